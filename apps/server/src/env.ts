@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The one place that reads process.env; every variable is documented in .env.example. */
+const bool = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
+const int = (def: number, min = 0) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer ≥ ${min}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+const list = (def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v === undefined || v === '' ? def : v)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+const url = (def?: string) =>
+  def
+    ? z.url().optional().default(def)
+    : z
+        .url()
+        .optional()
+        .or(z.literal('').transform(() => undefined));
+
+/** "24h", "7d", "30m", "3600s" or plain milliseconds */
+const duration = (def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v === undefined || v === '' ? def : v;
+      const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?$/.exec(s.trim());
+      if (!m) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a duration such as 24h, 7d, 30m, 90s or milliseconds',
+        });
+        return z.NEVER;
+      }
+      const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(m[2] ?? 'ms') as 'ms'];
+      return Math.round(Number(m[1]) * unit);
+    });
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: int(4000, 0),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./.data'),
+  DATABASE_URL: url(),
+  DATABASE_POOL_SIZE: int(20, 1),
+  APP_URL: z.url().default('http://localhost:3000'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  CORS_ORIGINS: list(''),
+
+  SESSION_TTL: duration('7d'),
+  VERIFICATION_TOKEN_EXPIRY: duration('24h'),
+  EMAIL_VERIFICATION_REQUIRED: bool(true),
+  ADMIN_EMAILS: list(''),
+  SIWE_CHAIN_IDS: list('1,10,137,8453,42161,11155111'),
+  SIWE_RPC_URL: url(),
+
+  PASSWORD_MIN_LENGTH: int(8, 1),
+  PASSWORD_MAX_LENGTH: int(128, 1),
+  PASSWORD_REQUIRE_UPPERCASE: bool(true),
+  PASSWORD_REQUIRE_LOWERCASE: bool(true),
+  PASSWORD_REQUIRE_NUMBERS: bool(true),
+  PASSWORD_REQUIRE_SPECIAL: bool(false),
+
+  RESEND_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default('Plenum <no-reply@plenum.local>'),
+
+  ALLOW_PUBLIC_PROFILES: bool(true),
+  ENABLE_PROFILE_PICTURES: bool(true),
+  ENABLE_BIO: bool(true),
+  ENABLE_SOCIAL_LINKS: bool(true),
+  MAX_BIO_LENGTH: int(500, 1),
+  MAX_AVATAR_SIZE: int(5_242_880, 1),
+  ALLOWED_IMAGE_TYPES: list('jpg,jpeg,png,gif'),
+  UPLOAD_PATH: z.string().optional(),
+
+  DAO_APPROVAL_REQUIRED: bool(false),
+
+  RATE_LIMIT_PER_MINUTE: int(600, 1),
+  RATE_LIMIT_AUTH_PER_MINUTE: int(20, 1),
+  RATE_LIMIT_DISABLED: bool(false),
+  MAX_JSON_BODY: int(1_048_576, 1024),
+});
+
+export type Env = ReturnType<typeof loadEnv>;
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.PASSWORD_MIN_LENGTH > e.PASSWORD_MAX_LENGTH) {
+    throw new EnvError('Invalid configuration:\n  PASSWORD_MIN_LENGTH: must not exceed PASSWORD_MAX_LENGTH');
+  }
+  const chainIds = e.SIWE_CHAIN_IDS.map(Number);
+  if (chainIds.some((n) => !Number.isInteger(n) || n <= 0)) {
+    throw new EnvError(
+      'Invalid configuration:\n  SIWE_CHAIN_IDS: must be a comma-separated list of positive integers',
+    );
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    uploadPath: path.resolve(e.UPLOAD_PATH ?? path.join(dataDir, 'uploads')),
+    siweChainIds: chainIds,
+    adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
+  };
+}

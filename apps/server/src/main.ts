@@ -1,0 +1,35 @@
+import { createLogger } from '@plenum/core';
+import { createApp } from './app';
+import { EnvError, loadEnv } from './env';
+
+let env: ReturnType<typeof loadEnv>;
+try {
+  env = loadEnv();
+} catch (err) {
+  if (err instanceof EnvError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const log = createLogger({ level: env.LOG_LEVEL });
+const app = await createApp({ env, logger: log });
+const port = await app.listen();
+log.info(
+  { port, db: app.dbHandle.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
+  `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,
+);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close().catch((err: unknown) => log.error({ err }, 'shutdown failed'));
+    process.exit(0);
+  });
+}

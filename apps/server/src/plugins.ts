@@ -1,0 +1,18 @@
+import type { ApiServices } from '@plenum/api';
+import type { DbHandle } from '@plenum/db';
+import type { Env } from './env';
+import type { ServerPlugin } from './http/routes';
+
+export interface PluginContext {
+  svc: ApiServices;
+  dbHandle: DbHandle;
+  env: Env;
+}
+
+/**
+ * Each domain's server-side parts (routes outside tRPC, sockets, background jobs), created once the
+ * database is ready. A domain adds one line here.
+ */
+export async function createPlugins(_ctx: PluginContext): Promise<ServerPlugin[]> {
+  return [];
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app';
+import { type ApiClient, apiClient } from './support/http';
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await startTestApp({ env: { MAX_JSON_BODY: '4096' } });
+  api = apiClient(t.url);
+});
+afterAll(() => t.close());
+
+const expectErrorBody = (body: any, code: string) => {
+  expect(body.code).toBe(code);
+  expect(typeof body.message).toBe('string');
+  expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts:\d+/);
+  for (const k of Object.keys(body)) expect(['code', 'reason', 'message', 'issues']).toContain(k);
+};
+
+describe('the error body for bad input', () => {
+  it('malformed JSON → 400', async () => {
+    const res = await api.post('/auth/login', undefined, {
+      raw: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 'BAD_REQUEST');
+  });
+
+  it('wrong types → 400 with field issues', async () => {
+    const res = await api.post('/auth/login', { email: 42, password: ['x'] });
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 'BAD_REQUEST');
+    expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
+  });
+
+  it('unknown fields → 400, never stored', async () => {
+    const res = await api.post('/auth/login', { email: 'a@b.org', password: 'x', admin: true });
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 'BAD_REQUEST');
+    expect(res.body.issues[0].code).toBe('unrecognized_keys');
+  });
+
+  it('a JSON array or scalar body → 400', async () => {
+    expect((await api.post('/auth/login', [1, 2])).status).toBe(400);
+    expect((await api.post('/auth/login', 'text')).status).toBe(400);
+  });
+
+  it('an oversized body → 413', async () => {
+    const res = await api.post('/auth/login', { email: 'a@b.org', password: 'x'.repeat(10_000) });
+    expect(res.status).toBe(413);
+    expectErrorBody(res.body, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('a non-JSON content type → 415', async () => {
+    const res = await api.post('/auth/login', undefined, {
+      raw: 'email=a',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(res.status).toBe(415);
+    expectErrorBody(res.body, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('JSON with a charset parameter is accepted', async () => {
+    const res = await api.post(
+      '/auth/login',
+      { email: 'nobody@example.org', password: 'Whatever-1' },
+      { headers: { 'content-type': 'application/json; charset=utf-8' } },
+    );
+    expect(res.status).toBe(401);
+  });
+
+  it('a POST that takes no body works with no body and no content type', async () => {
+    const res = await fetch(`${t.url}/auth/logout`, { method: 'POST' });
+    expect(res.status).toBe(401); // reached the procedure: not signed in
+  });
+
+  it('an unknown path → 404 in the same shape', async () => {
+    const res = await api.get('/no/such/path');
+    expect(res.status).toBe(404);
+    expectErrorBody(res.body, 'NOT_FOUND');
+  });
+
+  it('health reports the database and version', async () => {
+    const res = await api.get('/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'ok', db: 'ok' });
+    expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(res.body.ipfs).toHaveProperty('provider');
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app';
+import { activeUser, linkWallet, newWallet, siweMessage } from './support/factories';
+import { type ApiClient, apiClient } from './support/http';
+
+let t: TestApp;
+let api: ApiClient;
+beforeAll(async () => {
+  t = await startTestApp();
+  api = apiClient(t.url);
+});
+afterAll(() => t.close());
+
+describe('Sign-In with Ethereum', () => {
+  it('issues EIP-4361 nonces (≥ 8 alphanumerics, each different)', async () => {
+    const a = (await api.get('/auth/nonce')).body.nonce;
+    const b = (await api.get('/auth/nonce')).body.nonce;
+    expect(a).toMatch(/^[A-Za-z0-9]{8,}$/);
+    expect(a).not.toBe(b);
+  });
+
+  it('links a wallet (EIP-55 stored) and then signs in with it', async () => {
+    const user = await activeUser(api);
+    const wallet = newWallet();
+    const signed = await siweMessage(api, wallet);
+    const link = await api.post('/auth/wallets', signed, { token: user.token });
+    expect(link.status).toBe(201);
+    expect(link.body).toMatchObject({ address: wallet.address, isPrimary: true });
+
+    const res = await api.post('/auth/siwe', await siweMessage(api, wallet));
+    expect(res.status).toBe(200);
+    expect(res.body.user.id).toBe(user.id);
+    expect((await api.get('/auth/me', { token: res.body.token })).body.wallets[0].address).toBe(
+      wallet.address,
+    );
+  });
+
+  it('refuses a replayed message (the nonce is single use)', async () => {
+    const user = await activeUser(api);
+    const wallet = await linkWallet(api, user);
+    const signed = await siweMessage(api, wallet);
+    expect((await api.post('/auth/siwe', signed)).status).toBe(200);
+    const replay = await api.post('/auth/siwe', signed);
+    expect(replay.status).toBe(401);
+    expect(replay.body.reason).toBe('SIWE_NONCE_INVALID');
+  });
+
+  it('refuses a wrong domain, a wrong uri, an expired message, a future notBefore and a wrong chain', async () => {
+    const user = await activeUser(api);
+    const wallet = await linkWallet(api, user);
+    const cases: [Parameters<typeof siweMessage>[2], string][] = [
+      [{ domain: 'evil.example' }, 'SIWE_DOMAIN_MISMATCH'],
+      [{ uri: 'https://evil.example/login' }, 'SIWE_URI_MISMATCH'],
+      [{ expirationTime: new Date(Date.now() - 1000) }, 'SIWE_EXPIRED'],
+      [{ notBefore: new Date(Date.now() + 3_600_000) }, 'SIWE_NOT_YET_VALID'],
+      [{ chainId: 999 }, 'SIWE_CHAIN_NOT_ALLOWED'],
+    ];
+    for (const [overrides, reason] of cases) {
+      const res = await api.post('/auth/siwe', await siweMessage(api, wallet, overrides));
+      expect(res.status, reason).toBe(401);
+      expect(res.body.reason).toBe(reason);
+    }
+  });
+
+  it('refuses a tampered message and another key’s signature', async () => {
+    const user = await activeUser(api);
+    const wallet = await linkWallet(api, user);
+    const signed = await siweMessage(api, wallet);
+    const tampered = await api.post('/auth/siwe', {
+      ...signed,
+      message: signed.message.replace('Chain ID: 1', 'Chain ID: 10'),
+    });
+    expect(tampered.status).toBe(401);
+    expect(tampered.body.reason).toBe('INVALID_SIGNATURE');
+
+    const other = newWallet();
+    const msg = (await siweMessage(api, wallet)).message;
+    const forged = await api.post('/auth/siwe', {
+      message: msg,
+      signature: await other.signMessage({ message: msg }),
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.body.reason).toBe('INVALID_SIGNATURE');
+  });
+
+  it('answers WALLET_NOT_LINKED for a wallet nobody linked', async () => {
+    const res = await api.post('/auth/siwe', await siweMessage(api, newWallet()));
+    expect(res.status).toBe(401);
+    expect(res.body.reason).toBe('WALLET_NOT_LINKED');
+  });
+
+  it('keeps one wallet to one user (409), and linking needs a session', async () => {
+    const a = await activeUser(api);
+    const b = await activeUser(api);
+    const wallet = await linkWallet(api, a);
+    const res = await api.post('/auth/wallets', await siweMessage(api, wallet), { token: b.token });
+    expect(res.status).toBe(409);
+    expect((await api.post('/auth/wallets', await siweMessage(api, newWallet()))).status).toBe(401);
+  });
+
+  it('refuses a message that is not EIP-4361 with 400', async () => {
+    const res = await api.post('/auth/siwe', { message: 'hello', signature: '0x1234' });
+    expect(res.status).toBe(400);
+  });
+});

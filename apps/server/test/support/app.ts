@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Clock, createLogger } from '@plenum/core';
+import postgres from 'postgres';
+import { type App, type AppOptions, createApp } from '../../src/app';
+import { loadEnv } from '../../src/env';
+
+/** Which database this test run uses: the vitest project sets TEST_DB (pglite | postgres). */
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/**
+ * A throwaway database for one test app: a fresh PostgreSQL database on the test server, or an
+ * in-memory PGlite. Returns the DATABASE_URL to use (undefined for PGlite) and a cleanup.
+ */
+export async function freshDatabase(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  if (TEST_DB !== 'postgres') return { url: undefined, drop: async () => {} };
+  const admin = process.env.TEST_DATABASE_URL;
+  if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (scripts/test.sh starts a server)');
+  const name = `plenum_t_${randomBytes(6).toString('hex')}`;
+  const sql = postgres(admin, { max: 1, onnotice: () => {} });
+  await sql.unsafe(`create database ${name}`);
+  await sql.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const s = postgres(admin, { max: 1, onnotice: () => {} });
+      await s.unsafe(`drop database if exists ${name} with (force)`).catch(() => {});
+      await s.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  url: string;
+  /** same database URL, for a second instance or direct checks (undefined on PGlite) */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+  /** reuse another app's database (two instances on one Postgres) */
+  databaseUrl?: string;
+  plugins?: AppOptions['plugins'];
+}
+
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
+  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await freshDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMIT_DISABLED: 'true',
+    APP_URL: 'http://localhost:3000',
+    ...(db.url ? { DATABASE_URL: db.url } : {}),
+    ...options.env,
+  });
+  const app = await createApp({
+    env,
+    clock: options.clock,
+    logger: createLogger({ level: env.LOG_LEVEL }),
+    pgliteDir: db.url ? undefined : 'memory://',
+    plugins: options.plugins,
+  });
+  const port = await app.listen(0, '127.0.0.1');
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl: db.url,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

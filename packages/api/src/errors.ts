@@ -1,0 +1,55 @@
+import { AppError, type ErrorCode, type FieldIssue } from '@plenum/core';
+import { isConnectionError, isUniqueViolation } from '@plenum/db';
+import { TRPCError } from '@trpc/server';
+
+/** Domain error → tRPC error: the one mapping (tRPC code names are also the HTTP statuses' names). */
+export function toTRPCError(err: unknown): TRPCError | null {
+  if (err instanceof TRPCError) {
+    if (err.code === 'INTERNAL_SERVER_ERROR' && err.cause) return toTRPCError(err.cause) ?? err;
+    return err;
+  }
+  if (err instanceof AppError)
+    return new TRPCError({ code: err.code as ErrorCode, message: err.message, cause: err });
+  if (isUniqueViolation(err)) {
+    return new TRPCError({
+      code: 'CONFLICT',
+      message: 'Conflicts with an existing record',
+      cause: new AppError('CONFLICT', 'duplicate'),
+    });
+  }
+  if (isConnectionError(err)) {
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unreachable',
+      cause: new AppError('SERVICE_UNAVAILABLE', 'database unreachable', { reason: 'DATABASE_UNAVAILABLE' }),
+    });
+  }
+  return null;
+}
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+}
+
+export function zodIssuesToFieldIssues(issues: ZodLikeIssue[]): FieldIssue[] {
+  return issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    message: i.message,
+    ...(i.code ? { code: i.code } : {}),
+  }));
+}
+
+/** reason and field issues of an error, whatever layer raised it */
+export function errorDetails(error: TRPCError): { reason?: string; issues?: FieldIssue[] } {
+  const cause = error.cause as unknown;
+  if (cause instanceof AppError) return { reason: cause.reason, issues: cause.issues };
+  if (cause && typeof cause === 'object' && (cause as Error).name === 'ZodError') {
+    return {
+      reason: 'VALIDATION_FAILED',
+      issues: zodIssuesToFieldIssues((cause as unknown as { issues: ZodLikeIssue[] }).issues),
+    };
+  }
+  return {};
+}

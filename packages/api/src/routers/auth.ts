@@ -1,0 +1,137 @@
+import {
+  issueNonce,
+  linkWallet,
+  listWallets,
+  login,
+  resolveToken,
+  serializeUser,
+  siweLogin,
+} from '@plenum/core';
+import { users } from '@plenum/db';
+import {
+  loginInput,
+  meOutput,
+  nonceOutput,
+  sessionOutput,
+  siweInput,
+  walletSchema,
+} from '@plenum/validators';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Context } from '../context';
+import { authedProcedure, publicProcedure, router } from '../trpc';
+
+const tags = ['auth'];
+
+function setCookie(ctx: Context, session: { token: string; expiresAt: string }) {
+  const maxAgeSeconds = Math.max(
+    0,
+    Math.floor((Date.parse(session.expiresAt) - ctx.svc.clock.now().getTime()) / 1000),
+  );
+  ctx.setSessionCookie(session.token, { maxAgeSeconds });
+}
+
+export const authRouter = router({
+  nonce: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/auth/nonce',
+        tags,
+        protect: false,
+        summary: 'A single-use EIP-4361 nonce (10 min)',
+      },
+    })
+    .input(z.void())
+    .output(nonceOutput)
+    .query(({ ctx }) => issueNonce(ctx.svc)),
+
+  login: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags,
+        protect: false,
+        summary: 'Sign in with email and password',
+      },
+    })
+    .input(loginInput)
+    .output(sessionOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = await login(ctx.svc, input);
+      setCookie(ctx, session);
+      return session;
+    }),
+
+  siwe: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/siwe',
+        tags,
+        protect: false,
+        summary: 'Sign in with Ethereum (EIP-4361)',
+      },
+    })
+    .input(siweInput)
+    .output(sessionOutput)
+    .mutation(async ({ ctx, input }) => {
+      const session = await siweLogin(ctx.svc, input);
+      setCookie(ctx, session);
+      return session;
+    }),
+
+  logout: authedProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End this session' },
+      successStatus: 204,
+    })
+    .input(z.void())
+    .output(z.void())
+    .mutation(async ({ ctx }) => {
+      if (ctx.principal.kind === 'session' && ctx.token) {
+        const { deleteSession } = await import('@plenum/core');
+        await deleteSession(ctx.svc.db, ctx.token);
+      }
+      ctx.setSessionCookie('', { maxAgeSeconds: 0 });
+    }),
+
+  me: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user and their wallets' },
+    })
+    .input(z.void())
+    .output(meOutput)
+    .query(async ({ ctx }) => {
+      const [user] = await ctx.svc.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
+      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
+      return { user: serializeUser(user), wallets: await listWallets(ctx.svc.db, user.id) };
+    }),
+
+  linkWallet: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/wallets',
+        tags,
+        summary: 'Link the wallet that signed this EIP-4361 message',
+      },
+      successStatus: 201,
+    })
+    .input(siweInput)
+    .output(walletSchema)
+    .mutation(({ ctx, input }) => linkWallet(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  wallets: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/auth/wallets', tags, summary: 'The signed-in user’s wallets' },
+    })
+    .input(z.void())
+    .output(z.object({ items: z.array(walletSchema) }))
+    .query(async ({ ctx }) => ({ items: await listWallets(ctx.svc.db, ctx.principal.userId) })),
+});
+
+/** for the WebSocket handshake and other non-procedure callers */
+export { resolveToken };

@@ -1,0 +1,52 @@
+import { users, wallets } from '@plenum/db';
+import { eq } from 'drizzle-orm';
+import type { Services } from '../services';
+import { AppError, forbidden, unauthorized } from '../shared/errors';
+import { findUserByEmail } from '../users/find-by-email';
+import { serializeUser } from '../users/serialize';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { createSession } from './sessions';
+import { verifySiwe } from './siwe';
+
+const invalidCredentials = () => unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
+
+async function startSession(svc: Services, user: typeof users.$inferSelect) {
+  const now = svc.clock.now();
+  return svc.db.transaction(async (tx) => {
+    const session = await createSession(svc, tx, user.id);
+    const [updated] = await tx
+      .update(users)
+      .set({ lastLoginAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt.toISOString(),
+      user: serializeUser(updated ?? user),
+    };
+  });
+}
+
+/** Unknown email and wrong password answer the same 401 after the same argon2 work. */
+export async function login(svc: Services, params: { email: string; password: string }) {
+  const user = await findUserByEmail(svc.db, params.email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
+  if (!user || !ok || user.deletedAt) throw invalidCredentials();
+  if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
+  return startSession(svc, user);
+}
+
+export async function siweLogin(svc: Services, params: { message: string; signature: string }) {
+  const { address } = await verifySiwe(svc, params);
+  const [row] = await svc.db
+    .select({ user: users })
+    .from(wallets)
+    .innerJoin(users, eq(users.id, wallets.userId))
+    .where(eq(wallets.address, address))
+    .limit(1);
+  if (!row || row.user.deletedAt)
+    throw unauthorized('This wallet is not linked to an account', 'WALLET_NOT_LINKED');
+  if (row.user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
+  if (!row.user) throw new AppError('INTERNAL_SERVER_ERROR', 'no user');
+  return startSession(svc, row.user);
+}

@@ -1,0 +1,81 @@
+import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Services } from '../services';
+import { hashToken, newToken } from '../shared/tokens';
+
+export const PAT_PREFIX = 'plm_';
+
+export interface Principal {
+  userId: string;
+  role: 'user' | 'admin';
+  status: 'pending_verification' | 'active' | 'suspended';
+  email: string;
+  /** 'session' for sign-in tokens, 'pat' for personal access tokens */
+  kind: 'session' | 'pat';
+  credentialId: string;
+}
+
+export async function createSession(svc: Pick<Services, 'clock' | 'config'>, db: DbOrTx, userId: string) {
+  const token = newToken();
+  const expiresAt = new Date(svc.clock.now().getTime() + svc.config.sessionTtlMs);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  return { token, expiresAt };
+}
+
+/**
+ * Who presents this token: a live session or an unrevoked personal access token of a user who is neither
+ * suspended nor deleted. Checked on every request, so suspension and deletion take effect at once.
+ */
+export async function resolveToken(
+  svc: Pick<Services, 'db' | 'clock'>,
+  token: string,
+): Promise<Principal | null> {
+  if (!token || token.length > 512) return null;
+  const now = svc.clock.now();
+  const tokenHash = hashToken(token);
+  if (token.startsWith(PAT_PREFIX)) {
+    const [row] = await svc.db
+      .select({ id: accessTokens.id, user: users })
+      .from(accessTokens)
+      .innerJoin(users, eq(users.id, accessTokens.userId))
+      .where(
+        and(
+          eq(accessTokens.tokenHash, tokenHash),
+          isNull(accessTokens.revokedAt),
+          or(isNull(accessTokens.expiresAt), gt(accessTokens.expiresAt, now)),
+        ),
+      )
+      .limit(1);
+    if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
+    return toPrincipal(row.user, 'pat', row.id);
+  }
+  const [row] = await svc.db
+    .select({ id: sessions.id, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
+  return toPrincipal(row.user, 'session', row.id);
+}
+
+function toPrincipal(
+  user: typeof users.$inferSelect,
+  kind: Principal['kind'],
+  credentialId: string,
+): Principal {
+  return { userId: user.id, role: user.role, status: user.status, email: user.email, kind, credentialId };
+}
+
+export async function deleteSession(db: DbOrTx, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session and token of a user (suspension, deletion). */
+export async function endAllSessions(db: DbOrTx, userId: string, at: Date) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db
+    .update(accessTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}

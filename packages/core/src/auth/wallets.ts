@@ -1,0 +1,69 @@
+import { type DbOrTx, isUniqueViolation, wallets } from '@plenum/db';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Services } from '../services';
+import { conflict, forbidden } from '../shared/errors';
+import { verifySiwe } from './siwe';
+
+const view = (w: typeof wallets.$inferSelect) => ({
+  address: w.address,
+  isPrimary: w.isPrimary,
+  linkedAt: w.linkedAt.toISOString(),
+});
+
+/** Links the wallet that signed the SIWE message to the signed-in user; a wallet belongs to one user. */
+export async function linkWallet(
+  svc: Services,
+  params: { userId: string; message: string; signature: string },
+) {
+  const { address } = await verifySiwe(svc, params);
+  try {
+    return await svc.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(wallets).where(eq(wallets.address, address)).limit(1);
+      if (existing) throw conflict('This wallet is already linked to an account', 'WALLET_ALREADY_LINKED');
+      const mine = await tx.select().from(wallets).where(eq(wallets.userId, params.userId)).limit(1);
+      const [row] = await tx
+        .insert(wallets)
+        .values({ address, userId: params.userId, isPrimary: mine.length === 0, linkedAt: svc.clock.now() })
+        .returning();
+      return view(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err))
+      throw conflict('This wallet is already linked to an account', 'WALLET_ALREADY_LINKED');
+    throw err;
+  }
+}
+
+export async function listWallets(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select()
+    .from(wallets)
+    .where(eq(wallets.userId, userId))
+    .orderBy(asc(wallets.linkedAt));
+  return rows.map(view);
+}
+
+/** The caller's wallets (canonical addresses): governance and storage writes act for one of these. */
+export async function walletAddressesOf(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.userId, userId));
+  return rows.map((r) => r.address);
+}
+
+export async function primaryWalletOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.isPrimary, true)))
+    .limit(1);
+  return row?.address ?? null;
+}
+
+/** Throws 403 unless the address is one of the user's wallets (nobody acts for someone else's address). */
+export async function assertOwnsAddress(db: DbOrTx, userId: string, address: string) {
+  const [row] = await db
+    .select({ address: wallets.address })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.address, address)))
+    .limit(1);
+  if (!row) throw forbidden(`${address} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
+}

@@ -1,0 +1,23 @@
+/** Time is injected so that tests can move it instead of sleeping. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests can set and advance. */
+export class ManualClock implements Clock {
+  private t: number;
+  constructor(start: Date | number = Date.now()) {
+    this.t = typeof start === 'number' ? start : start.getTime();
+  }
+  now() {
+    return new Date(this.t);
+  }
+  set(at: Date | number) {
+    this.t = typeof at === 'number' ? at : at.getTime();
+  }
+  advance(ms: number) {
+    this.t += ms;
+  }
+}

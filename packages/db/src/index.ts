@@ -1,0 +1,4 @@
+export * from './client';
+export * from './errors';
+export * from './schema/index';
+export * as schema from './schema/index';

@@ -1,0 +1,155 @@
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, tstz, uint256, updatedAt } from './columns';
+
+export const DAO_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
+export type DaoStatus = (typeof DAO_STATUSES)[number];
+export const PROPOSAL_STATUSES = ['PENDING', 'ACTIVE', 'PASSED', 'REJECTED'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const daos = pgTable(
+  'daos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    ownerAddress: text('owner_address').notNull(),
+    status: text('status').$type<DaoStatus>().notNull().default('ACTIVE'),
+    /** percent 1..100, fractions allowed */
+    threshold: numeric('threshold', { precision: 9, scale: 6 }).notNull(),
+    /** hours, fractions allowed */
+    minVotingPeriod: numeric('min_voting_period', { precision: 12, scale: 6 }).notNull(),
+    tokenWeighted: boolean('token_weighted').notNull(),
+    /** percent 0..100 of the electorate's weight */
+    quorum: numeric('quorum', { precision: 9, scale: 6 }).notNull().default('0'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('daos_owner_idx').on(t.ownerAddress), index('daos_created_idx').on(t.createdAt)],
+);
+
+export const daoMembers = pgTable(
+  'dao_members',
+  {
+    daoId: uuid('dao_id')
+      .notNull()
+      .references(() => daos.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    tokenBalance: uint256('token_balance').notNull().default('0'),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.daoId, t.address] }), index('dao_members_address_idx').on(t.address)],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    daoId: uuid('dao_id')
+      .notNull()
+      .references(() => daos.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    creatorAddress: text('creator_address').notNull(),
+    status: text('status').$type<ProposalStatus>().notNull(),
+    startTime: tstz('start_time').notNull(),
+    endTime: tstz('end_time').notNull(),
+    proposalData: jsonb('proposal_data').$type<Record<string, unknown>>().notNull(),
+    votingOptions: jsonb('voting_options').$type<string[]>().notNull(),
+    /** set when the electorate snapshot is taken (voting start) */
+    snapshotAt: tstz('snapshot_at'),
+    eligibleVoters: integer('eligible_voters').notNull().default(0),
+    eligibleWeight: uint256('eligible_weight').notNull().default('0'),
+    finalizedAt: tstz('finalized_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proposals_dao_idx').on(t.daoId, t.createdAt),
+    index('proposals_status_start_idx').on(t.status, t.startTime),
+    index('proposals_status_end_idx').on(t.status, t.endTime),
+  ],
+);
+
+/** Electorate frozen when voting starts: who may vote and with which weight. */
+export const proposalElectorate = pgTable(
+  'proposal_electorate',
+  {
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    weight: uint256('weight').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.address] })],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    daoId: uuid('dao_id').notNull(),
+    voterAddress: text('voter_address').notNull(),
+    choice: text('choice').notNull(),
+    weight: uint256('weight').notNull(),
+    comment: text('comment').notNull().default(''),
+    /** EIP-712 signature and its signed Unix-seconds timestamp, when the vote was signed */
+    signature: text('signature'),
+    signedTimestamp: bigint('signed_timestamp', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('votes_one_per_voter').on(t.proposalId, t.voterAddress),
+    index('votes_proposal_created_idx').on(t.proposalId, t.createdAt),
+  ],
+);
+
+/**
+ * Running totals per option, so results never scan the votes table. Sharded counters: concurrent
+ * votes update different rows of the same option instead of queueing on one row lock.
+ */
+export const proposalTallies = pgTable(
+  'proposal_tallies',
+  {
+    proposalId: uuid('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    option: text('option').notNull(),
+    shard: smallint('shard').notNull().default(0),
+    votes: bigint('votes', { mode: 'number' }).notNull().default(0),
+    weight: uint256('weight').notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.proposalId, t.option, t.shard] })],
+);
+
+/** Every governance change, in order: the source of live events and of replay after reconnect. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    daoId: uuid('dao_id').notNull(),
+    proposalId: uuid('proposal_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    occurredAt: createdAt(),
+  },
+  (t) => [index('events_dao_idx').on(t.daoId, t.id), index('events_proposal_idx').on(t.proposalId, t.id)],
+);

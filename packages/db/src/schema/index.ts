@@ -1,0 +1,3 @@
+export * from './governance';
+export * from './storage';
+export * from './users';

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tstz, updatedAt } from './columns';
+
+export const USER_STATUSES = ['pending_verification', 'active', 'suspended'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** trimmed and lower-cased: emails compare ignoring case */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    organizationName: text('organization_name'),
+    bio: text('bio'),
+    phoneNumber: text('phone_number'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    avatarUrl: text('avatar_url'),
+    /** file name under UPLOAD_PATH, never exposed */
+    avatarFile: text('avatar_file'),
+    avatarMime: text('avatar_mime'),
+    socialLinks: jsonb('social_links').$type<Record<string, string>>(),
+    preferences: jsonb('preferences').$type<Record<string, unknown>>(),
+    status: text('status').$type<UserStatus>().notNull().default('pending_verification'),
+    /** status to return to on reactivation */
+    statusBeforeSuspension: text('status_before_suspension').$type<UserStatus>(),
+    role: text('role').$type<UserRole>().notNull().default('user'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    profileVisibility: text('profile_visibility').$type<'public' | 'private'>().notNull().default('public'),
+    termsAcceptedAt: tstz('terms_accepted_at'),
+    verifiedAt: tstz('verified_at'),
+    suspendedAt: tstz('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    suspendedBy: uuid('suspended_by'),
+    reactivatedAt: tstz('reactivated_at'),
+    reactivatedBy: uuid('reactivated_by'),
+    lastLoginAt: tstz('last_login_at'),
+    /** soft deletion marker: the account is kept, its email stays taken */
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_status_idx').on(t.status),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Personal access tokens for programs (Kubo remote pinning, scripts). */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** first characters of the token, to recognise it in a list */
+    prefix: text('prefix').notNull(),
+    expiresAt: tstz('expires_at'),
+    lastUsedAt: tstz('last_used_at'),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
+    index('access_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** set when the token verified the account: it can never verify again, but is still recognised */
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('verification_tokens_hash_key').on(t.tokenHash),
+    index('verification_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    /** EIP-55 checksummed */
+    address: text('address').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    linkedAt: createdAt(),
+  },
+  (t) => [
+    index('wallets_user_idx').on(t.userId),
+    uniqueIndex('wallets_one_primary_per_user').on(t.userId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+export const siweNonces = pgTable('siwe_nonces', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+});
+
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/** Shared rate-limit counters (rate-limiter-flexible's Drizzle store): several instances, one budget. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: tstz('expire'),
+});

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Brings Node/pnpm and dependencies, a throwaway PostgreSQL (unless DATABASE_URL
+# is given) and Debian's Chromium for the browser tests, then lint, typecheck, unit, integration and
+# end-to-end tests.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+source scripts/setup.sh
+source scripts/postgres.sh
+
+if [ -n "${DATABASE_URL:-}" ]; then
+  export TEST_DATABASE_URL="$DATABASE_URL"
+  unset DATABASE_URL
+else
+  pg_test_start
+  trap pg_test_stop EXIT
+fi
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "[test] installing Debian's chromium for the browser tests" >&2
+  SUDO=""; [ "$(id -u)" != "0" ] && SUDO="sudo"
+  $SUDO apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >&2
+fi
+
+echo "[test] lint" >&2
+pnpm exec biome check .
+echo "[test] typecheck, unit and integration tests (PGlite + PostgreSQL)" >&2
+pnpm exec turbo run typecheck test --concurrency=1 --output-logs=new-only
+echo "[test] end-to-end (Chromium)" >&2
+pnpm exec turbo run test:e2e --concurrency=1 --output-logs=new-only
