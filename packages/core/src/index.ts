@@ -21,3 +21,4 @@ export * from './users/resend-verification';
 export * from './users/serialize';
 export * from './users/set-role';
 export * from './users/verify-email';
+export * from './governance/events';

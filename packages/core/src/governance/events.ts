@@ -1,0 +1,53 @@
+import { type DbOrTx, events } from '@plenum/db';
+import { sql } from 'drizzle-orm';
+
+/** The four governance events of the seed. */
+export const GOVERNANCE_EVENT_TYPES = ['dao_created', 'proposal_submitted', 'vote_cast', 'proposal_status_changed'] as const;
+export type GovernanceEventType = (typeof GOVERNANCE_EVENT_TYPES)[number];
+
+/** The SPEC's event envelope (section 4); on Socket.IO it is the one data argument. */
+export interface EventEnvelope {
+  id: number;
+  type: GovernanceEventType;
+  daoId: string;
+  proposalId?: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+/** NOTIFY channel carrying new event ids to every server instance. */
+export const EVENTS_CHANNEL = 'plenum_events';
+
+export interface NewEvent {
+  type: GovernanceEventType;
+  daoId: string;
+  proposalId?: string | undefined;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Stores events in the caller's transaction (so an event exists exactly when its change does) and
+ * notifies listeners; Postgres delivers NOTIFY on commit only, so nobody hears of a rolled-back change.
+ * The payload is the highest id: listeners read the table for everything after what they have seen.
+ */
+export async function appendEvents(tx: DbOrTx, items: NewEvent[], at?: Date): Promise<EventEnvelope[]> {
+  if (!items.length) return [];
+  const rows = await tx
+    .insert(events)
+    .values(items.map((e) => ({ type: e.type, daoId: e.daoId, proposalId: e.proposalId ?? null, data: e.data, ...(at ? { occurredAt: at } : {}) })))
+    .returning();
+  const maxId = Math.max(...rows.map((r) => r.id));
+  await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(maxId)})`);
+  return rows.map(toEnvelope);
+}
+
+export function toEnvelope(r: typeof events.$inferSelect): EventEnvelope {
+  return {
+    id: r.id,
+    type: r.type as GovernanceEventType,
+    daoId: r.daoId,
+    ...(r.proposalId ? { proposalId: r.proposalId } : {}),
+    occurredAt: r.occurredAt.toISOString(),
+    data: r.data,
+  };
+}
