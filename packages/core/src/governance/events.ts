@@ -2,7 +2,12 @@ import { type DbOrTx, events } from '@plenum/db';
 import { sql } from 'drizzle-orm';
 
 /** The four governance events of the seed. */
-export const GOVERNANCE_EVENT_TYPES = ['dao_created', 'proposal_submitted', 'vote_cast', 'proposal_status_changed'] as const;
+export const GOVERNANCE_EVENT_TYPES = [
+  'dao_created',
+  'proposal_submitted',
+  'vote_cast',
+  'proposal_status_changed',
+] as const;
 export type GovernanceEventType = (typeof GOVERNANCE_EVENT_TYPES)[number];
 
 /** The SPEC's event envelope (section 4); on Socket.IO it is the one data argument. */
@@ -34,7 +39,15 @@ export async function appendEvents(tx: DbOrTx, items: NewEvent[], at?: Date): Pr
   if (!items.length) return [];
   const rows = await tx
     .insert(events)
-    .values(items.map((e) => ({ type: e.type, daoId: e.daoId, proposalId: e.proposalId ?? null, data: e.data, ...(at ? { occurredAt: at } : {}) })))
+    .values(
+      items.map((e) => ({
+        type: e.type,
+        daoId: e.daoId,
+        proposalId: e.proposalId ?? null,
+        data: e.data,
+        ...(at ? { occurredAt: at } : {}),
+      })),
+    )
     .returning();
   const maxId = Math.max(...rows.map((r) => r.id));
   await tx.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${String(maxId)})`);

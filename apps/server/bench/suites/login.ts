@@ -1,0 +1,32 @@
+import { hashPassword, verifyPassword } from '@plenum/core';
+import { startTestApp } from '../../test/support/app';
+import { activeUser } from '../../test/support/factories';
+import { apiClient } from '../../test/support/http';
+import type { BenchContext } from '../run';
+
+/** Login throughput must be bounded by argon2id, not by anything else: compare with raw verify speed. */
+export default async function loginBench(_ctx: BenchContext) {
+  const hash = await hashPassword('Correct-Horse-9');
+  const n = 40;
+  let start = performance.now();
+  for (let i = 0; i < n; i++) await verifyPassword(hash, 'Correct-Horse-9');
+  const rawPerSec = n / ((performance.now() - start) / 1000);
+
+  const t = await startTestApp();
+  try {
+    const api = apiClient(t.url);
+    const user = await activeUser(api);
+    start = performance.now();
+    for (let i = 0; i < n; i++) {
+      const res = await api.post('/auth/login', { email: user.email, password: user.password });
+      if (res.status !== 200) throw new Error(`login ${res.status}`);
+    }
+    const loginPerSec = n / ((performance.now() - start) / 1000);
+    console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
+    console.log(
+      `POST /auth/login sequential: ${loginPerSec.toFixed(1)}/s  ratio to baseline ${(loginPerSec / rawPerSec).toFixed(2)} (≥ 0.7 means hashing dominates)`,
+    );
+  } finally {
+    await t.close();
+  }
+}
