@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../src/env';
+
+describe('configuration from the environment', () => {
+  it('runs on embedded defaults with no variables at all', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(4000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SESSION_TTL).toBe(7 * 24 * 3_600_000);
+    expect(env.VERIFICATION_TOKEN_EXPIRY).toBe(24 * 3_600_000);
+    expect(env.siweChainIds).toEqual([1, 10, 137, 8453, 42161, 11155111]);
+    expect(env.RATE_LIMIT_PER_MINUTE).toBe(600);
+    expect(env.uploadPath.endsWith('/.data/uploads')).toBe(true);
+  });
+
+  it('names every bad variable in one message', () => {
+    try {
+      loadEnv({
+        PORT: 'eighty',
+        DATABASE_URL: 'not a url',
+        SESSION_TTL: 'forever',
+        PASSWORD_REQUIRE_NUMBERS: 'maybe',
+      });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      const msg = (err as Error).message;
+      for (const name of ['PORT', 'DATABASE_URL', 'SESSION_TTL', 'PASSWORD_REQUIRE_NUMBERS'])
+        expect(msg).toContain(name);
+    }
+  });
+
+  it('checks cross-field rules', () => {
+    expect(() => loadEnv({ PASSWORD_MIN_LENGTH: '20', PASSWORD_MAX_LENGTH: '10' })).toThrow(
+      /PASSWORD_MIN_LENGTH/,
+    );
+    expect(() => loadEnv({ SIWE_CHAIN_IDS: '1,abc' })).toThrow(/SIWE_CHAIN_IDS/);
+  });
+
+  it('parses lists, booleans and durations', () => {
+    const env = loadEnv({
+      ADMIN_EMAILS: ' A@x.org , b@y.org',
+      EMAIL_VERIFICATION_REQUIRED: 'false',
+      SESSION_TTL: '30m',
+    });
+    expect(env.adminEmails).toEqual(['a@x.org', 'b@y.org']);
+    expect(env.EMAIL_VERIFICATION_REQUIRED).toBe(false);
+    expect(env.SESSION_TTL).toBe(1_800_000);
+  });
+});
