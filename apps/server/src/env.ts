@@ -107,7 +107,7 @@ export type Env = ReturnType<typeof loadEnv>;
 
 export class EnvError extends Error {}
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+export function loadEnv(source: Record<string, string | undefined> = process.env) {
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
