@@ -8,18 +8,23 @@ cd "$ROOT"
 source scripts/setup.sh
 source scripts/postgres.sh
 
+# Debian packages the tests need, installed in one apt run when missing
+need=()
+if [ -z "${DATABASE_URL:-}" ] && [ -z "$(pg_bin_dir)" ]; then need+=(postgresql); fi
+if [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi
+if [ ${#need[@]} -gt 0 ]; then
+  echo "[test] installing Debian packages: ${need[*]}" >&2
+  SUDO=""; [ "$(id -u)" != "0" ] && SUDO="sudo"
+  $SUDO apt-get update -qq >&2
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}" >&2
+fi
+
 if [ -n "${DATABASE_URL:-}" ]; then
   export TEST_DATABASE_URL="$DATABASE_URL"
   unset DATABASE_URL
 else
   pg_test_start
   trap pg_test_stop EXIT
-fi
-
-if [ ! -x /usr/bin/chromium ]; then
-  echo "[test] installing Debian's chromium for the browser tests" >&2
-  SUDO=""; [ "$(id -u)" != "0" ] && SUDO="sudo"
-  $SUDO apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >&2
 fi
 
 echo "[test] lint" >&2
