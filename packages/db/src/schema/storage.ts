@@ -33,7 +33,8 @@ export const pins = pgTable(
   },
   (t) => [
     uniqueIndex('pins_cid_owner_key').on(t.cid, t.owner),
-    index('pins_user_created_idx').on(t.userId, t.createdAt),
+    // unique per user: the Pinning Service API pages by `created`, so equal times would skip or repeat pins
+    uniqueIndex('pins_user_created_key').on(t.userId, t.createdAt),
     index('pins_cid_idx').on(t.cid),
   ],
 );
