@@ -3,6 +3,8 @@ import type { NextConfig } from 'next';
 const config: NextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // workspace packages export TypeScript source
+  transpilePackages: ['@plenum/validators'],
   // types are checked by `pnpm typecheck` (tsc) across the workspace; the build does not repeat it
   typescript: { ignoreBuildErrors: true },
   async headers() {

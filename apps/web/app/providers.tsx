@@ -3,7 +3,11 @@ import type { AppRouter } from '@plenum/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
+import { WagmiProvider } from 'wagmi';
+import { ApiUrlProvider } from '../lib/api-url';
+import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
+import { wagmiConfig } from '../lib/wagmi';
 
 /** The API's URL comes from the server at request time (API_URL), so one build serves any deployment. */
 export function Providers({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
@@ -15,16 +19,22 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
       links: [
         httpBatchLink({
           url: `${apiUrl}/trpc`,
-          fetch: (input, init) => fetch(input, { ...init, credentials: 'include' }),
+          // the session is the Bearer token alone: no ambient cookie can outlive a sign-out here
+          headers() {
+            const token = getSessionToken();
+            return token ? { authorization: `Bearer ${token}` } : {};
+          },
         }),
       ],
     }),
   );
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children}
-      </TRPCProvider>
-    </QueryClientProvider>
+    <WagmiProvider config={wagmiConfig}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <ApiUrlProvider value={apiUrl}>{children}</ApiUrlProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </WagmiProvider>
   );
 }

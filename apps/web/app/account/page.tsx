@@ -1,0 +1,10 @@
+import { AccountView } from '../../components/account-view';
+
+export default function AccountPage() {
+  return (
+    <div className="stack">
+      <h1>Your account</h1>
+      <AccountView />
+    </div>
+  );
+}
