@@ -2,6 +2,7 @@ import type { ApiServices } from '@plenum/api';
 import type { DbHandle } from '@plenum/db';
 import type { Env } from './env';
 import type { ServerPlugin } from './http/routes';
+import { usersPlugin } from './routes/users';
 
 export interface PluginContext {
   svc: ApiServices;
@@ -13,6 +14,6 @@ export interface PluginContext {
  * Each domain's server-side parts (routes outside tRPC, sockets, background jobs), created once the
  * database is ready. A domain adds one line here.
  */
-export async function createPlugins(_ctx: PluginContext): Promise<ServerPlugin[]> {
-  return [];
+export async function createPlugins(ctx: PluginContext): Promise<ServerPlugin[]> {
+  return [await usersPlugin(ctx)];
 }

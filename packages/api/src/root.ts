@@ -1,6 +1,8 @@
+import { adminUsersRouter } from './routers/admin-users';
 import { authRouter } from './routers/auth';
 import { devRouter, registrationRouter } from './routers/registration';
 import { systemRouter } from './routers/system';
+import { usersRouter } from './routers/users';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -8,6 +10,8 @@ export const appRouter = router({
   registration: registrationRouter,
   dev: devRouter,
   system: systemRouter,
+  users: usersRouter,
+  adminUsers: adminUsersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { isoDateTime, pageQuery, paginationSchema } from './common';
+
+/**
+ * A JSON boolean and nothing else. trpc-to-openapi marks every plain z.boolean() (and z.number()) inside a
+ * REST input for coercion, even in JSON bodies, so "false" would become true; it leaves a pipe alone.
+ */
+export const strictBoolean = () => z.boolean().pipe(z.boolean());
 
 export const USER_STATUS = z.enum(['pending_verification', 'active', 'suspended']);
 export const USER_ROLE = z.enum(['user', 'admin']);
@@ -55,7 +61,7 @@ export const registerInput = z.strictObject({
   firstName: name,
   lastName: name,
   organizationName: z.string().trim().max(200).optional(),
-  acceptedTerms: z.boolean(),
+  acceptedTerms: strictBoolean(),
 });
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(512) });
@@ -77,3 +83,178 @@ export const outboxItem = z.object({
   html: z.string(),
   createdAt: isoDateTime,
 });
+
+// ---- profiles, preferences, administration (SPEC section 6) ----
+
+export const userIdParam = z.uuid('must be a user id (UUID)');
+
+/** BCP 47 language tag, checked by the platform's own tag parser (Intl). */
+export const languageTag = z
+  .string()
+  .min(2)
+  .max(35)
+  .refine((tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  }, 'must be a BCP 47 language tag such as en or pt-BR');
+
+/** What PUT /users/{id}/preferences (and `preferences` in PUT /users/{id}) accepts: any subset, deep. */
+export const preferencesPatch = z
+  .strictObject({
+    theme: z.enum(['light', 'dark']).optional(),
+    language: languageTag.optional(),
+    notifications: z
+      .strictObject({
+        email: strictBoolean().optional(),
+        push: strictBoolean().optional(),
+        sms: strictBoolean().optional(),
+      })
+      .optional(),
+    privacy: z
+      .strictObject({
+        profileVisibility: z.enum(['public', 'private']).optional(),
+        showEmail: strictBoolean().optional(),
+        showPhoneNumber: strictBoolean().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'PreferencesPatch' });
+export type PreferencesPatch = z.infer<typeof preferencesPatch>;
+
+/** the seed's pattern: an optional plus sign, then digits, spaces, hyphens and parentheses */
+export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
+
+export const socialLinksSchema = z
+  .record(
+    z.string().trim().min(1, 'key must not be empty').max(50, 'key at most 50 characters'),
+    z.string().max(500, 'value at most 500 characters'),
+  )
+  .refine((m) => Object.keys(m).length <= 20, 'at most 20 entries');
+
+/** YYYY-MM-DD, a real calendar date from 1900 on; "in the past" is checked by core against its clock. */
+export const birthDate = z.iso
+  .date('must be a date as YYYY-MM-DD')
+  // only judged once the format is right, so a malformed date gets one issue
+  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d >= '1900-01-01', 'must be on or after 1900-01-01');
+
+/** PUT /users/{id}: only these fields; anything else (email, status, role, emailVerified…) is a 400. */
+export const updateUserInput = z.strictObject({
+  id: userIdParam,
+  firstName: name.optional(),
+  lastName: name.optional(),
+  /** the configured MAX_BIO_LENGTH (500) is enforced by core; this is only a transport cap */
+  bio: z.string().max(10_000).nullable().optional(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(32, 'at most 32 characters')
+    .regex(PHONE_PATTERN, 'must be an optional + followed by digits, spaces, hyphens and parentheses')
+    .refine((p) => /\d/.test(p), 'must contain digits')
+    .nullable()
+    .optional(),
+  dateOfBirth: birthDate.nullable().optional(),
+  socialLinks: socialLinksSchema.optional(),
+  preferences: preferencesPatch.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const userIdInput = z.strictObject({ id: userIdParam });
+
+export const updatePreferencesInput = preferencesPatch.extend({ id: userIdParam });
+
+export const publicProfileSchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** null unless the requester is the owner */
+    email: z.string().nullable(),
+    bio: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    socialLinks: z.record(z.string(), z.string()),
+    joinedAt: isoDateTime,
+    isVerified: z.boolean(),
+    profileVisibility: z.enum(['public', 'private']),
+  })
+  .meta({ id: 'PublicProfile' });
+
+export const avatarOutput = z.object({ avatarUrl: z.string() }).meta({ id: 'AvatarResult' });
+
+// ---- administration ----
+
+export const adminListUsersInput = z.strictObject({
+  status: USER_STATUS.optional(),
+  role: USER_ROLE.optional(),
+  /** matched against email, first name, last name and the full name, ignoring case */
+  search: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
+
+export const adminUserItem = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    status: USER_STATUS,
+    role: USER_ROLE,
+    emailVerified: z.boolean(),
+    createdAt: isoDateTime,
+    lastLoginAt: isoDateTime.nullable(),
+  })
+  .meta({ id: 'AdminUserItem' });
+
+export const adminListUsersOutput = z.object({ users: z.array(adminUserItem), pagination: paginationSchema });
+
+export const suspendUserInput = z.strictObject({
+  id: userIdParam,
+  reason: z.string().trim().min(1, 'a reason is required').max(1000),
+});
+export const suspendUserOutput = z.object({ id: z.uuid(), status: USER_STATUS, suspendedAt: isoDateTime });
+
+export const reactivateUserInput = z.strictObject({
+  id: userIdParam,
+  /** optional note for the audit log */
+  reason: z.string().trim().max(1000).optional(),
+});
+export const reactivateUserOutput = z.object({
+  id: z.uuid(),
+  status: USER_STATUS,
+  reactivatedAt: isoDateTime,
+});
+
+export const userStatsSchema = z
+  .object({
+    totalUsers: z.number().int(),
+    activeUsers: z.number().int(),
+    suspendedUsers: z.number().int(),
+    pendingVerification: z.number().int(),
+    registrationsThisMonth: z.number().int(),
+    /** the latest lastLoginAt of any user, null when nobody signed in yet */
+    lastLoginActivity: isoDateTime.nullable(),
+  })
+  .meta({ id: 'UserStats' });
+
+export const auditLogInput = z.strictObject({
+  action: z.string().trim().max(100).optional(),
+  targetId: z.string().trim().max(200).optional(),
+  ...pageQuery,
+});
+
+export const auditEntrySchema = z
+  .object({
+    id: z.uuid(),
+    /** who: null for an operator at the command line */
+    actorId: z.uuid().nullable(),
+    actorEmail: z.string().nullable(),
+    action: z.string(),
+    targetType: z.string(),
+    targetId: z.string(),
+    reason: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'AuditEntry' });

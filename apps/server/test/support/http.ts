@@ -13,7 +13,22 @@ export interface RequestOptions {
   raw?: BodyInit;
 }
 
-export function apiClient(baseUrl: string) {
+/** One request and its response, as an optional recorder sees it (e.g. to scan every body for secrets). */
+export interface RecordedExchange {
+  method: string;
+  path: string;
+  token: string | null;
+  /** the JSON request body, if any */
+  requestBody: unknown;
+  status: number;
+  text: string;
+}
+
+export interface ClientOptions {
+  record?: (exchange: RecordedExchange) => void;
+}
+
+export function apiClient(baseUrl: string, clientOptions: ClientOptions = {}) {
   async function request<T = any>(
     method: string,
     path: string,
@@ -35,6 +50,14 @@ export function apiClient(baseUrl: string) {
     } catch {
       // not JSON
     }
+    clientOptions.record?.({
+      method,
+      path,
+      token: opts.token ?? null,
+      requestBody: body,
+      status: res.status,
+      text,
+    });
     return { status: res.status, headers: res.headers, body: parsed as T, text };
   }
   return {

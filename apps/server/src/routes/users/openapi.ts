@@ -1,0 +1,65 @@
+import { avatarOutput } from '@plenum/validators';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+
+const errorBody = z
+  .object({
+    code: z.string(),
+    reason: z.string().optional(),
+    message: z.string(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+      .optional(),
+  })
+  .meta({ id: 'UsersRouteError' });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBody } },
+});
+const idParam = z.uuid().meta({ param: { name: 'id', in: 'path' as const, description: 'user id' } });
+
+/** The avatar routes are plain Node routes (streamed multipart, raw bytes), so their entries are written here. */
+export const usersOpenApiPaths: ZodOpenApiPathsObject = {
+  '/users/{id}/avatar': {
+    put: {
+      tags: ['users'],
+      summary:
+        'Upload or replace one’s avatar (multipart field "avatar"; jpg, png or gif by content; ≤ MAX_AVATAR_SIZE)',
+      security: [{ bearerAuth: [] }],
+      requestParams: { path: z.object({ id: idParam }) },
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({ avatar: z.string().meta({ format: 'binary', description: 'the picture' }) }),
+          },
+        },
+      },
+      responses: {
+        '200': { description: 'Stored', content: { 'application/json': { schema: avatarOutput } } },
+        '400': error('Not an allowed image type, too large, missing, malformed, or not stored'),
+        '401': error('Not signed in'),
+        '403': error('Not the owner'),
+        '404': error('No such user'),
+      },
+    },
+    get: {
+      tags: ['users'],
+      summary: 'The avatar picture, with its real type (public when the profile is public)',
+      requestParams: { path: z.object({ id: idParam }) },
+      responses: {
+        '200': {
+          description: 'The picture',
+          content: {
+            'image/png': { schema: z.string().meta({ format: 'binary' }) },
+            'image/jpeg': { schema: z.string().meta({ format: 'binary' }) },
+            'image/gif': { schema: z.string().meta({ format: 'binary' }) },
+          },
+        },
+        '304': { description: 'Not modified (If-None-Match)' },
+        '403': error('The profile is private'),
+        '404': error('No such user, or no avatar'),
+      },
+    },
+  },
+};

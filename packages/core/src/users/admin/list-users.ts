@@ -1,0 +1,64 @@
+import { users } from '@plenum/db';
+import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Services } from '../../services';
+import { offsetOf, type Page, paginationOf } from '../../shared/pagination';
+
+export interface ListUsersParams extends Page {
+  status?: 'pending_verification' | 'active' | 'suspended' | undefined;
+  role?: 'user' | 'admin' | undefined;
+  search?: string | undefined;
+}
+
+/** LIKE pattern for a literal substring: the user's % and _ match themselves. */
+export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Admin list, newest first, soft-deleted accounts excluded. `search` matches a substring of the email,
+ * first name, last name or "first last", ignoring case.
+ */
+export async function listUsers(svc: Services, params: ListUsersParams) {
+  const where: SQL[] = [isNull(users.deletedAt)];
+  if (params.status) where.push(eq(users.status, params.status));
+  if (params.role) where.push(eq(users.role, params.role));
+  const term = params.search?.trim();
+  if (term) {
+    const p = likePattern(term);
+    where.push(
+      or(
+        ilike(users.email, p),
+        ilike(users.firstName, p),
+        ilike(users.lastName, p),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, p),
+      )!,
+    );
+  }
+  const filter = and(...where);
+  const [rows, [total]] = await Promise.all([
+    svc.db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        status: users.status,
+        role: users.role,
+        emailVerified: users.emailVerified,
+        createdAt: users.createdAt,
+        lastLoginAt: users.lastLoginAt,
+      })
+      .from(users)
+      .where(filter)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(params.limit)
+      .offset(offsetOf(params)),
+    svc.db.select({ n: count() }).from(users).where(filter),
+  ]);
+  return {
+    users: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+    })),
+    pagination: paginationOf(params, total?.n ?? 0),
+  };
+}

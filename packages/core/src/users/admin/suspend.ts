@@ -1,0 +1,45 @@
+import { users } from '@plenum/db';
+import { eq } from 'drizzle-orm';
+import { endAllSessions } from '../../auth/sessions';
+import type { Services } from '../../services';
+import { conflict } from '../../shared/errors';
+import { lockLiveUser } from '../access';
+import { writeAudit } from './audit';
+
+/**
+ * Admin: active or pending_verification → suspended. The status before is kept for reactivation; the
+ * user's sessions and access tokens end at once; one audit row, all in one transaction.
+ */
+export async function suspendUser(svc: Services, params: { adminId: string; id: string; reason: string }) {
+  const now = svc.clock.now();
+  return svc.db.transaction(async (tx) => {
+    const user = await lockLiveUser(tx, params.id);
+    if (user.id === params.adminId)
+      throw conflict('Administrators cannot suspend themselves', 'SELF_SUSPEND');
+    if (user.status === 'suspended') throw conflict('The user is already suspended', 'ALREADY_SUSPENDED');
+    const [updated] = await tx
+      .update(users)
+      .set({
+        status: 'suspended',
+        statusBeforeSuspension: user.status,
+        suspendedAt: now,
+        suspensionReason: params.reason,
+        suspendedBy: params.adminId,
+        reactivatedAt: null,
+        reactivatedBy: null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    await endAllSessions(tx, user.id, now);
+    await writeAudit(tx, {
+      actorId: params.adminId,
+      action: 'user.suspend',
+      targetId: user.id,
+      reason: params.reason,
+      details: { from: user.status },
+      at: now,
+    });
+    return { id: user.id, status: updated!.status, suspendedAt: now.toISOString() };
+  });
+}

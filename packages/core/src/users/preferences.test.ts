@@ -1,0 +1,106 @@
+import { preferencesPatch, updateUserInput } from '@plenum/validators';
+import { describe, expect, it } from 'vitest';
+import { mergePreferences, storedPreferences } from './preferences';
+import { DEFAULT_PREFERENCES, effectivePreferences, type Preferences } from './serialize';
+
+const defaults = (): Preferences => structuredClone(DEFAULT_PREFERENCES) as unknown as Preferences;
+
+describe('preferences deep merge', () => {
+  it('changes only the given leaves and keeps every sibling', () => {
+    const merged = mergePreferences(defaults(), {
+      notifications: { push: true },
+      privacy: { showEmail: true },
+    });
+    expect(merged).toEqual({
+      theme: 'light',
+      language: 'en',
+      notifications: { email: true, push: true, sms: false },
+      privacy: { profileVisibility: 'public', showEmail: true, showPhoneNumber: false },
+    });
+  });
+
+  it('applies successive patches cumulatively and leaves the input untouched', () => {
+    const start = defaults();
+    const a = mergePreferences(start, { theme: 'dark' });
+    const b = mergePreferences(a, { notifications: { sms: true }, language: 'pt-br' });
+    expect(b).toMatchObject({ theme: 'dark', language: 'pt-BR', notifications: { email: true, sms: true } });
+    expect(start).toEqual(defaults());
+  });
+
+  it('treats an empty patch and undefined leaves as no change', () => {
+    expect(mergePreferences(defaults(), {})).toEqual(defaults());
+    expect(mergePreferences(defaults(), { notifications: { email: undefined } })).toEqual(defaults());
+  });
+
+  it('keeps profileVisibility out of the JSON: the user field is the one truth', () => {
+    const merged = mergePreferences(defaults(), { privacy: { profileVisibility: 'private' } });
+    const stored = storedPreferences(merged);
+    expect(stored.profileVisibility).toBe('private');
+    expect(stored.preferences.privacy).toEqual({ showEmail: false, showPhoneNumber: false });
+    // reading back takes the field, whatever stale value a JSON might carry
+    const read = effectivePreferences({
+      preferences: {
+        ...stored.preferences,
+        privacy: { ...stored.preferences.privacy, profileVisibility: 'public' },
+      },
+      profileVisibility: 'private',
+    });
+    expect(read.privacy.profileVisibility).toBe('private');
+  });
+});
+
+describe('preferences validation', () => {
+  const ok = (v: unknown) => preferencesPatch.safeParse(v).success;
+  it('accepts partial, valid patches', () => {
+    expect(ok({})).toBe(true);
+    expect(ok({ theme: 'dark' })).toBe(true);
+    expect(ok({ language: 'zh-Hant-TW' })).toBe(true);
+    expect(ok({ privacy: { profileVisibility: 'private' } })).toBe(true);
+  });
+  it('refuses values outside the allowed sets', () => {
+    expect(ok({ theme: 'blue' })).toBe(false);
+    expect(ok({ language: 'not a tag!' })).toBe(false);
+    expect(ok({ language: '' })).toBe(false);
+    expect(ok({ notifications: { email: 'yes' } })).toBe(false);
+    expect(ok({ privacy: { profileVisibility: 'friends' } })).toBe(false);
+  });
+  it('refuses unknown keys at every depth', () => {
+    expect(ok({ fontSize: 12 })).toBe(false);
+    expect(ok({ notifications: { fax: true } })).toBe(false);
+    expect(ok({ privacy: { showAddress: true } })).toBe(false);
+  });
+});
+
+describe('profile update validation', () => {
+  const id = '6f1c7a52-3c1e-4f43-9f57-0c4c2f1b2a10';
+  const issues = (v: Record<string, unknown>) => {
+    const r = updateUserInput.safeParse({ id, ...v });
+    return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
+  };
+  it('accepts the seed fields', () => {
+    expect(
+      issues({
+        firstName: 'Ada',
+        phoneNumber: '+44 (20) 7946-0958',
+        dateOfBirth: '1915-12-10',
+        socialLinks: { github: 'https://github.com/ada' },
+      }),
+    ).toEqual([]);
+  });
+  it('refuses fields a user may not set here', () => {
+    for (const field of ['email', 'status', 'role', 'emailVerified', 'passwordHash', 'avatarUrl'])
+      expect(issues({ [field]: 'x' }).length, field).toBeGreaterThan(0);
+  });
+  it('checks the phone pattern, the date and the social links bounds', () => {
+    expect(issues({ phoneNumber: '555-CALL-NOW' })).toEqual(['phoneNumber']);
+    expect(issues({ phoneNumber: '++1 234' })).toEqual(['phoneNumber']);
+    expect(issues({ dateOfBirth: '2001-02-29' })).toEqual(['dateOfBirth']);
+    expect(issues({ dateOfBirth: '10/12/1990' })).toEqual(['dateOfBirth']);
+    expect(issues({ dateOfBirth: '1899-12-31' })).toEqual(['dateOfBirth']);
+    const many = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v']));
+    expect(issues({ socialLinks: many })).toEqual(['socialLinks']);
+    expect(issues({ socialLinks: { ['k'.repeat(51)]: 'v' } }).length).toBe(1);
+    expect(issues({ socialLinks: { k: 'v'.repeat(501) } }).length).toBe(1);
+    expect(issues({ socialLinks: { k: 1 } }).length).toBe(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { users } from '@plenum/db';
+import type { PreferencesPatch } from '@plenum/validators';
+import { eq } from 'drizzle-orm';
+import type { Services } from '../services';
+import { type Actor, assertOwner, assertOwnerOrAdmin, loadLiveUser, lockLiveUser } from './access';
+import { effectivePreferences, type Preferences } from './serialize';
+
+/**
+ * Deep merge of a validated patch into complete preferences: only the given leaves change. Pure, so
+ * the merge rules are unit-tested without a database.
+ */
+export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
+  return {
+    theme: patch.theme ?? current.theme,
+    language: patch.language ? canonicalLanguage(patch.language) : current.language,
+    notifications: { ...current.notifications, ...definedOnly(patch.notifications) },
+    privacy: { ...current.privacy, ...definedOnly(patch.privacy) },
+  };
+}
+
+/** "EN-us" → "en-US": one spelling per tag, so clients compare tags as strings. */
+export function canonicalLanguage(tag: string): string {
+  return Intl.getCanonicalLocales(tag)[0] ?? tag;
+}
+
+function definedOnly<T extends object>(o: T | undefined): Partial<T> {
+  if (!o) return {};
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * What the preferences column and the profileVisibility column hold for these preferences: the
+ * visibility has one truth, the user's own field, so it is never duplicated into the JSON.
+ */
+export function storedPreferences(prefs: Preferences) {
+  const { profileVisibility, ...privacy } = prefs.privacy;
+  return {
+    preferences: {
+      theme: prefs.theme,
+      language: prefs.language,
+      notifications: prefs.notifications,
+      privacy,
+    },
+    profileVisibility,
+  };
+}
+
+export async function getPreferences(svc: Services, params: { actor: Actor; id: string }) {
+  const user = await loadLiveUser(svc.db, params.id);
+  assertOwnerOrAdmin(params.actor, user.id);
+  return effectivePreferences(user);
+}
+
+/** Owner only; merges in one transaction so two concurrent patches both land. */
+export async function updatePreferences(
+  svc: Services,
+  params: { actor: Actor; id: string; patch: PreferencesPatch },
+) {
+  return svc.db.transaction(async (tx) => {
+    const user = await lockLiveUser(tx, params.id);
+    assertOwner(params.actor, user.id);
+    const merged = mergePreferences(effectivePreferences(user), params.patch);
+    const [updated] = await tx
+      .update(users)
+      .set({ ...storedPreferences(merged), updatedAt: svc.clock.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return effectivePreferences(updated ?? user);
+  });
+}
