@@ -1,6 +1,7 @@
 import type { ApiServices } from '@plenum/api';
 import type { DbHandle } from '@plenum/db';
 import type { Env } from './env';
+import { eventsPlugin } from './events/plugin';
 import type { ServerPlugin } from './http/routes';
 import { usersPlugin } from './routes/users';
 
@@ -15,5 +16,5 @@ export interface PluginContext {
  * database is ready. A domain adds one line here.
  */
 export async function createPlugins(ctx: PluginContext): Promise<ServerPlugin[]> {
-  return [await usersPlugin(ctx)];
+  return [await usersPlugin(ctx), await eventsPlugin(ctx)];
 }

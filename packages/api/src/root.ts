@@ -1,5 +1,6 @@
 import { adminUsersRouter } from './routers/admin-users';
 import { authRouter } from './routers/auth';
+import { eventsRouter } from './routers/events';
 import { devRouter, registrationRouter } from './routers/registration';
 import { systemRouter } from './routers/system';
 import { usersRouter } from './routers/users';
@@ -10,6 +11,7 @@ export const appRouter = router({
   registration: registrationRouter,
   dev: devRouter,
   system: systemRouter,
+  events: eventsRouter,
   users: usersRouter,
   adminUsers: adminUsersRouter,
 });

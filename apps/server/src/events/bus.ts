@@ -1,0 +1,176 @@
+import {
+  currentXactId,
+  EVENTS_CHANNEL,
+  type EventEnvelope,
+  type EventFilter,
+  EventSubscription,
+  type LiveEventSource,
+  type Logger,
+  MAX_EVENT_PAGE,
+  maxEventId,
+  readEvents,
+  readEventsByIds,
+  Sequencer,
+  type SequencerOptions,
+  xactsEndedBefore,
+} from '@plenum/core';
+import type { Database, DbHandle } from '@plenum/db';
+
+export interface EventBusOptions extends SequencerOptions {
+  /** safety-net read when no notification arrives (a dropped LISTEN connection, a missed NOTIFY) */
+  pollMs: number;
+  /** re-read interval while a gap holds delivery back */
+  retryMs: number;
+  /** events one subscriber may fall behind before it catches up from the table instead */
+  queueLimit: number;
+}
+
+export const defaultBusOptions: EventBusOptions = {
+  pollMs: 1000,
+  retryMs: 20,
+  graceMs: 25,
+  maxWaitMs: 10_000,
+  lateWatchMs: 10 * 60_000,
+  queueLimit: 10_000,
+};
+
+/**
+ * This instance's view of the stored event stream. Every instance LISTENs on `plenum_events`; a
+ * notification (or the poll) makes it read the table after its cursor and hand each new event, in id
+ * order and exactly once, to its local subscribers. The Sequencer decides how far that is safe.
+ */
+export class EventBus implements LiveEventSource {
+  cursor = 0;
+  private readonly subs = new Set<EventSubscription>();
+  private seq = new Sequencer(0, defaultBusOptions);
+  private readonly opts: EventBusOptions;
+  private started: Promise<void> | null = null;
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private live = false;
+  private stopped = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private poll: NodeJS.Timeout | null = null;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly handle: Pick<DbHandle, 'listen'>,
+    private readonly log: Logger,
+    options: Partial<EventBusOptions> = {},
+  ) {
+    this.opts = { ...defaultBusOptions, ...options };
+  }
+
+  /** Listens, then finds the starting point; subscriptions wait for `ready()`. */
+  start(): Promise<void> {
+    this.started ??= (async () => {
+      this.unlisten = await this.handle.listen(EVENTS_CHANNEL, (payload) => {
+        if (!(Number(payload) <= this.cursor)) this.kick();
+      });
+      const start = await maxEventId(this.db);
+      this.cursor = start;
+      this.seq = new Sequencer(start, this.opts);
+      this.live = true;
+      await this.settleStart();
+      this.poll = setInterval(this.kick, this.opts.pollMs);
+      this.poll.unref();
+      this.kick();
+    })();
+    return this.started;
+  }
+
+  ready(): Promise<void> {
+    return this.start();
+  }
+
+  subscribe(filter: EventFilter): EventSubscription {
+    const sub = new EventSubscription(this, filter, this.opts.queueLimit, (s) => this.subs.delete(s));
+    this.subs.add(sub);
+    return sub;
+  }
+
+  /** the filters of this instance's live subscriptions (diagnostics and tests) */
+  get subscriptions(): EventFilter[] {
+    return [...this.subs].map((s) => s.filter);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.poll) clearInterval(this.poll);
+    if (this.retry) clearTimeout(this.retry);
+    for (const s of [...this.subs]) s.close();
+    await this.pumping?.catch(() => {});
+    await this.unlisten?.().catch(() => {});
+  }
+
+  /** Read now (or right after the read in progress). */
+  readonly kick = () => {
+    if (this.stopped || !this.live) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.pump().finally(() => {
+      this.pumping = null;
+    });
+  };
+
+  // A lower id may still be committed by a writer that was running when we read the newest id; replays
+  // are bounded by the cursor, so wait until those writers have ended before serving anyone.
+  private async settleStart() {
+    await sleep(this.opts.graceMs);
+    const xid = await currentXactId(this.db);
+    const deadline = performance.now() + this.opts.maxWaitMs;
+    while (!(await xactsEndedBefore(this.db, xid)) && performance.now() < deadline) await sleep(10);
+  }
+
+  private async pump() {
+    try {
+      do {
+        this.again = false;
+        if (this.seq.needsXid(performance.now())) this.seq.pinXid(await currentXactId(this.db));
+        const pinned = this.seq.pendingCheck();
+        if (pinned && (await xactsEndedBefore(this.db, pinned))) this.seq.writersEnded(pinned);
+        await this.deliverLate();
+        const rows = await readEvents(this.db, { after: this.seq.cursor, limit: MAX_EVENT_PAGE });
+        const step = this.seq.advance(rows, performance.now());
+        for (const e of step.deliver) this.fanOut(e, false);
+        if (step.forced.length)
+          this.log.warn({ ids: step.forced.slice(0, 20), count: step.forced.length }, 'event ids skipped');
+        if (step.waiting) this.retryLater(this.opts.retryMs);
+        else if (rows.length === MAX_EVENT_PAGE) this.again = true;
+      } while (this.again && !this.stopped);
+    } catch (err) {
+      if (this.stopped) return;
+      this.log.warn({ err: (err as Error).message }, 'reading events failed');
+      this.retryLater(Math.min(this.opts.pollMs, 500));
+    }
+  }
+
+  private async deliverLate() {
+    const ids = this.seq.watchedIds(performance.now());
+    if (!ids.length) return;
+    for (const e of await readEventsByIds(this.db, ids)) {
+      this.seq.found(e.id);
+      this.log.warn({ id: e.id }, 'event committed after its gap was given up; delivered late');
+      this.fanOut(e, true);
+    }
+  }
+
+  private fanOut(e: EventEnvelope, late: boolean) {
+    if (!late) this.cursor = e.id;
+    for (const s of this.subs) s.push(e, late);
+  }
+
+  private retryLater(ms: number) {
+    if (this.retry || this.stopped) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.kick();
+    }, ms);
+    this.retry.unref();
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,0 +1,110 @@
+import type { Server as HttpServer } from 'node:http';
+import type { ApiServices } from '@plenum/api';
+import {
+  type ErrorCode,
+  eventStream,
+  type FieldIssue,
+  type LiveEventSource,
+  resolveToken,
+} from '@plenum/core';
+import { socketEventQuery } from '@plenum/validators';
+import { Server, type Socket } from 'socket.io';
+import { credentialOf } from '../http/request-info';
+
+export interface SocketIoOptions {
+  svc: ApiServices;
+  bus: LiveEventSource;
+  corsOrigins: string[];
+}
+
+type Subscription = ReturnType<typeof socketEventQuery.parse>;
+
+/** Socket.IO's connect_error: `message` plus `data` in the SPEC's error body. */
+function refusal(code: ErrorCode, message: string, reason: string, issues?: FieldIssue[]) {
+  return Object.assign(new Error(message), {
+    data: { code, reason, message, ...(issues ? { issues } : {}) },
+  });
+}
+
+/**
+ * The seed's WebSocket endpoint at /socket.io: handshake `auth: { token }` (a session or personal access
+ * token), resume point and filters in the handshake query, one event per seed name with the envelope
+ * as its one data argument.
+ */
+export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: SocketIoOptions): Server {
+  const io = new Server(server, {
+    path: '/socket.io',
+    // the tRPC WebSocket server shares this HTTP server: leave upgrades to other paths alone
+    destroyUpgrade: false,
+    serveClient: false,
+    maxHttpBufferSize: 16_384, // clients only listen
+    cors: { origin: corsOrigins, credentials: true },
+  });
+
+  io.use(async (socket, next) => {
+    const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const token = typeof given === 'string' && given ? given : credentialOf(socket.request);
+    if (!token) {
+      return next(
+        refusal('UNAUTHORIZED', 'Connect with auth: { token } (a session or access token)', 'TOKEN_REQUIRED'),
+      );
+    }
+    try {
+      const principal = await resolveToken(svc, token);
+      if (!principal)
+        return next(refusal('UNAUTHORIZED', 'The token is invalid, expired or revoked', 'INVALID_TOKEN'));
+    } catch (err) {
+      svc.log.error({ err }, 'socket.io credential lookup failed');
+      return next(refusal('SERVICE_UNAVAILABLE', 'The database is unreachable', 'DATABASE_UNAVAILABLE'));
+    }
+    const parsed = socketEventQuery.safeParse(socket.handshake.query);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      const detail = issues.map((i) => `${i.path || 'query'}: ${i.message}`).join('; ');
+      return next(refusal('BAD_REQUEST', `Invalid subscription: ${detail}`, 'VALIDATION_FAILED', issues));
+    }
+    socket.data.subscription = parsed.data;
+    next();
+  });
+
+  io.on('connection', (socket) => {
+    void pipe(socket, socket.data.subscription as Subscription);
+  });
+
+  async function pipe(socket: Socket, sub: Subscription) {
+    const ac = new AbortController();
+    socket.once('disconnect', () => ac.abort());
+    const filter = { events: sub.events, daoId: sub.daoId, proposalId: sub.proposalId };
+    try {
+      const stream = eventStream(bus, svc.db, { filter, lastEventId: sub.lastEventId, signal: ac.signal });
+      for await (const e of stream) {
+        socket.emit(e.type, e);
+        // a slow client: let its socket drain instead of buffering a whole replay in memory
+        if (socket.conn.writeBuffer.length > 256) await drained(socket, ac.signal);
+      }
+    } catch (err) {
+      svc.log.warn({ err: (err as Error).message }, 'socket.io event stream failed');
+      socket.disconnect(true);
+    }
+  }
+
+  return io;
+}
+
+function drained(socket: Socket, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.conn.off('drain', done);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    socket.conn.on('drain', done);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** Ends every Socket.IO connection without closing the shared HTTP server. */
+export async function closeSocketIo(io: Server) {
+  io.disconnectSockets(true);
+  io.engine.close();
+}

@@ -1,0 +1,57 @@
+import type { DbOrTx } from '@plenum/db';
+import type { EventEnvelope } from '../governance/events';
+import { readEvents } from './feed';
+import type { EventFilter } from './filter';
+import type { LiveEventSource } from './subscription';
+
+const REPLAY_PAGE = 500;
+
+export interface StreamParams {
+  filter: EventFilter;
+  /** resume after this id: stored events after it are replayed first; absent = live events only */
+  lastEventId?: number | null | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * One client's event stream: the stored events after its last id, then live ones, each once and in id
+ * order. It subscribes before replaying, so nothing committed meanwhile falls between the two, and it
+ * replays only up to the bus's cursor at that moment: everything after comes from the live queue.
+ */
+export async function* eventStream(
+  source: LiveEventSource,
+  db: DbOrTx,
+  p: StreamParams,
+): AsyncGenerator<EventEnvelope, void, undefined> {
+  await source.ready();
+  const sub = source.subscribe(p.filter);
+  // everything up to `position` has been sent (or did not match)
+  let position = p.lastEventId ?? sub.startCursor;
+  let upTo = sub.startCursor;
+  try {
+    for (;;) {
+      while (position < upTo) {
+        if (p.signal?.aborted) return;
+        const page = await readEvents(db, { after: position, upTo, limit: REPLAY_PAGE, filter: p.filter });
+        for (const e of page) {
+          yield e;
+          position = e.id;
+        }
+        if (page.length < REPLAY_PAGE) position = upTo;
+      }
+      const item = await sub.next(p.signal);
+      if (!item) return;
+      if (item.kind === 'catchup') {
+        upTo = Math.max(upTo, item.upTo);
+        continue;
+      }
+      // ids at or below the position were replayed already; a late event (a gap given up on) is the
+      // exception: it was never part of any replay bound that had passed it
+      if (item.event.id <= position && !item.late) continue;
+      yield item.event;
+      position = Math.max(position, item.event.id);
+    }
+  } finally {
+    sub.close();
+  }
+}

@@ -1,0 +1,93 @@
+import type { EventEnvelope } from '../governance/events';
+import { type EventFilter, matchesFilter } from './filter';
+
+/** What a live event source (the server's event bus) offers to one stream. */
+export interface LiveEventSource {
+  /** resolves once the source knows where the stored stream stands */
+  ready(): Promise<void>;
+  /** the last id delivered live: every stored event up to it is readable from the table */
+  readonly cursor: number;
+  subscribe(filter: EventFilter): EventSubscription;
+}
+
+export type QueueItem =
+  | { kind: 'event'; event: EventEnvelope; late: boolean }
+  /** the subscriber fell too far behind: read the table up to `upTo`, then continue from the queue */
+  | { kind: 'catchup'; upTo: number };
+
+/**
+ * One subscriber's queue of live events. It is bounded: a subscriber that falls more than `limit`
+ * events behind loses its buffer and catches up from the table instead, so a slow client costs
+ * memory for at most `limit` events and still misses nothing.
+ */
+export class EventSubscription {
+  /** the source's cursor when this subscription started: live events all have greater ids */
+  readonly startCursor: number;
+  private buf: QueueItem[] = [];
+  private head = 0;
+  private overflowed = false;
+  private closed = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly source: { readonly cursor: number },
+    readonly filter: EventFilter,
+    private readonly limit: number,
+    private readonly onClose: (s: EventSubscription) => void,
+  ) {
+    this.startCursor = source.cursor;
+  }
+
+  push(event: EventEnvelope, late = false) {
+    if (this.closed || !matchesFilter(event, this.filter)) return;
+    if (this.overflowed) return;
+    if (this.buf.length - this.head >= this.limit) {
+      this.overflowed = true;
+      this.buf = [];
+      this.head = 0;
+    } else {
+      this.buf.push({ kind: 'event', event, late });
+    }
+    this.notify();
+  }
+
+  /** The next item, or null once closed or aborted. */
+  async next(signal?: AbortSignal): Promise<QueueItem | null> {
+    for (;;) {
+      if (this.closed || signal?.aborted) return null;
+      if (this.overflowed) {
+        this.overflowed = false;
+        return { kind: 'catchup', upTo: this.source.cursor };
+      }
+      if (this.head < this.buf.length) {
+        const item = this.buf[this.head++]!;
+        if (this.head > 1024 && this.head * 2 > this.buf.length) {
+          this.buf = this.buf.slice(this.head);
+          this.head = 0;
+        }
+        return item;
+      }
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          signal?.removeEventListener('abort', done);
+          this.wake = null;
+          resolve();
+        };
+        this.wake = done;
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  close() {
+    if (this.closed) return;
+    this.closed = true;
+    this.buf = [];
+    this.notify();
+    this.onClose(this);
+  }
+
+  private notify() {
+    this.wake?.();
+  }
+}
