@@ -16,7 +16,7 @@ const error = (description: string) => ({
   description,
   content: { 'application/json': { schema: errorBody } },
 });
-const idParam = z.uuid().meta({ param: { name: 'id', in: 'path' as const, description: 'user id' } });
+const idParam = z.uuid().meta({ description: 'user id' });
 
 /** The avatar routes are plain Node routes (streamed multipart, raw bytes), so their entries are written here. */
 export const usersOpenApiPaths: ZodOpenApiPathsObject = {
