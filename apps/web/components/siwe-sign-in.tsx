@@ -27,14 +27,16 @@ export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     setError(null);
     setUnlinked(null);
     setBusy(true);
+    let address: string | null = null;
     try {
       const signed = await signer.sign('Sign in to Plenum.');
+      address = signed.address;
       const session = await siwe.mutateAsync({ message: signed.message, signature: signed.signature });
       startSession(session);
       onSignedIn();
     } catch (err) {
       const shown = toDisplayError(err);
-      if (shown.reason === 'WALLET_NOT_LINKED') setUnlinked(signer.address ?? 'this wallet');
+      if (shown.reason === 'WALLET_NOT_LINKED') setUnlinked(address ?? 'this wallet');
       else setError(shown);
     } finally {
       setBusy(false);

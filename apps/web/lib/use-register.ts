@@ -1,9 +1,10 @@
 'use client';
 import type { registerInput } from '@plenum/validators';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { type DisplayError, toDisplayError } from './errors';
-import { useTRPCClient } from './trpc';
+import { useTRPC, useTRPCClient } from './trpc';
 import { useStartSession } from './use-auth';
 import { useSiweSigner } from './use-siwe';
 
@@ -21,6 +22,8 @@ export type RegisterState =
  */
 export function useRegister(linkWallet: boolean) {
   const client = useTRPCClient();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const signer = useSiweSigner();
   const startSession = useStartSession();
   const [state, setState] = useState<RegisterState>({ step: 'idle' });
@@ -40,6 +43,7 @@ export function useRegister(linkWallet: boolean) {
         message: signed.message,
         signature: signed.signature,
       });
+      await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
       setState({ step: 'linked', address: wallet.address });
     } catch (err) {
       setState({ step: 'failed', error: toDisplayError(err), signedIn });

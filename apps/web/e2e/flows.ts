@@ -1,0 +1,62 @@
+import type { Page } from 'playwright-core';
+
+export const PASSWORD = 'Correct-Horse-9';
+
+export function newUser(tag: string) {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    email: `${tag}-${id}@example.com`,
+    password: PASSWORD,
+    firstName: 'Ada',
+    lastName: `Tester ${tag}`,
+  };
+}
+export type TestUser = ReturnType<typeof newUser>;
+
+/** The visible text of a test id, once it is on the page. */
+export async function textOf(page: Page, testId: string, timeout = 20_000) {
+  const el = page.getByTestId(testId);
+  await el.waitFor({ state: 'visible', timeout });
+  return (await el.textContent()) ?? '';
+}
+
+export async function fillRegisterForm(page: Page, user: TestUser, opts: { terms?: boolean } = {}) {
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('First name', { exact: true }).fill(user.firstName);
+  await page.getByLabel('Last name', { exact: true }).fill(user.lastName);
+  if (opts.terms ?? true) await page.getByLabel('I accept the terms of use', { exact: true }).check();
+}
+
+export async function signInWithPassword(
+  page: Page,
+  webUrl: string,
+  user: TestUser,
+  password = user.password,
+) {
+  await page.goto(`${webUrl}/sign-in`);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Registration through the API itself, for tests whose subject is something else. */
+export async function registerByApi(apiUrl: string, user: TestUser) {
+  const res = await fetch(`${apiUrl}/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...user, acceptedTerms: true }),
+  });
+  if (res.status !== 201) throw new Error(`registration failed: ${res.status} ${await res.text()}`);
+}
+
+/** The verification link of the newest mail to `email`, read from the API's development outbox. */
+export async function verificationLinkFor(apiUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/dev/outbox`);
+  if (res.status !== 200) throw new Error(`GET /dev/outbox → ${res.status}`);
+  const { items } = (await res.json()) as { items: { to: string; text: string }[] };
+  const mail = items.find((m) => m.to === email);
+  const link = mail?.text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0];
+  if (!link) throw new Error(`no verification mail to ${email}`);
+  return link;
+}

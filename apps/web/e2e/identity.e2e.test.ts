@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillRegisterForm, newUser, signInWithPassword, textOf, verificationLinkFor } from './flows';
+import { startProduct } from './product';
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product?.stop());
+
+describe('identity in the browser: email and password', () => {
+  it('registers, verifies through the mailed link, signs in and shows the account', async () => {
+    const page = await product.browser.newPage();
+    const user = newUser('verify');
+    await page.goto(`${product.webUrl}/register`);
+    await fillRegisterForm(page, user);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await textOf(page, 'registered')).toContain(user.email);
+
+    // the mail is in the development outbox (API) and on its page (web app), with the same link
+    const link = await verificationLinkFor(product.apiUrl, user.email);
+    expect(link.startsWith(`${product.webUrl}/verify-email?token=`)).toBe(true);
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    const mailLink = page.getByTestId('outbox').getByRole('link', { name: link });
+    await mailLink.first().click();
+    await page.waitForURL(/\/verify-email\?token=/);
+    const verified = await textOf(page, 'verified');
+    expect(verified).toContain('Your email address is verified');
+    expect(verified).toContain('active');
+    // the same link again: already verified, nothing changes
+    await page.goto(link);
+    expect(await textOf(page, 'verified')).toContain('already verified');
+
+    await signInWithPassword(page, product.webUrl, user);
+    await page.waitForURL(/\/account$/);
+    const profile = await textOf(page, 'profile');
+    expect(profile).toContain(user.email);
+    expect(profile).toContain(`${user.firstName} ${user.lastName}`);
+    expect(profile).toMatch(/Email verified\s*yes/);
+    expect(await page.getByTestId('unverified').count()).toBe(0);
+
+    // the session survives a reload (token kept in localStorage) and ends on sign-out
+    await page.reload();
+    expect(await textOf(page, 'profile')).toContain(user.email);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    await page.goto(`${product.webUrl}/account`);
+    await page.getByText('You are not signed in').waitFor();
+    await page.close();
+  });
+
+  it('shows a readable error for a wrong password', async () => {
+    const page = await product.browser.newPage();
+    const user = newUser('wrongpw');
+    await page.goto(`${product.webUrl}/register`);
+    await fillRegisterForm(page, user);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await textOf(page, 'registered');
+
+    await signInWithPassword(page, product.webUrl, user, 'Not-the-password-1');
+    const error = await textOf(page, 'form-error');
+    expect(error).toContain('Invalid email or password');
+    expect(error).not.toMatch(/[{}[\]]/);
+    expect(page.url()).toMatch(/\/sign-in$/);
+    await page.close();
+  });
+
+  it('shows live password-policy hints, client-side field errors and the server’s field errors', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/register`);
+    const hint = (rule: string) =>
+      page.getByTestId('password-hints').locator(`[data-rule="${rule}"]`).getAttribute('data-met');
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('abc');
+    expect(await hint('minLength')).toBe('false');
+    expect(await hint('requireLowercase')).toBe('true');
+    expect(await hint('requireUppercase')).toBe('false');
+    expect(await hint('requireNumbers')).toBe('false');
+    await password.fill('Abcdefg1');
+    for (const rule of ['minLength', 'maxLength', 'requireUppercase', 'requireLowercase', 'requireNumbers'])
+      expect(await hint(rule)).toBe('true');
+
+    // nothing filled in: the shared zod schema names each field before anything is sent
+    await password.fill('');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await textOf(page, 'form-error');
+    const fieldErrors = (name: string) => page.locator(`[data-field-errors="${name}"]`).textContent();
+    expect(await fieldErrors('email')).toContain('valid email');
+    expect(await fieldErrors('firstName')).toContain('required');
+    expect(await fieldErrors('acceptedTerms')).toContain('accept the terms');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    // a password the server's policy refuses: its issues appear under the field
+    const user = { ...newUser('policy'), password: 'weakpassword' };
+    await fillRegisterForm(page, user);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.locator('[data-field-errors="password"]').waitFor();
+    const pwErrors = await fieldErrors('password');
+    expect(pwErrors).toContain('must contain an uppercase letter');
+    expect(pwErrors).toContain('must contain a number');
+    expect(await textOf(page, 'form-error')).toContain('Password does not meet the policy');
+
+    // an email that is taken: the server's conflict, readable
+    const taken = newUser('taken');
+    await fillRegisterForm(page, taken);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await textOf(page, 'registered');
+    await page.goto(`${product.webUrl}/register`);
+    await fillRegisterForm(page, taken);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await textOf(page, 'form-error')).toContain('Email already registered');
+    await page.close();
+  });
+
+  it('resends the verification mail from its page', async () => {
+    const page = await product.browser.newPage();
+    const user = newUser('resend');
+    await page.goto(`${product.webUrl}/register`);
+    await fillRegisterForm(page, user);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await textOf(page, 'registered');
+    const first = await verificationLinkFor(product.apiUrl, user.email);
+    await page.goto(`${product.webUrl}/resend-verification`);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByRole('button', { name: 'Send the verification email' }).click();
+    expect(await textOf(page, 'resent')).toContain('verification email');
+    const second = await verificationLinkFor(product.apiUrl, user.email);
+    expect(second).not.toBe(first);
+    await page.goto(second);
+    expect(await textOf(page, 'verified')).toContain('Your email address is verified');
+    await page.close();
+  });
+});

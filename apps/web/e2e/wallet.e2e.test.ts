@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillRegisterForm, newUser, registerByApi, signInWithPassword, textOf } from './flows';
+import { startProduct } from './product';
+import { injectWallet } from './wallet';
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+beforeAll(async () => {
+  product = await startProduct();
+});
+afterAll(() => product?.stop());
+
+async function signInWithEthereum(page: import('playwright-core').Page) {
+  await page.goto(`${product.webUrl}/sign-in`);
+  await page.getByRole('button', { name: 'Sign in with Ethereum' }).click();
+}
+
+describe('identity in the browser: Sign in with Ethereum', () => {
+  it('offers registration for an unlinked wallet; once linked from the account page, the wallet signs in', async () => {
+    const page = await product.browser.newPage();
+    const wallet = await injectWallet(page);
+    const user = newUser('linker');
+    await registerByApi(product.apiUrl, user);
+
+    await signInWithEthereum(page);
+    const offer = await textOf(page, 'wallet-not-linked');
+    expect(offer).toContain(wallet.address);
+    expect(offer).toContain('Register, and this wallet is linked on the way');
+    // the message the wallet signed is bound to this page's origin
+    const host = new URL(product.webUrl).host;
+    expect(wallet.signedMessages[0]).toMatch(new RegExp(`^${host} wants you to sign in`));
+    expect(wallet.signedMessages[0]).toContain(`URI: ${product.webUrl}`);
+
+    await signInWithPassword(page, product.webUrl, user);
+    await page.waitForURL(/\/account$/);
+    expect(await page.getByTestId('wallets').count()).toBe(0);
+    await page.getByRole('button', { name: 'Link a wallet' }).click();
+    expect(await textOf(page, 'wallet-linked')).toContain(wallet.address);
+    expect(await textOf(page, 'wallets')).toContain(wallet.address);
+    expect(await textOf(page, 'wallets')).toContain('primary');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    await signInWithEthereum(page);
+    await page.waitForURL(/\/account$/);
+    expect(await textOf(page, 'profile')).toContain(user.email);
+    expect(wallet.signedMessages).toHaveLength(3);
+    await page.close();
+  });
+
+  it('registers from the unlinked-wallet offer and links the wallet on the way', async () => {
+    const page = await product.browser.newPage();
+    const wallet = await injectWallet(page);
+    const user = newUser('onboard');
+
+    await signInWithEthereum(page);
+    await textOf(page, 'wallet-not-linked');
+    await page.getByRole('link', { name: 'Register, and this wallet is linked on the way' }).click();
+    await page.waitForURL(/\/register\?linkWallet=1$/);
+    expect(await textOf(page, 'link-on-register')).toContain(wallet.address);
+    await fillRegisterForm(page, user);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await textOf(page, 'registered-linked')).toContain(wallet.address);
+
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    expect(await textOf(page, 'wallets')).toContain(wallet.address);
+    expect(await textOf(page, 'unverified')).toContain('not verified');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in$/);
+    await signInWithEthereum(page);
+    await page.waitForURL(/\/account$/);
+    expect(await textOf(page, 'profile')).toContain(user.email);
+    await page.close();
+  });
+
+  it('says so readably when there is no browser wallet', async () => {
+    const page = await product.browser.newPage();
+    await signInWithEthereum(page);
+    expect(await textOf(page, 'form-error')).toContain('No browser wallet was found');
+    await page.close();
+  });
+});
