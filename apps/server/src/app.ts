@@ -77,6 +77,15 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       uploadPath: env.uploadPath,
     },
     governance: { daoApprovalRequired: env.DAO_APPROVAL_REQUIRED },
+    storage: {
+      gatewayUrls: env.IPFS_GATEWAY_URLS,
+      timeoutMs: env.IPFS_TIMEOUT,
+      pinBroadcast: env.IPFS_PIN_BROADCAST,
+      maxFileSize: env.MAX_FILE_SIZE,
+      allowedFileTypes: env.ALLOWED_FILE_TYPES.map((t) => t.toLowerCase()),
+      maxContentBytes: 10 * 1024 * 1024,
+      publicUrl: env.publicUrl,
+    },
   };
 }
 

@@ -97,6 +97,16 @@ const schema = z.object({
 
   DAO_APPROVAL_REQUIRED: bool(false),
 
+  // storage (IPFS): see .env.example
+  IPFS_NODE_URL: url(),
+  IPFS_API_URL: url(),
+  IPFS_GATEWAY_URLS: list('').pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
+  IPFS_TIMEOUT: int(30_000, 1),
+  IPFS_PIN_BROADCAST: bool(true),
+  MAX_FILE_SIZE: int(104_857_600, 1),
+  ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain'),
+  API_URL: url(),
+
   RATE_LIMIT_PER_MINUTE: int(600, 1),
   RATE_LIMIT_AUTH_PER_MINUTE: int(20, 1),
   RATE_LIMIT_DISABLED: bool(false),
@@ -130,5 +140,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     uploadPath: path.resolve(e.UPLOAD_PATH ?? path.join(dataDir, 'uploads')),
     siweChainIds: chainIds,
     adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
+    publicUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }

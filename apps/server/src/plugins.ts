@@ -3,6 +3,7 @@ import type { DbHandle } from '@plenum/db';
 import type { Env } from './env';
 import { eventsPlugin } from './events/plugin';
 import type { ServerPlugin } from './http/routes';
+import { storagePlugin } from './routes/storage/index';
 import { usersPlugin } from './routes/users';
 
 export interface PluginContext {
@@ -16,5 +17,5 @@ export interface PluginContext {
  * database is ready. A domain adds one line here.
  */
 export async function createPlugins(ctx: PluginContext): Promise<ServerPlugin[]> {
-  return [await usersPlugin(ctx), await eventsPlugin(ctx)];
+  return [await usersPlugin(ctx), await eventsPlugin(ctx), await storagePlugin(ctx)];
 }

@@ -2,7 +2,9 @@ import { adminUsersRouter } from './routers/admin-users';
 import { authRouter } from './routers/auth';
 import { eventsRouter } from './routers/events';
 import { devRouter, registrationRouter } from './routers/registration';
+import { storageRouter } from './routers/storage';
 import { systemRouter } from './routers/system';
+import { tokensRouter } from './routers/tokens';
 import { usersRouter } from './routers/users';
 import { router } from './trpc';
 
@@ -14,6 +16,8 @@ export const appRouter = router({
   events: eventsRouter,
   users: usersRouter,
   adminUsers: adminUsersRouter,
+  storage: storageRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -32,6 +32,22 @@ export interface CoreConfig {
   governance: {
     daoApprovalRequired: boolean;
   };
+  storage: StorageConfig;
+}
+
+/** IPFS storage settings (SPEC section 5) */
+export interface StorageConfig {
+  gatewayUrls: string[];
+  /** per provider attempt, and the deadline of a background pin */
+  timeoutMs: number;
+  /** announce pinned CIDs through the node (a no-op on the offline embedded node) */
+  pinBroadcast: boolean;
+  maxFileSize: number;
+  allowedFileTypes: string[];
+  /** GET /ipfs/{cid} reads at most this many bytes (413 beyond) */
+  maxContentBytes: number;
+  /** this server's public base URL, for /ipfs/file/{cid} links when no gateway is configured */
+  publicUrl: string;
 }
 
 export const defaultPasswordPolicy: PasswordPolicy = {

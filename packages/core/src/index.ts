@@ -1,3 +1,4 @@
+export * from './auth/access-tokens';
 export * from './auth/address';
 export * from './auth/login';
 export * from './auth/nonce';
@@ -21,6 +22,7 @@ export * from './shared/errors';
 export * from './shared/logger';
 export * from './shared/pagination';
 export * from './shared/tokens';
+export * from './storage/index';
 export * from './users/access';
 export * from './users/admin/audit';
 export * from './users/admin/audit-log';

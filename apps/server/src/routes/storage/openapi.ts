@@ -1,0 +1,145 @@
+import { pinSchema, psaFailure, psaPin, psaPinResults, psaPinStatus, PSA_MATCH, PSA_STATUS, uploadForm, uploadResultSchema } from '@plenum/validators';
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+
+const errorBody = z
+  .object({
+    code: z.string(),
+    reason: z.string().optional(),
+    message: z.string(),
+    issues: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+  })
+  .meta({ id: 'StorageRouteError' });
+const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
+const psaError = (description: string) => ({ description, content: { 'application/json': { schema: psaFailure } } });
+const cid = z.string().meta({ description: 'CID (v0 or v1)' });
+const requestid = z.string().meta({ description: 'pin request id' });
+const binary = z.string().meta({ format: 'binary' });
+const psaTags = ['pinning service'];
+
+/** Plain routes of the storage domain (multipart, raw bytes, the Pinning Service API). */
+export const storageOpenApiPaths: ZodOpenApiPathsObject = {
+  '/ipfs/upload': {
+    post: {
+      tags: ['storage'],
+      summary: 'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
+      security: [{ bearerAuth: [] }],
+      requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
+      responses: {
+        '201': { description: 'Stored and pinned', content: { 'application/json': { schema: uploadResultSchema } } },
+        '400': error('Not multipart, no file, or an empty file'),
+        '401': error('Not signed in'),
+        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '413': error('Larger than MAX_FILE_SIZE'),
+        '415': error('Type not in ALLOWED_FILE_TYPES'),
+        '502': error('The IPFS node failed'),
+      },
+    },
+  },
+  '/ipfs/file/{cid}': {
+    get: {
+      tags: ['storage'],
+      summary: 'Raw bytes of a CID (gateways first, then the node) with the detected Content-Type',
+      requestParams: { path: z.object({ cid }) },
+      responses: {
+        '200': {
+          description: 'The bytes; Content-Disposition names them {cid}.{ext}',
+          content: { 'application/octet-stream': { schema: binary }, 'image/*': { schema: binary }, 'text/plain': { schema: binary } },
+        },
+        '304': { description: 'Not modified (If-None-Match with the CID ETag)' },
+        '400': error('Invalid CID'),
+        '404': error('Not found on any provider'),
+        '502': error('Every provider failed'),
+        '504': error('Every attempt timed out'),
+      },
+    },
+  },
+  '/ipfs/pin/{cid}': {
+    post: {
+      tags: ['storage'],
+      summary: 'Pin a CID for your wallet: recorded at once, fetched and pinned in the background',
+      security: [{ bearerAuth: [] }],
+      requestParams: { path: z.object({ cid }) },
+      responses: {
+        '201': { description: 'Your pin was created', content: { 'application/json': { schema: pinSchema } } },
+        '200': { description: 'You already pin it', content: { 'application/json': { schema: pinSchema } } },
+        '400': error('Invalid CID'),
+        '401': error('Not signed in'),
+        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+      },
+    },
+  },
+  '/pins': {
+    get: {
+      tags: psaTags,
+      summary: 'Pinning Service API: list your pin requests (newest first)',
+      security: [{ bearerAuth: [] }],
+      requestParams: {
+        query: z.object({
+          cid: z.string().optional().meta({ description: 'comma-separated CIDs (≤ 10)' }),
+          name: z.string().max(255).optional(),
+          match: z.enum(PSA_MATCH).optional(),
+          status: z.string().optional().meta({ description: `comma-separated: ${PSA_STATUS.join(', ')} (default pinned)` }),
+          before: z.string().optional().meta({ format: 'date-time' }),
+          after: z.string().optional().meta({ format: 'date-time' }),
+          limit: z.number().int().min(1).max(1000).optional(),
+          meta: z.string().optional().meta({ description: 'JSON object of meta values to match' }),
+        }),
+      },
+      responses: {
+        '200': { description: 'Matching pins', content: { 'application/json': { schema: psaPinResults } } },
+        '400': psaError('Bad query'),
+        '401': psaError('Missing or invalid access token'),
+      },
+    },
+    post: {
+      tags: psaTags,
+      summary: 'Pinning Service API: add a pin (queued, fetched in the background)',
+      security: [{ bearerAuth: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: psaPin } } },
+      responses: {
+        '202': { description: 'Accepted', content: { 'application/json': { schema: psaPinStatus } } },
+        '400': psaError('Bad pin object'),
+        '401': psaError('Missing or invalid access token'),
+        '403': psaError('Email not verified or no linked wallet'),
+      },
+    },
+  },
+  '/pins/{requestid}': {
+    get: {
+      tags: psaTags,
+      summary: 'Pinning Service API: one pin request',
+      security: [{ bearerAuth: [] }],
+      requestParams: { path: z.object({ requestid }) },
+      responses: {
+        '200': { description: 'The pin request', content: { 'application/json': { schema: psaPinStatus } } },
+        '401': psaError('Missing or invalid access token'),
+        '404': psaError('No such pin request'),
+      },
+    },
+    post: {
+      tags: psaTags,
+      summary: 'Pinning Service API: replace a pin request (new requestid; the old one is gone)',
+      security: [{ bearerAuth: [] }],
+      requestParams: { path: z.object({ requestid }) },
+      requestBody: { required: true, content: { 'application/json': { schema: psaPin } } },
+      responses: {
+        '202': { description: 'Accepted', content: { 'application/json': { schema: psaPinStatus } } },
+        '400': psaError('Bad pin object'),
+        '401': psaError('Missing or invalid access token'),
+        '404': psaError('No such pin request'),
+      },
+    },
+    delete: {
+      tags: psaTags,
+      summary: 'Pinning Service API: remove a pin request',
+      security: [{ bearerAuth: [] }],
+      requestParams: { path: z.object({ requestid }) },
+      responses: {
+        '202': { description: 'Removed' },
+        '401': psaError('Missing or invalid access token'),
+        '404': psaError('No such pin request'),
+      },
+    },
+  },
+};

@@ -1,0 +1,94 @@
+import type { IncomingMessage } from 'node:http';
+import { AppError, findProviderError, tooLarge, uploadAndPin } from '@plenum/core';
+import busboy from 'busboy';
+import { sendJson } from '../../http/respond';
+import type { RouteContext } from '../../http/routes';
+import { sendFailure, storageServices, writerWallet } from './respond';
+
+/** multipart framing around one file: the boundary lines and part headers are far below this */
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/**
+ * POST /ipfs/upload: multipart field `file`, streamed into the node chunk by chunk (busboy → UnixFS
+ * importer, with backpressure), never held whole. Refusals (413, 415) answer at once and stop reading.
+ */
+export async function uploadFile(rc: RouteContext) {
+  const { req, res, log } = rc;
+  const svc = storageServices(rc);
+  const max = svc.config.storage.maxFileSize;
+  let owner: string;
+  try {
+    owner = await writerWallet(rc);
+    if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? ''))
+      throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data in the field "file"', { reason: 'MULTIPART_REQUIRED' });
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
+  } catch (err) {
+    return refuse(rc, err);
+  }
+
+  const abort = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) abort.abort(new Error('client went away'));
+  });
+  let bb: busboy.Busboy;
+  try {
+    bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: max + 1, fields: 20, fieldSize: 4096, parts: 30 } });
+  } catch {
+    return refuse(rc, new AppError('BAD_REQUEST', 'Malformed multipart request', { reason: 'MULTIPART_REQUIRED' }));
+  }
+
+  const result = await new Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }>((resolve) => {
+    let upload: Promise<unknown> | null = null;
+    bb.on('file', (name, stream, info) => {
+      if (name !== 'file' || upload) {
+        stream.resume();
+        return;
+      }
+      upload = uploadAndPin(svc, {
+        userId: rc.principal!.userId,
+        owner,
+        source: stream,
+        filename: info.filename,
+        signal: abort.signal,
+      });
+      upload.then(
+        (value) => resolve({ ok: true, value }),
+        (err: unknown) => resolve({ ok: false, err }),
+      );
+    });
+    bb.on('error', (err) => resolve({ ok: false, err: new AppError('BAD_REQUEST', `Malformed multipart request: ${(err as Error).message}`, { reason: 'MULTIPART_REQUIRED' }) }));
+    bb.on('close', () => {
+      if (!upload) resolve({ ok: false, err: new AppError('BAD_REQUEST', 'No file in the field "file"', { reason: 'FILE_REQUIRED', issues: [{ path: 'file', message: 'required' }] }) });
+    });
+    req.on('error', (err) => resolve({ ok: false, err }));
+    req.pipe(bb);
+  });
+
+  if (result.ok) return sendJson(res, 201, result.value);
+  req.unpipe(bb);
+  const pe = findProviderError(result.err);
+  if (pe && !(result.err instanceof AppError)) log.warn({ err: result.err }, 'upload: node failed');
+  return refuse(rc, result.err);
+}
+
+/**
+ * Answers a refused upload at once and stops reading: the rest of the body is drained (not stored)
+ * for a moment so the client can read the answer, then the connection is closed.
+ */
+function refuse(rc: RouteContext, err: unknown) {
+  const { req, res, log } = rc;
+  let e: unknown = err;
+  // the UnixFS importer may wrap the error our byte counter threw
+  for (let i = 0; i < 5 && e && !(e instanceof AppError); i++) e = (e as { cause?: unknown }).cause;
+  sendFailure(res, log, e instanceof AppError ? e : err, { Connection: 'close' });
+  drain(req);
+}
+
+function drain(req: IncomingMessage) {
+  if (req.readableEnded) return;
+  const timer = setTimeout(() => req.socket.destroy(), 5_000);
+  timer.unref();
+  req.on('end', () => clearTimeout(timer));
+  req.resume();
+}

@@ -1,0 +1,83 @@
+import {
+  AppError,
+  getContent,
+  getMetadata,
+  pinForCaller,
+  pinView,
+  type StorageServices,
+  sessionEntityOf,
+  unpinForCaller,
+} from '@plenum/core';
+import { cidInput, pinSchema, unpinOutput } from '@plenum/validators';
+import { z } from 'zod';
+import type { Context } from '../context';
+import { activeProcedure, publicProcedure, router } from '../trpc';
+
+const tags = ['storage'];
+
+/** the storage runtime the server plugin put on the services; 503 while it is not running */
+export function storageOf(ctx: Pick<Context, 'svc'>): StorageServices {
+  if (!ctx.svc.storage)
+    throw new AppError('SERVICE_UNAVAILABLE', 'IPFS storage is not running', { reason: 'STORAGE_UNAVAILABLE' });
+  return ctx.svc as unknown as StorageServices;
+}
+
+const content = z.unknown().meta({ description: 'the content, JSON-parsed when it parses, else the text' });
+
+export const storageRouter = router({
+  get: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ipfs/{cid}',
+        tags,
+        protect: false,
+        summary: 'Content of a CID (node first, then gateways): JSON-parsed when it parses, else text; ≤ 10 MB',
+      },
+    })
+    .input(cidInput)
+    .output(content)
+    .query(async ({ ctx, input }) => {
+      const svc = storageOf(ctx);
+      return getContent(svc, { cid: input.cid, requester: await sessionEntityOf(svc, ctx.principal?.userId) });
+    }),
+
+  metadata: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ipfs/metadata/{cid}',
+        tags,
+        protect: false,
+        summary: 'A JSON metadata document with ipfs:// image fields resolved to URLs and base64 data: decoded',
+      },
+    })
+    .input(cidInput)
+    .output(content)
+    .query(async ({ ctx, input }) => {
+      const svc = storageOf(ctx);
+      return getMetadata(svc, { ref: input.cid, requester: await sessionEntityOf(svc, ctx.principal?.userId) });
+    }),
+
+  /** tRPC twin of POST /ipfs/pin/{cid} (a plain route, so that it can answer 201 or 200) */
+  pin: activeProcedure
+    .input(cidInput)
+    .output(z.object({ pin: pinSchema, created: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const { pin, created } = await pinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid });
+      return { pin: pinView(pin), created };
+    }),
+
+  unpin: activeProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/ipfs/unpin/{cid}',
+        tags,
+        summary: 'Remove your pin (any of your wallets); the node unpins when no owner is left',
+      },
+    })
+    .input(cidInput)
+    .output(unpinOutput)
+    .mutation(({ ctx, input }) => unpinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid })),
+});

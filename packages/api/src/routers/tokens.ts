@@ -1,0 +1,38 @@
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '@plenum/core';
+import { accessTokenSchema, createdTokenSchema, createTokenInput, tokenIdInput } from '@plenum/validators';
+import { z } from 'zod';
+import { authedProcedure, router } from '../trpc';
+
+const tags = ['auth'];
+
+/** Personal access tokens: `Authorization: Bearer plm_…` on every path and on the event sockets. */
+export const tokensRouter = router({
+  create: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/tokens',
+        tags,
+        summary: 'Create a personal access token (shown once; needs a signed-in session)',
+      },
+      successStatus: 201,
+    })
+    .input(createTokenInput)
+    .output(createdTokenSchema)
+    .mutation(({ ctx, input }) => createAccessToken(ctx.svc, ctx.principal, input)),
+
+  list: authedProcedure
+    .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags, summary: 'Your active access tokens' } })
+    .input(z.void())
+    .output(z.object({ items: z.array(accessTokenSchema) }))
+    .query(async ({ ctx }) => ({ items: await listAccessTokens(ctx.svc.db, ctx.principal.userId) })),
+
+  revoke: authedProcedure
+    .meta({
+      openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags, summary: 'Revoke an access token at once' },
+      successStatus: 204,
+    })
+    .input(tokenIdInput)
+    .output(z.void())
+    .mutation(({ ctx, input }) => revokeAccessToken(ctx.svc, ctx.principal.userId, input.id)),
+});

@@ -1,0 +1,62 @@
+import { accessTokens, type DbOrTx } from '@plenum/db';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Services } from '../services';
+import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
+import { hashToken, newToken } from '../shared/tokens';
+import { PAT_PREFIX, type Principal } from './sessions';
+
+const MAX_ACTIVE_TOKENS = 50;
+
+const view = (t: typeof accessTokens.$inferSelect) => ({
+  id: t.id,
+  name: t.name,
+  prefix: t.prefix,
+  expiresAt: t.expiresAt?.toISOString() ?? null,
+  createdAt: t.createdAt.toISOString(),
+});
+
+/**
+ * Personal access tokens for programs (Kubo remote pinning, scripts): `plm_` + 32 random bytes,
+ * shown once and stored as a hash. Only a signed-in session creates them, so a leaked token cannot
+ * mint more tokens.
+ */
+export async function createAccessToken(svc: Services, principal: Principal, params: { name: string; expiresAt?: string | undefined }) {
+  if (principal.kind !== 'session')
+    throw forbidden('Create access tokens from a signed-in session, not with a token', 'SESSION_REQUIRED');
+  const now = svc.clock.now();
+  const expiresAt = params.expiresAt ? new Date(params.expiresAt) : null;
+  if (expiresAt && expiresAt.getTime() <= now.getTime())
+    throw badRequest('expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future' }]);
+  const [active] = await svc.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, principal.userId), isNull(accessTokens.revokedAt)));
+  if (Number(active?.n ?? 0) >= MAX_ACTIVE_TOKENS)
+    throw conflict(`At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, 'TOO_MANY_TOKENS');
+  const token = newToken(PAT_PREFIX);
+  const [row] = await svc.db
+    .insert(accessTokens)
+    .values({ userId: principal.userId, name: params.name, tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt, createdAt: now })
+    .returning();
+  return { ...view(row!), token };
+}
+
+export async function listAccessTokens(db: DbOrTx, userId: string) {
+  const rows = await db
+    .select()
+    .from(accessTokens)
+    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .orderBy(desc(accessTokens.createdAt));
+  return rows.map(view);
+}
+
+/** Revocation is immediate: resolveToken checks revokedAt on every request. */
+export async function revokeAccessToken(svc: Services, userId: string, id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such access token');
+  const rows = await svc.db
+    .update(accessTokens)
+    .set({ revokedAt: svc.clock.now() })
+    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  if (!rows.length) throw notFound('No such access token');
+}

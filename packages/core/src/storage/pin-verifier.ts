@@ -1,0 +1,89 @@
+import { pins } from '@plenum/db';
+import { and, eq } from 'drizzle-orm';
+import { parseCid } from './cid';
+import { countPinsOfCid, lockCid } from './pin-records';
+import type { StorageServices } from './runtime';
+
+/**
+ * The listener on `ipfs:pin`: the node fetches and pins the CID (within IPFS_TIMEOUT), reads it back,
+ * and the pin record shows the outcome: pinned + verifiedAt and `ipfs:pin.verified`, or failed and
+ * `ipfs:pin.failed`. Owners pinning the same CID at once share one fetch.
+ */
+export function startPinVerifier(svc: StorageServices): () => void {
+  const inflight = new Map<string, Promise<void>>();
+  const { storage } = svc;
+
+  const fetchAndPin = (cid: string) => {
+    let p = inflight.get(cid);
+    if (!p) {
+      p = (async () => {
+        const signal = AbortSignal.any([AbortSignal.timeout(svc.config.storage.timeoutMs), storage.signal]);
+        const parsed = parseCid(cid).cid;
+        await storage.node.pin(parsed, { signal });
+        // read it all back: the pin is only "verified" when the node can serve every byte
+        const source = await storage.node.open(parsed, { signal });
+        for await (const _ of source.chunks) signal.throwIfAborted();
+      })().finally(() => inflight.delete(cid));
+      inflight.set(cid, p);
+    }
+    return p;
+  };
+
+  async function verify(cid: string, owner: string) {
+    let error: string | null = null;
+    try {
+      await fetchAndPin(cid);
+    } catch (err) {
+      error = storage.signal.aborted
+        ? 'the server stopped before the pin completed'
+        : (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError'
+          ? `not found within ${svc.config.storage.timeoutMs} ms`
+          : (err as Error).message || String(err);
+    }
+    if (error && storage.signal.aborted) return; // stays `pinning`; picked up again at the next start
+    const now = svc.clock.now();
+    const stillOwned = await svc.db.transaction(async (tx) => {
+      await lockCid(tx, cid);
+      const updated = await tx
+        .update(pins)
+        .set(
+          error
+            ? { status: 'failed', failureReason: error.slice(0, 500), updatedAt: now }
+            : { status: 'pinned', verifiedAt: now, failureReason: null, updatedAt: now },
+        )
+        .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
+        .returning({ id: pins.id });
+      // unpinned while we were fetching: undo our node pin if nobody else wants it
+      if (!error && (await countPinsOfCid(tx, cid)) === 0) await storage.node.unpin(parseCid(cid).cid);
+      return updated.length > 0;
+    });
+    if (!stillOwned) return;
+    if (error) {
+      storage.events.emit('ipfs:pin.failed', { cid, error, timestamp: now.getTime() });
+      return;
+    }
+    storage.events.emit('ipfs:pin.verified', { cid, verified: true, timestamp: now.getTime() });
+    if (svc.config.storage.pinBroadcast) {
+      void storage
+        .track(storage.node.announce(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) }))
+        .catch((err: unknown) => svc.log.warn({ err, cid }, 'announcing a pinned CID failed'));
+    }
+  }
+
+  return storage.events.on('ipfs:pin', ({ cid, owner }) => {
+    storage
+      .track(verify(cid, owner))
+      .catch((err: unknown) => svc.log.error({ err, cid }, 'pin verification failed unexpectedly'));
+  });
+}
+
+/** Pins left `pinning` by a stopped server are queued again at start. */
+export async function requeuePendingPins(svc: StorageServices) {
+  const rows = await svc.db
+    .select({ cid: pins.cid, owner: pins.owner })
+    .from(pins)
+    .where(eq(pins.status, 'pinning'))
+    .limit(10_000);
+  for (const r of rows) svc.storage.events.emit('ipfs:pin', r);
+  return rows.length;
+}

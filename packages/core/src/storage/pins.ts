@@ -1,0 +1,150 @@
+import { type PinStatus, pins } from '@plenum/db';
+import { and, eq, inArray } from 'drizzle-orm';
+import { walletAddressesOf } from '../auth/wallets';
+import { forbidden, notFound } from '../shared/errors';
+import { parseCid } from './cid';
+import { ownerWalletOf } from './owner';
+import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid } from './pin-records';
+import { failureOf, ProviderError } from './provider';
+import type { StorageServices } from './runtime';
+
+export interface PinView {
+  id: string;
+  cid: string;
+  owner: string;
+  /** Unix seconds, as the seed's pin record */
+  timestamp: number;
+  status: PinStatus;
+  verifiedAt: string | null;
+  failureReason: string | null;
+  name: string | null;
+  metadata: { filename?: string; mimetype?: string; size?: number };
+  createdAt: string;
+}
+
+export function pinView(r: PinRow): PinView {
+  const metadata: PinView['metadata'] = {};
+  if (r.filename != null) metadata.filename = r.filename;
+  if (r.mimetype != null) metadata.mimetype = r.mimetype;
+  if (r.size != null) metadata.size = r.size;
+  return {
+    id: r.id,
+    cid: r.cid,
+    owner: r.owner,
+    timestamp: Math.floor(r.createdAt.getTime() / 1000),
+    status: r.status,
+    verifiedAt: r.verifiedAt?.toISOString() ?? null,
+    failureReason: r.failureReason,
+    name: r.name,
+    metadata,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export interface PinRequest {
+  cid: string;
+  name?: string | null | undefined;
+  meta?: Record<string, string> | null | undefined;
+  origins?: string[] | null | undefined;
+}
+
+/**
+ * Records the caller's pin at once (status pinning) and lets the node fetch and pin in the background
+ * (the `ipfs:pin` listener). Idempotent per owner; asking again for a failed pin retries it.
+ */
+export async function pinForCaller(svc: StorageServices, params: { userId: string } & PinRequest) {
+  const { text: cid } = parseCid(params.cid);
+  const owner = await ownerWalletOf(svc, params.userId);
+  const now = svc.clock.now();
+  const values: NewPin = { cid, owner, userId: params.userId, status: 'pinning' };
+  if (params.name !== undefined) values.name = params.name;
+  if (params.meta !== undefined) values.meta = params.meta;
+  if (params.origins !== undefined) values.origins = params.origins;
+  let { row, created } = await insertPin(svc.db, values, now);
+  let queued = created;
+  if (!created) {
+    const changes: Partial<PinRow> = {};
+    if (params.name !== undefined) changes.name = params.name;
+    if (params.meta !== undefined) changes.meta = params.meta;
+    if (params.origins !== undefined) changes.origins = params.origins;
+    if (row.status === 'failed') Object.assign(changes, { status: 'pinning', failureReason: null });
+    if (Object.keys(changes).length) {
+      [row] = (await svc.db
+        .update(pins)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(pins.id, row.id))
+        .returning()) as [PinRow];
+      queued = changes.status === 'pinning';
+    }
+  }
+  if (queued) svc.storage.events.emit('ipfs:pin', { cid, owner });
+  return { pin: row, created };
+}
+
+/**
+ * Removes pin records chosen by `which` under the CID's lock; when no owner is left the node unpins.
+ * If the node cannot unpin, nothing changes (the transaction rolls back) and the caller sees 502/504.
+ */
+export async function removePins(svc: StorageServices, cid: string, which: (rows: PinRow[]) => PinRow[]) {
+  const removed = await svc.db
+    .transaction(async (tx) => {
+      await lockCid(tx, cid);
+      const rows = await pinsOfCid(tx, cid);
+      const mine = which(rows);
+      if (!mine.length) return [];
+      await tx.delete(pins).where(
+        inArray(
+          pins.id,
+          mine.map((r) => r.id),
+        ),
+      );
+      if ((await countPinsOfCid(tx, cid)) === 0) {
+        await svc.storage.node.unpin(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+      }
+      return mine;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof ProviderError) throw failureOf([err.kind], 'the unpin');
+      throw err;
+    });
+  for (const r of removed) svc.storage.events.emit('ipfs:unpin', { cid, owner: r.owner });
+  return removed;
+}
+
+/** DELETE /ipfs/unpin/{cid}: the caller's pins (any of their wallets); 403 for others' pins, 404 for none. */
+export async function unpinForCaller(svc: StorageServices, params: { userId: string; cid: string }) {
+  const { text: cid } = parseCid(params.cid);
+  const wallets = new Set(await walletAddressesOf(svc.db, params.userId));
+  let othersPin = false;
+  const removed = await removePins(svc, cid, (rows) => {
+    othersPin = rows.length > 0;
+    return rows.filter((r) => wallets.has(r.owner) || r.userId === params.userId);
+  });
+  if (!removed.length) {
+    if (othersPin) throw forbidden('Only an owner of this pin can unpin it', 'NOT_PIN_OWNER');
+    throw notFound(`Nobody pins ${cid}`);
+  }
+  const remaining = await countPinsOfCid(svc.db, cid);
+  return { cid, owners: removed.map((r) => r.owner), unpinnedFromNode: remaining === 0 };
+}
+
+/** the node drops a CID nobody owns any more */
+export async function unpinIfOrphan(svc: StorageServices, cid: string) {
+  await svc.db.transaction(async (tx) => {
+    await lockCid(tx, cid);
+    if ((await countPinsOfCid(tx, cid)) === 0)
+      await svc.storage.node.unpin(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+  });
+}
+
+export async function pinOfUser(svc: StorageServices, userId: string, id: string): Promise<PinRow> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such pin request');
+  const [row] = await svc.db
+    .select()
+    .from(pins)
+    .where(and(eq(pins.id, id), eq(pins.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('No such pin request');
+  return row;
+}
+

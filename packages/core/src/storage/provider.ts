@@ -1,0 +1,104 @@
+import type { CID } from 'multiformats/cid';
+import { AppError } from '../shared/errors';
+
+/**
+ * How one attempt at one provider ended. `absent` is the embedded node saying "not in my blockstore":
+ * it says nothing about the network, so it never decides between 404, 502 and 504 on its own.
+ */
+export type AttemptKind = 'absent' | 'not_found' | 'timeout' | 'error';
+
+export class ProviderError extends Error {
+  override readonly name = 'ProviderError';
+  constructor(
+    readonly kind: AttemptKind,
+    readonly provider: string,
+    message: string,
+    readonly attempts: AttemptKind[] = [kind],
+  ) {
+    super(message);
+  }
+}
+
+export interface ContentSource {
+  /** total bytes when the provider knows it up front */
+  size: number | undefined;
+  chunks: AsyncIterable<Uint8Array>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+/** The IPFS node Plenum writes to and pins on: the embedded Helia node or a Kubo node. */
+export interface NodeProvider {
+  readonly name: 'embedded' | 'kubo';
+  /** imports a byte stream as a UnixFS file (CIDv1, raw leaves); does not pin */
+  add(source: AsyncIterable<Uint8Array>, options?: CallOptions): Promise<CID>;
+  open(cid: CID, options?: CallOptions): Promise<ContentSource>;
+  /** fetches what is missing and pins recursively; pinning a pinned CID is a no-op */
+  pin(cid: CID, options?: CallOptions): Promise<void>;
+  /** removes the pin; unpinning a CID that is not pinned is a no-op */
+  unpin(cid: CID, options?: CallOptions): Promise<void>;
+  isPinned(cid: CID, options?: CallOptions): Promise<boolean>;
+  /** IPFS_PIN_BROADCAST: tell the network this node provides the CID */
+  announce(cid: CID, options?: CallOptions): Promise<void>;
+  status(): Promise<{ ok: boolean; detail?: string }>;
+  /** multiaddrs other nodes can connect to for the data (Pinning Service API `delegates`) */
+  delegates(): Promise<string[]>;
+  stop(): Promise<void>;
+}
+
+/** The SPEC's outcome when no provider produced the content: 404, 504 or 502. */
+export function failureOf(attempts: AttemptKind[], what: string): AppError {
+  const real = attempts.filter((k) => k !== 'absent');
+  if (real.length === 0 || real.includes('not_found'))
+    return new AppError('NOT_FOUND', `${what} was not found on any IPFS provider`, { reason: 'CONTENT_NOT_FOUND' });
+  if (real.every((k) => k === 'timeout'))
+    return new AppError('GATEWAY_TIMEOUT', `Every IPFS provider timed out fetching ${what}`, { reason: 'IPFS_TIMEOUT' });
+  return new AppError('BAD_GATEWAY', `Every IPFS provider failed fetching ${what}`, { reason: 'IPFS_PROVIDERS_FAILED' });
+}
+
+/** a ProviderError anywhere in a library's wrapping (unixfs and helia wrap block errors) */
+export function findProviderError(err: unknown): ProviderError | undefined {
+  const seen = new Set<unknown>();
+  const queue: unknown[] = [err];
+  while (queue.length) {
+    const e = queue.shift();
+    if (!e || typeof e !== 'object' || seen.has(e)) continue;
+    seen.add(e);
+    if (e instanceof ProviderError) return e;
+    queue.push((e as { cause?: unknown }).cause);
+    const errors = (e as { errors?: unknown }).errors;
+    if (Array.isArray(errors)) queue.push(...errors);
+  }
+  return undefined;
+}
+
+export function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  if (signal?.aborted) return true;
+  const name = (err as { name?: string } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
+}
+
+/** one attempt's deadline joined with the caller's signal */
+export function attemptSignal(timeoutMs: number, outer?: AbortSignal): AbortSignal {
+  const t = AbortSignal.timeout(timeoutMs);
+  return outer ? AbortSignal.any([outer, t]) : t;
+}
+
+/** The first chunk is pulled before anything is promised to a client, so a dead source fails early. */
+export async function primed(iterable: AsyncIterable<Uint8Array>): Promise<AsyncIterable<Uint8Array>> {
+  const it = iterable[Symbol.asyncIterator]();
+  const first = await it.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      if (first.done) return;
+      yield first.value;
+      while (true) {
+        const next = await it.next();
+        if (next.done) return;
+        yield next.value;
+      }
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import type { Services } from '../services';
+import { createEmbeddedNode } from './embedded-node';
+import { StorageEvents } from './events';
+import { GatewayProvider } from './gateway';
+import { createKuboNode, kuboRpcUrl } from './kubo-node';
+import type { NodeProvider } from './provider';
+
+/** The storage domain's live parts: providers, the event bus and the background work in flight. */
+export interface StorageRuntime {
+  node: NodeProvider;
+  gateways: GatewayProvider;
+  events: StorageEvents;
+  /** background jobs (pin verification) in flight, so stop() and tests can wait for them */
+  pending: Set<Promise<unknown>>;
+  /** aborted on stop(): background jobs give up instead of holding shutdown */
+  signal: AbortSignal;
+  track<T>(p: Promise<T>): Promise<T>;
+  /** resolves when no background job is left */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StorageServices extends Services {
+  storage: StorageRuntime;
+}
+
+export interface RuntimeOptions {
+  dataDir: string;
+  apiUrl?: string | undefined;
+  nodeUrl?: string | undefined;
+  gatewayUrls: string[];
+  timeoutMs: number;
+}
+
+/** IPFS_API_URL (wins) or IPFS_NODE_URL → Kubo; otherwise the embedded node under DATA_DIR/ipfs. */
+export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRuntime> {
+  const gateways = new GatewayProvider(o.gatewayUrls, o.timeoutMs);
+  const rpc = kuboRpcUrl(o.apiUrl, o.nodeUrl);
+  const node = rpc ? createKuboNode(rpc, o.timeoutMs) : await createEmbeddedNode(path.join(o.dataDir, 'ipfs'), gateways);
+  const pending = new Set<Promise<unknown>>();
+  let stopping = false;
+  const shutdown = new AbortController();
+  const runtime: StorageRuntime = {
+    node,
+    gateways,
+    events: new StorageEvents(),
+    pending,
+    signal: shutdown.signal,
+    track(p) {
+      pending.add(p);
+      const done = () => pending.delete(p);
+      p.then(done, done);
+      return p;
+    },
+    async idle() {
+      while (pending.size) await Promise.allSettled([...pending]);
+    },
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      shutdown.abort(new Error('storage is stopping'));
+      await runtime.idle();
+      await node.stop();
+    },
+  };
+  return runtime;
+}

@@ -1,0 +1,99 @@
+import { pins } from '@plenum/db';
+import { eq } from 'drizzle-orm';
+import { AppError, badRequest } from '../shared/errors';
+import { insertPin, lockCid } from './pin-records';
+import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
+import type { StorageServices } from './runtime';
+import type { CID } from 'multiformats/cid';
+
+export interface UploadResult {
+  cid: string;
+  size: number;
+  mimetype: string;
+  filename: string | null;
+}
+
+export const tooLarge = (max: number) =>
+  new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the limit of ${max} bytes`, { reason: 'FILE_TOO_LARGE' });
+
+/** keeps a client's file name displayable and harmless: base name, no control characters, ≤ 255 */
+export function cleanFilename(name: string | null | undefined): string | null {
+  if (!name) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f"]/g, '').trim();
+  return base ? base.slice(0, 255) : null;
+}
+
+/**
+ * Streams a file into the node and pins it for `owner` (the seed's uploadAndPin). The type comes from
+ * the first bytes (415 before anything is written); the size limit is checked on every chunk (413 as
+ * soon as it is crossed); text must stay UTF-8 to the end. A refused upload leaves no pin and no record.
+ */
+export async function uploadAndPin(
+  svc: StorageServices,
+  params: { userId: string; owner: string; source: AsyncIterable<Uint8Array>; filename?: string | null; signal?: AbortSignal },
+): Promise<UploadResult> {
+  const { maxFileSize, allowedFileTypes } = svc.config.storage;
+  const it = params.source[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await it.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.length;
+    if (headBytes > maxFileSize) throw tooLarge(maxFileSize);
+  }
+  if (headBytes === 0) throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
+  const type = await detectType(Buffer.concat(head));
+  if (!allowedFileTypes.includes(type.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${type.mime} are not allowed`, {
+      reason: 'FILE_TYPE_NOT_ALLOWED',
+    });
+  }
+  const utf8 = type.mime.startsWith('text/') ? new Utf8Validator() : null;
+  let size = 0;
+  const counted = async function* () {
+    const take = (chunk: Uint8Array) => {
+      size += chunk.length;
+      if (size > maxFileSize) throw tooLarge(maxFileSize);
+      utf8?.push(chunk);
+      return chunk;
+    };
+    for (const c of head) yield take(c);
+    if (ended) return;
+    while (true) {
+      const next = await it.next();
+      if (next.done) return;
+      yield take(next.value);
+    }
+  };
+  const cid: CID = await svc.storage.node.add(counted(), { signal: params.signal });
+  if (utf8 && !utf8.end()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
+      reason: 'FILE_TYPE_NOT_ALLOWED',
+    });
+  }
+  const cidText = cid.toV1().toString();
+  const filename = cleanFilename(params.filename);
+  const now = svc.clock.now();
+  await svc.db.transaction(async (tx) => {
+    await lockCid(tx, cidText);
+    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+    const meta = { filename, mimetype: type.mime, size };
+    const { row, created } = await insertPin(tx, { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta }, now);
+    if (!created) {
+      await tx
+        .update(pins)
+        .set({ ...meta, status: 'pinned', failureReason: null, updatedAt: now })
+        .where(eq(pins.id, row.id));
+    }
+  });
+  svc.storage.events.emit('ipfs:write', { owner: { walletId: params.owner, userId: params.userId }, content: cidText });
+  svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
+  return { cid: cidText, size, mimetype: type.mime, filename };
+}

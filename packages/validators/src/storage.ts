@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { address, isoDateTime } from './common';
+
+export const cidString = z.string().trim().min(1).max(200).meta({
+  description: 'CID, v0 or v1 (returned as CIDv1 base32)',
+  example: 'bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq',
+});
+
+export const cidInput = z.strictObject({ cid: cidString });
+
+export const PIN_STATUS = ['pinning', 'pinned', 'failed'] as const;
+
+export const pinSchema = z
+  .object({
+    id: z.uuid(),
+    cid: z.string(),
+    owner: address,
+    timestamp: z.number().int().meta({ description: 'Unix seconds of pin creation' }),
+    status: z.enum(PIN_STATUS),
+    verifiedAt: isoDateTime.nullable(),
+    failureReason: z.string().nullable(),
+    name: z.string().nullable(),
+    metadata: z.object({
+      filename: z.string().optional(),
+      mimetype: z.string().optional(),
+      size: z.number().int().optional(),
+    }),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'Pin' });
+
+export const unpinOutput = z.object({
+  cid: z.string(),
+  owners: z.array(address).meta({ description: 'the wallets whose pins were removed' }),
+  unpinnedFromNode: z.boolean().meta({ description: 'true when no owner was left, so the node dropped it' }),
+});
+
+export const uploadResultSchema = z
+  .object({
+    cid: z.string(),
+    size: z.number().int(),
+    mimetype: z.string(),
+    filename: z.string().nullable(),
+  })
+  .meta({ id: 'UploadResult' });
+
+export const uploadForm = z.object({
+  file: z.string().meta({ format: 'binary', description: 'the file (field name `file`)' }),
+});
+
+// --- IPFS Pinning Service API v1.0.0 ---
+
+export const PSA_STATUS = ['queued', 'pinning', 'pinned', 'failed'] as const;
+export const PSA_MATCH = ['exact', 'iexact', 'partial', 'ipartial'] as const;
+
+const meta = z
+  .record(z.string().min(1).max(255), z.string().max(2000))
+  .refine((m) => Object.keys(m).length <= 100, 'at most 100 entries');
+
+export const psaPin = z
+  .strictObject({
+    cid: cidString,
+    name: z.string().max(255).optional(),
+    origins: z.array(z.string().min(1).max(1000)).max(20).optional(),
+    meta: meta.optional(),
+  })
+  .meta({ id: 'PsaPin' });
+
+export const psaPinStatus = z
+  .object({
+    requestid: z.string(),
+    status: z.enum(PSA_STATUS),
+    created: isoDateTime,
+    pin: z.object({
+      cid: z.string(),
+      name: z.string().optional(),
+      origins: z.array(z.string()).optional(),
+      meta: z.record(z.string(), z.string()).optional(),
+    }),
+    delegates: z.array(z.string()),
+    info: z.record(z.string(), z.string()).optional(),
+  })
+  .meta({ id: 'PsaPinStatus' });
+
+export const psaPinResults = z
+  .object({ count: z.number().int(), results: z.array(psaPinStatus) })
+  .meta({ id: 'PsaPinResults' });
+
+export const psaFailure = z
+  .object({ error: z.object({ reason: z.string(), details: z.string().optional() }) })
+  .meta({ id: 'PsaFailure' });
+
+const csv = (max: number) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.string()).min(1).max(max));
+
+/** GET /pins query (strings as they arrive in the URL) */
+export const psaListQuery = z.strictObject({
+  cid: csv(10).pipe(z.array(cidString)).optional(),
+  name: z.string().min(1).max(255).optional(),
+  match: z.enum(PSA_MATCH).optional(),
+  status: csv(4).pipe(z.array(z.enum(PSA_STATUS))).optional(),
+  before: isoDateTime.optional(),
+  after: isoDateTime.optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+  meta: z
+    .string()
+    .max(10_000)
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.record(z.string(), z.string()))
+    .optional(),
+});
+
+// --- personal access tokens ---
+
+export const createTokenInput = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  expiresAt: isoDateTime.optional(),
+});
+
+export const accessTokenSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    prefix: z.string().meta({ description: 'first characters, to recognise the token' }),
+    expiresAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'AccessToken' });
+
+export const createdTokenSchema = accessTokenSchema
+  .extend({ token: z.string().meta({ description: 'shown once: store it now' }) })
+  .meta({ id: 'CreatedAccessToken' });
+
+export const tokenIdInput = z.strictObject({ id: z.string().min(1).max(100) });
