@@ -2,6 +2,7 @@ import type { ApiServices } from '@plenum/api';
 import type { DbHandle } from '@plenum/db';
 import type { Env } from './env';
 import { eventsPlugin } from './events/plugin';
+import { governancePlugin } from './governance/plugin';
 import type { ServerPlugin } from './http/routes';
 import { storagePlugin } from './routes/storage/index';
 import { usersPlugin } from './routes/users';
@@ -17,5 +18,10 @@ export interface PluginContext {
  * database is ready. A domain adds one line here.
  */
 export async function createPlugins(ctx: PluginContext): Promise<ServerPlugin[]> {
-  return [await usersPlugin(ctx), await eventsPlugin(ctx), await storagePlugin(ctx)];
+  return [
+    await usersPlugin(ctx),
+    await eventsPlugin(ctx),
+    await governancePlugin(ctx),
+    await storagePlugin(ctx),
+  ];
 }

@@ -1,6 +1,7 @@
 import { adminUsersRouter } from './routers/admin-users';
 import { authRouter } from './routers/auth';
 import { eventsRouter } from './routers/events';
+import { governanceRouter } from './routers/governance/index';
 import { devRouter, registrationRouter } from './routers/registration';
 import { storageRouter } from './routers/storage';
 import { systemRouter } from './routers/system';
@@ -13,6 +14,7 @@ export const appRouter = router({
   registration: registrationRouter,
   dev: devRouter,
   system: systemRouter,
+  governance: governanceRouter,
   events: eventsRouter,
   users: usersRouter,
   adminUsers: adminUsersRouter,

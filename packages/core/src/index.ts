@@ -14,6 +14,7 @@ export * from './events/sequencer';
 export * from './events/stream';
 export * from './events/subscription';
 export * from './governance/events';
+export * from './governance/index';
 export * from './mail/outbox';
 export * from './mail/templates';
 export * from './services';

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
 export * from './events';
+export * from './governance';
 export * from './storage';
 export * from './users';

@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@plenum/db';
+import { ownsActiveDaoGuard } from '../governance/deletion-guard';
 
 /**
  * Checks that can block deleting a user ("user has no active dependencies"). Each returns a message
@@ -6,7 +7,7 @@ import type { DbOrTx } from '@plenum/db';
  */
 export type DeletionGuard = (db: DbOrTx, userId: string) => Promise<string | null>;
 
-export const deletionGuards: DeletionGuard[] = [];
+export const deletionGuards: DeletionGuard[] = [ownsActiveDaoGuard];
 
 /** Messages of every guard that blocks deletion; empty when the user may be deleted. */
 export async function deletionBlockers(db: DbOrTx, userId: string): Promise<string[]> {

@@ -1,0 +1,68 @@
+import { addMember, listMembers, removeMember, setTokenBalance } from '@plenum/core';
+import {
+  addMemberInput,
+  listMembersInput,
+  memberPathInput,
+  memberSchema,
+  membershipSchema,
+  paged,
+  setBalanceInput,
+} from '@plenum/validators';
+import { z } from 'zod';
+import { activeProcedure, publicProcedure, router } from '../../trpc';
+
+const tags = ['governance: members'];
+
+export const membersRouter = router({
+  add: activeProcedure
+    .meta({
+      openapi: { method: 'POST', path: '/daos/{daoId}/members', tags, summary: 'Owner: add a member' },
+      successStatus: 201,
+    })
+    .input(addMemberInput)
+    .output(membershipSchema)
+    .mutation(({ ctx, input }) => addMember(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  list: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/daos/{daoId}/members',
+        tags,
+        protect: false,
+        summary: 'Members with token balances, newest first',
+      },
+    })
+    .input(listMembersInput)
+    .output(paged(memberSchema))
+    .query(({ ctx, input }) => listMembers(ctx.svc, input)),
+
+  remove: activeProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/daos/{daoId}/members/{memberAddress}',
+        tags,
+        summary: 'Owner: remove a member (not the owner)',
+      },
+      successStatus: 204,
+    })
+    .input(memberPathInput)
+    .output(z.void())
+    .mutation(async ({ ctx, input }) => {
+      await removeMember(ctx.svc, { userId: ctx.principal.userId, ...input });
+    }),
+
+  setBalance: activeProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/daos/{daoId}/members/{memberAddress}',
+        tags,
+        summary: "Owner: set a member's token balance (token-weighted DAOs)",
+      },
+    })
+    .input(setBalanceInput)
+    .output(membershipSchema)
+    .mutation(({ ctx, input }) => setTokenBalance(ctx.svc, { userId: ctx.principal.userId, ...input })),
+});

@@ -1,0 +1,81 @@
+import { castVote, getResults, getVote, getVoterVote, listVotes } from '@plenum/core';
+import {
+  castVoteInput,
+  paged,
+  proposalIdInput,
+  resultsSchema,
+  voteIdInput,
+  voterVoteInput,
+  voteSchema,
+  votesOfProposalInput,
+} from '@plenum/validators';
+import { publicProcedure, router } from '../../trpc';
+
+const tags = ['governance: votes'];
+
+export const votesRouter = router({
+  // public: a vote is authorized by a session owning voterAddress or, with no session, by an EIP-712
+  // signature of voterAddress; castVote checks both
+  cast: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/votes',
+        tags,
+        protect: false,
+        summary: 'Cast a vote (session, or EIP-712 signature + timestamp)',
+      },
+      successStatus: 201,
+    })
+    .input(castVoteInput)
+    .output(voteSchema)
+    .mutation(({ ctx, input }) => castVote(ctx.svc, { principal: ctx.principal, input })),
+
+  get: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/votes/{voteId}', tags, protect: false, summary: 'A vote' } })
+    .input(voteIdInput)
+    .output(voteSchema)
+    .query(({ ctx, input }) => getVote(ctx.svc, input.voteId)),
+
+  byProposal: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/votes/proposal/{proposalId}',
+        tags,
+        protect: false,
+        summary: 'Votes of a proposal, newest first',
+      },
+    })
+    .input(votesOfProposalInput)
+    .output(paged(voteSchema))
+    .query(({ ctx, input }) => listVotes(ctx.svc, input)),
+
+  byVoter: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/votes/proposal/{proposalId}/voter/{voterAddress}',
+        tags,
+        protect: false,
+        summary: "A voter's vote on a proposal (404 when none)",
+      },
+    })
+    .input(voterVoteInput)
+    .output(voteSchema)
+    .query(({ ctx, input }) => getVoterVote(ctx.svc, input)),
+
+  results: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/votes/proposal/{proposalId}/results',
+        tags,
+        protect: false,
+        summary: 'Current results and outcome',
+      },
+    })
+    .input(proposalIdInput)
+    .output(resultsSchema)
+    .query(({ ctx, input }) => getResults(ctx.svc, input.proposalId)),
+});

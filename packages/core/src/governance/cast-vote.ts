@@ -1,0 +1,107 @@
+import type { CastVoteInput } from '@plenum/validators';
+import { canonicalAddress } from '../auth/address';
+import type { Principal } from '../auth/sessions';
+import { assertOwnsAddress } from '../auth/wallets';
+import type { Services } from '../services';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/errors';
+import { isMember } from './load';
+import { governanceRuntime } from './runtime';
+import { voteView } from './serialize';
+import { verifyVoteSignature } from './signed-vote';
+import { advanceProposal } from './status-automation';
+
+const notEligible = (voter: string) =>
+  forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
+const notActive = (why: string) =>
+  conflict(`The proposal is not open for voting: ${why}`, 'PROPOSAL_NOT_ACTIVE');
+
+/**
+ * POST /votes. Checks in the SPEC's order: authentication or signature (401) → eligibility (403) →
+ * state (409) → uniqueness (409, decided by the database in the batch). The weight comes from the
+ * electorate frozen at voting start, never from the client. Resolves once the vote is committed.
+ */
+export async function castVote(svc: Services, params: { principal: Principal | null; input: CastVoteInput }) {
+  const { input, principal } = params;
+  const rt = governanceRuntime(svc);
+  const now = svc.clock.now();
+  const voter = canonicalAddress(input.voterAddress, 'voterAddress');
+  const comment = input.comment ?? '';
+  const signed = input.signature !== undefined;
+
+  if (signed) {
+    if (input.timestamp === undefined)
+      throw badRequest('A signed vote needs its timestamp', [
+        { path: 'timestamp', message: 'required with signature' },
+      ]);
+    // the signature covers the fields exactly as sent, so the stored vote can be verified offline
+    await verifyVoteSignature({
+      message: {
+        daoId: input.daoId,
+        proposalId: input.proposalId,
+        choice: input.choice,
+        comment,
+        timestamp: input.timestamp,
+      },
+      signature: input.signature!,
+      voterAddress: voter,
+      now,
+    });
+  } else {
+    if (input.timestamp !== undefined)
+      throw badRequest('timestamp is only sent with a signature', [
+        { path: 'timestamp', message: 'only with signature' },
+      ]);
+    if (!principal)
+      throw unauthorized("Sign in, or sign the vote with the voter's wallet (EIP-712)", 'NOT_SIGNED_IN');
+    if (svc.config.emailVerificationRequired && principal.status !== 'active')
+      throw forbidden('Verify your email address first', 'EMAIL_NOT_VERIFIED');
+    if (!rt.ownsAddress(principal.userId, voter)) {
+      await assertOwnsAddress(svc.db, principal.userId, voter);
+      rt.rememberOwner(principal.userId, voter);
+    }
+  }
+
+  let entry = await rt.proposal(input.proposalId);
+  if (!entry) throw notFound('Proposal not found');
+  const p = entry.row;
+  if (p.daoId !== input.daoId)
+    throw badRequest("daoId is not the proposal's DAO", [
+      { path: 'daoId', message: "must be the proposal's DAO" },
+    ]);
+  const wanted = signed ? input.choice : input.choice.trim();
+  const choice = p.votingOptions.find((o) => o === wanted);
+  if (!choice) {
+    const list = p.votingOptions.join(', ');
+    throw badRequest(`choice must be one of: ${list}`, [
+      { path: 'choice', message: `must be one of: ${list}` },
+    ]);
+  }
+
+  if (now < p.startTime) {
+    if (!(await isMember(svc.db, p.daoId, voter))) throw notEligible(voter);
+    throw notActive(`voting starts at ${p.startTime.toISOString()}`);
+  }
+  if (!entry.electorate) {
+    // voting has started but nobody has frozen the electorate yet: do it now
+    await advanceProposal(svc, p.id);
+    rt.forget(p.id);
+    entry = await rt.proposal(p.id);
+    if (!entry?.electorate) throw notActive('voting has not started');
+  }
+  const weight = entry.electorate.get(voter);
+  if (weight === undefined) throw notEligible(voter);
+  if (now >= p.endTime) throw notActive(`voting ended at ${p.endTime.toISOString()}`);
+
+  const row = await rt.batcher.submit({
+    proposalId: p.id,
+    daoId: p.daoId,
+    voterAddress: voter,
+    choice,
+    weight,
+    comment,
+    signature: signed ? input.signature! : null,
+    signedTimestamp: signed ? input.timestamp! : null,
+    createdAt: now,
+  });
+  return voteView(row);
+}

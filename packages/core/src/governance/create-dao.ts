@@ -1,0 +1,44 @@
+import { daoMembers, daos } from '@plenum/db';
+import type { CreateDaoInput } from '@plenum/validators';
+import { canonicalAddress } from '../auth/address';
+import { assertOwnsAddress } from '../auth/wallets';
+import type { Services } from '../services';
+import { appendEvents } from './events';
+import { daoSummaryView } from './serialize';
+
+/**
+ * Creates a DAO whose first member is its owner. ACTIVE at once, or PENDING until an admin approves it
+ * when DAO_APPROVAL_REQUIRED is set; `dao_created` fires either way.
+ */
+export async function createDao(svc: Services, params: { userId: string; input: CreateDaoInput }) {
+  const { input } = params;
+  const owner = canonicalAddress(input.ownerAddress, 'ownerAddress');
+  await assertOwnsAddress(svc.db, params.userId, owner);
+  const now = svc.clock.now();
+  const rules = input.votingRules;
+  return svc.db.transaction(async (tx) => {
+    const [dao] = await tx
+      .insert(daos)
+      .values({
+        name: input.name,
+        description: input.description,
+        ownerAddress: owner,
+        status: svc.config.governance.daoApprovalRequired ? 'PENDING' : 'ACTIVE',
+        threshold: String(rules.threshold),
+        minVotingPeriod: String(rules.minVotingPeriod),
+        tokenWeighted: rules.tokenWeighted,
+        quorum: String(rules.quorum),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    await tx.insert(daoMembers).values({ daoId: dao!.id, address: owner, tokenBalance: '0', addedAt: now });
+    const view = {
+      ...daoSummaryView(dao!, { memberCount: 1, proposalCount: 0 }),
+      members: [owner],
+      proposals: [],
+    };
+    await appendEvents(tx, [{ type: 'dao_created', daoId: dao!.id, data: view }], now);
+    return view;
+  });
+}

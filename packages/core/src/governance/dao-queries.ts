@@ -1,0 +1,66 @@
+import type { DaoStatus } from '@plenum/db';
+import { daoMembers, daos, proposals } from '@plenum/db';
+import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { canonicalAddress } from '../auth/address';
+import type { Services } from '../services';
+import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { countsOf, requireDao } from './load';
+import { daoSummaryView, proposalSummaryView } from './serialize';
+import { advanceDueOfDao } from './status-automation';
+
+/** GET /daos/{daoId}: the seed's Dao with every member address and the 20 newest proposals. */
+export async function getDao(svc: Services, daoId: string) {
+  const dao = await requireDao(svc.db, daoId);
+  await advanceDueOfDao(svc, daoId);
+  const [members, recent, counts] = await Promise.all([
+    svc.db
+      .select({ address: daoMembers.address })
+      .from(daoMembers)
+      .where(eq(daoMembers.daoId, daoId))
+      .orderBy(asc(daoMembers.addedAt), asc(daoMembers.address)),
+    svc.db
+      .select()
+      .from(proposals)
+      .where(eq(proposals.daoId, daoId))
+      .orderBy(desc(proposals.createdAt), desc(proposals.id))
+      .limit(20),
+    countsOf(svc.db, [daoId]),
+  ]);
+  return {
+    ...daoSummaryView(dao, counts.get(daoId)!),
+    members: members.map((m) => m.address),
+    proposals: recent.map(proposalSummaryView),
+  };
+}
+
+async function pageOfDaos(svc: Services, where: SQL | undefined, page: Page) {
+  const [rows, [total]] = await Promise.all([
+    svc.db
+      .select()
+      .from(daos)
+      .where(where)
+      .orderBy(desc(daos.createdAt), desc(daos.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    svc.db.select({ n: count() }).from(daos).where(where),
+  ]);
+  const counts = await countsOf(
+    svc.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => daoSummaryView(r, counts.get(r.id)!)),
+    pagination: paginationOf(page, Number(total?.n ?? 0)),
+  };
+}
+
+/** GET /daos: every DAO, newest first; `status` filters (the admin approval queue uses PENDING) */
+export function listDaos(svc: Services, params: Page & { status?: DaoStatus | undefined }) {
+  return pageOfDaos(svc, params.status ? eq(daos.status, params.status) : undefined, params);
+}
+
+/** GET /daos/owner/{ownerAddress} */
+export function listDaosByOwner(svc: Services, params: Page & { ownerAddress: string }) {
+  const owner = canonicalAddress(params.ownerAddress, 'ownerAddress');
+  return pageOfDaos(svc, eq(daos.ownerAddress, owner), params);
+}

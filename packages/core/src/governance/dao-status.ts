@@ -1,0 +1,47 @@
+import { daos } from '@plenum/db';
+import { and, eq } from 'drizzle-orm';
+import type { Principal } from '../auth/sessions';
+import { walletAddressesOf } from '../auth/wallets';
+import type { Services } from '../services';
+import { conflict, forbidden } from '../shared/errors';
+import { getDao } from './dao-queries';
+import { requireDao } from './load';
+
+/**
+ * POST /daos/{daoId}/status: the owner (through one of their wallets) or an admin switches ACTIVE ↔
+ * INACTIVE. A PENDING DAO leaves the queue only through an admin (approval or this call).
+ */
+export async function setDaoStatus(
+  svc: Services,
+  params: { principal: Principal; daoId: string; status: 'ACTIVE' | 'INACTIVE' },
+) {
+  const dao = await requireDao(svc.db, params.daoId);
+  const isAdmin = params.principal.role === 'admin';
+  if (!isAdmin) {
+    const mine = await walletAddressesOf(svc.db, params.principal.userId);
+    if (!mine.includes(dao.ownerAddress))
+      throw forbidden('Only the DAO owner or an admin can do this', 'NOT_OWNER');
+    if (dao.status === 'PENDING')
+      throw conflict('The DAO is awaiting an admin approval', 'DAO_PENDING_APPROVAL');
+  }
+  if (dao.status !== params.status) {
+    await svc.db
+      .update(daos)
+      .set({ status: params.status, updatedAt: svc.clock.now() })
+      .where(eq(daos.id, dao.id));
+  }
+  return getDao(svc, dao.id);
+}
+
+/** POST /admin/daos/{daoId}/approve: PENDING → ACTIVE (409 from any other status) */
+export async function approveDao(svc: Services, daoId: string) {
+  const dao = await requireDao(svc.db, daoId);
+  // conditional update: two admins approving at once, one wins and the other gets 409
+  const updated = await svc.db
+    .update(daos)
+    .set({ status: 'ACTIVE', updatedAt: svc.clock.now() })
+    .where(and(eq(daos.id, dao.id), eq(daos.status, 'PENDING')))
+    .returning({ status: daos.status });
+  if (!updated.length) throw conflict(`The DAO is ${dao.status}, not PENDING`, 'DAO_NOT_PENDING');
+  return getDao(svc, dao.id);
+}

@@ -1,0 +1,13 @@
+import { type DbOrTx, daos, wallets } from '@plenum/db';
+import { and, eq, inArray } from 'drizzle-orm';
+
+/** Blocks deleting a user who owns, through any of their wallets, an ACTIVE DAO (SPEC section 6). */
+export async function ownsActiveDaoGuard(db: DbOrTx, userId: string): Promise<string | null> {
+  const mine = db.select({ address: wallets.address }).from(wallets).where(eq(wallets.userId, userId));
+  const [dao] = await db
+    .select({ name: daos.name })
+    .from(daos)
+    .where(and(eq(daos.status, 'ACTIVE'), inArray(daos.ownerAddress, mine)))
+    .limit(1);
+  return dao ? `owns an ACTIVE DAO: ${dao.name}` : null;
+}

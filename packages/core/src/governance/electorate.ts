@@ -1,0 +1,65 @@
+import { type DbOrTx, daoMembers, proposalElectorate, proposals } from '@plenum/db';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { ProposalRow } from './load';
+
+/**
+ * Freezes who may vote and with which weight when voting starts: the members at that moment, weighted by
+ * token balance (token-weighted DAOs; a zero balance gives no vote) or 1 each. Later members, balance
+ * changes and removals never change these numbers.
+ */
+export async function snapshotElectorate(
+  tx: DbOrTx,
+  p: ProposalRow,
+  tokenWeighted: boolean,
+  now: Date,
+): Promise<ProposalRow> {
+  await tx.execute(sql`
+    insert into proposal_electorate (proposal_id, address, weight)
+    select ${p.id}, address, ${tokenWeighted ? sql`token_balance` : sql`1`}
+    from dao_members
+    where dao_id = ${p.daoId} ${tokenWeighted ? sql`and token_balance > 0` : sql``}
+    on conflict do nothing`);
+  const [agg] = await tx
+    .select({
+      n: sql<string>`count(*)::text`,
+      w: sql<string>`coalesce(sum(${proposalElectorate.weight}), 0)::text`,
+    })
+    .from(proposalElectorate)
+    .where(eq(proposalElectorate.proposalId, p.id));
+  const [row] = await tx
+    .update(proposals)
+    .set({
+      status: 'ACTIVE',
+      snapshotAt: now,
+      eligibleVoters: Number(agg!.n),
+      eligibleWeight: agg!.w,
+      updatedAt: now,
+    })
+    .where(eq(proposals.id, p.id))
+    .returning();
+  return row!;
+}
+
+/** the electorate as it would be if voting started now (shown before a delayed start) */
+export async function currentElectorate(db: DbOrTx, daoId: string, tokenWeighted: boolean) {
+  const weight = tokenWeighted
+    ? sql`coalesce(sum(${daoMembers.tokenBalance}), 0)::text`
+    : sql`count(*)::text`;
+  const where = tokenWeighted
+    ? and(eq(daoMembers.daoId, daoId), gt(daoMembers.tokenBalance, '0'))
+    : eq(daoMembers.daoId, daoId);
+  const [agg] = await db
+    .select({ n: sql<string>`count(*)::text`, w: sql<string>`${weight}` })
+    .from(daoMembers)
+    .where(where);
+  return { eligibleVoters: Number(agg!.n), eligibleWeight: BigInt(agg!.w) };
+}
+
+/** the frozen electorate of a proposal: address → weight */
+export async function loadElectorate(db: DbOrTx, proposalId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ address: proposalElectorate.address, weight: proposalElectorate.weight })
+    .from(proposalElectorate)
+    .where(eq(proposalElectorate.proposalId, proposalId));
+  return new Map(rows.map((r) => [r.address, r.weight]));
+}

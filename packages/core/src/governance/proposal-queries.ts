@@ -1,0 +1,55 @@
+import type { DbOrTx, ProposalStatus } from '@plenum/db';
+import { proposals, proposalTallies, votes } from '@plenum/db';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Services } from '../services';
+import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { requireDao, requireProposal } from './load';
+import { proposalSummaryView, voteView } from './serialize';
+import { advanceDueOfDao, ensureCurrentStatus } from './status-automation';
+
+/** number of votes from the tally rows (never a count over the votes table) */
+export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${proposalTallies.votes}), 0)::text` })
+    .from(proposalTallies)
+    .where(eq(proposalTallies.proposalId, proposalId));
+  return Number(row?.n ?? 0);
+}
+
+/** GET /proposals/{proposalId}: the seed's Proposal with its 50 newest votes and voteCount */
+export async function getProposal(svc: Services, proposalId: string) {
+  const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, proposalId));
+  const [recent, voteCount] = await Promise.all([
+    svc.db
+      .select()
+      .from(votes)
+      .where(eq(votes.proposalId, p.id))
+      .orderBy(desc(votes.createdAt), desc(votes.id))
+      .limit(50),
+    voteCountOf(svc.db, p.id),
+  ]);
+  return { ...proposalSummaryView(p), votes: recent.map(voteView), voteCount };
+}
+
+/** GET /proposals/dao/{daoId} (optionally by status) and /active: newest first, current statuses */
+export async function listProposals(
+  svc: Services,
+  params: Page & { daoId: string; status?: ProposalStatus | undefined },
+) {
+  await requireDao(svc.db, params.daoId);
+  await advanceDueOfDao(svc, params.daoId);
+  const where = params.status
+    ? and(eq(proposals.daoId, params.daoId), eq(proposals.status, params.status))
+    : eq(proposals.daoId, params.daoId);
+  const [rows, [total]] = await Promise.all([
+    svc.db
+      .select()
+      .from(proposals)
+      .where(where)
+      .orderBy(desc(proposals.createdAt), desc(proposals.id))
+      .limit(params.limit)
+      .offset(offsetOf(params)),
+    svc.db.select({ n: count() }).from(proposals).where(where),
+  ]);
+  return { items: rows.map(proposalSummaryView), pagination: paginationOf(params, Number(total?.n ?? 0)) };
+}

@@ -1,0 +1,112 @@
+import type { ProposalStatus } from '@plenum/db';
+import { type DbOrTx, daos, proposalTallies } from '@plenum/db';
+import { eq, sql } from 'drizzle-orm';
+import type { Services } from '../services';
+import { currentElectorate } from './electorate';
+import { type DaoRow, type ProposalRow, requireDao, requireProposal } from './load';
+import { ensureCurrentStatus } from './status-automation';
+import { computeOutcome, type OptionCount } from './tally';
+
+/** What results need of a proposal and its DAO (a subset, so the hot vote path can select little). */
+export interface ResultsBasis {
+  proposalId: string;
+  status: ProposalStatus;
+  votingOptions: string[];
+  eligibleVoters: number;
+  eligibleWeight: string | bigint;
+  threshold: string | number;
+  quorum: string | number;
+}
+
+export interface Counts {
+  byOption: Map<string, OptionCount>;
+  updatedAt: Date | null;
+}
+
+/** running totals from the sharded tally rows: a handful of rows, never the votes table */
+export async function readCounts(db: DbOrTx, proposalId: string): Promise<Counts> {
+  const rows = await db
+    .select({
+      option: proposalTallies.option,
+      votes: sql<string>`sum(${proposalTallies.votes})::text`,
+      weight: sql<string>`sum(${proposalTallies.weight})::text`,
+      updatedAt: sql<string>`max(${proposalTallies.updatedAt})::text`,
+    })
+    .from(proposalTallies)
+    .where(eq(proposalTallies.proposalId, proposalId))
+    .groupBy(proposalTallies.option);
+  let updatedAt: Date | null = null;
+  const byOption = new Map<string, OptionCount>();
+  for (const r of rows) {
+    byOption.set(r.option, { votes: Number(r.votes), weight: BigInt(r.weight) });
+    const at = new Date(r.updatedAt);
+    if (!updatedAt || at > updatedAt) updatedAt = at;
+  }
+  return { byOption, updatedAt };
+}
+
+/** the SPEC's results object; weights as decimal strings, percentages rounded to 2 decimals */
+export function resultsView(
+  basis: ResultsBasis,
+  byOption: ReadonlyMap<string, OptionCount>,
+  updatedAt: Date,
+) {
+  const eligibleWeight = BigInt(basis.eligibleWeight);
+  const out = computeOutcome({
+    options: basis.votingOptions,
+    counts: byOption,
+    eligibleVoters: basis.eligibleVoters,
+    eligibleWeight,
+    threshold: basis.threshold,
+    quorum: basis.quorum,
+  });
+  return {
+    proposalId: basis.proposalId,
+    status: basis.status,
+    options: out.options.map((o) => ({ ...o, weight: o.weight.toString() })),
+    totalVotes: out.totalVotes,
+    totalWeight: out.totalWeight.toString(),
+    eligibleVoters: basis.eligibleVoters,
+    eligibleWeight: eligibleWeight.toString(),
+    turnoutPercent: out.turnoutPercent,
+    quorumPercent: Number(basis.quorum),
+    quorumReached: out.quorumReached,
+    threshold: Number(basis.threshold),
+    winningOption: out.winningOption,
+    passing: out.passing,
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+export type ResultsView = ReturnType<typeof resultsView>;
+
+export function basisOf(p: ProposalRow, dao: Pick<DaoRow, 'threshold' | 'quorum'>): ResultsBasis {
+  return {
+    proposalId: p.id,
+    status: p.status,
+    votingOptions: p.votingOptions,
+    eligibleVoters: p.eligibleVoters,
+    eligibleWeight: p.eligibleWeight,
+    threshold: dao.threshold,
+    quorum: dao.quorum,
+  };
+}
+
+/** results of a proposal in its current state, read inside a transaction or not */
+export async function resultsOf(db: DbOrTx, p: ProposalRow, dao?: DaoRow): Promise<ResultsView> {
+  const d = dao ?? (await requireDao(db, p.daoId));
+  const basis = basisOf(p, d);
+  if (p.status === 'PENDING') {
+    // before voting starts: no votes, the current members as the electorate
+    const e = await currentElectorate(db, p.daoId, d.tokenWeighted);
+    return resultsView({ ...basis, ...e }, new Map(), p.updatedAt);
+  }
+  const counts = await readCounts(db, p.id);
+  const updatedAt = counts.updatedAt && counts.updatedAt > p.updatedAt ? counts.updatedAt : p.updatedAt;
+  return resultsView(basis, counts.byOption, updatedAt);
+}
+
+export async function getResults(svc: Services, proposalId: string): Promise<ResultsView> {
+  const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, proposalId));
+  const [dao] = await svc.db.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
+  return resultsOf(svc.db, p, dao);
+}

@@ -1,0 +1,76 @@
+import type { daos, proposals, votes } from '@plenum/db';
+import { typedDataOf } from './signed-vote';
+
+/** Database rows → the seed's resource shapes (ids named daoId/proposalId/voteId, ISO times). */
+
+type DaoRow = typeof daos.$inferSelect;
+type ProposalRow = typeof proposals.$inferSelect;
+type VoteRow = typeof votes.$inferSelect;
+
+export function votingRulesView(d: DaoRow) {
+  return {
+    threshold: Number(d.threshold),
+    minVotingPeriod: Number(d.minVotingPeriod),
+    tokenWeighted: d.tokenWeighted,
+    quorum: Number(d.quorum),
+  };
+}
+
+export function daoSummaryView(d: DaoRow, counts: { memberCount: number; proposalCount: number }) {
+  return {
+    daoId: d.id,
+    name: d.name,
+    description: d.description,
+    ownerAddress: d.ownerAddress,
+    status: d.status,
+    votingRules: votingRulesView(d),
+    memberCount: counts.memberCount,
+    proposalCount: counts.proposalCount,
+    createdAt: d.createdAt.toISOString(),
+    updatedAt: d.updatedAt.toISOString(),
+  };
+}
+
+export function proposalSummaryView(p: ProposalRow) {
+  return {
+    proposalId: p.id,
+    daoId: p.daoId,
+    title: p.title,
+    description: p.description,
+    creatorAddress: p.creatorAddress,
+    status: p.status,
+    startTime: p.startTime.toISOString(),
+    endTime: p.endTime.toISOString(),
+    proposalData: p.proposalData,
+    votingOptions: p.votingOptions,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export type VoteView = ReturnType<typeof voteView>;
+
+export function voteView(v: VoteRow) {
+  const signed = v.signature !== null && v.signedTimestamp !== null;
+  return {
+    voteId: v.id,
+    proposalId: v.proposalId,
+    daoId: v.daoId,
+    voterAddress: v.voterAddress,
+    choice: v.choice,
+    weight: v.weight,
+    comment: v.comment,
+    signature: v.signature,
+    typedData: signed
+      ? typedDataOf({
+          daoId: v.daoId,
+          proposalId: v.proposalId,
+          choice: v.choice,
+          comment: v.comment,
+          timestamp: v.signedTimestamp!,
+        })
+      : null,
+    createdAt: v.createdAt.toISOString(),
+    updatedAt: v.updatedAt.toISOString(),
+  };
+}

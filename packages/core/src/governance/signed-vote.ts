@@ -1,0 +1,87 @@
+import { type Hex, recoverTypedDataAddress } from 'viem';
+import { unauthorized } from '../shared/errors';
+
+/**
+ * EIP-712 typed data of a vote (SPEC section 3). No chainId in the domain, as Snapshot does: a vote is
+ * an off-chain statement, valid whatever chain the wallet is on.
+ */
+export const VOTE_DOMAIN = { name: 'Plenum', version: '1' } as const;
+
+export const VOTE_TYPES = {
+  Vote: [
+    { name: 'daoId', type: 'string' },
+    { name: 'proposalId', type: 'string' },
+    { name: 'choice', type: 'string' },
+    { name: 'comment', type: 'string' },
+    { name: 'timestamp', type: 'uint64' },
+  ],
+} as const;
+
+export interface TypedDataSpec {
+  domain: { name: string; version: string };
+  primaryType: 'Vote';
+  types: Record<string, { name: string; type: string }[]>;
+}
+
+/** what `GET /eip712/vote` returns; EIP712Domain is included for raw eth_signTypedData_v4 callers */
+export const VOTE_TYPED_DATA_SPEC: TypedDataSpec = {
+  domain: { ...VOTE_DOMAIN },
+  primaryType: 'Vote',
+  types: {
+    EIP712Domain: [
+      { name: 'name', type: 'string' },
+      { name: 'version', type: 'string' },
+    ],
+    Vote: VOTE_TYPES.Vote.map((f) => ({ ...f })),
+  },
+};
+
+export interface VoteMessage {
+  daoId: string;
+  proposalId: string;
+  choice: string;
+  comment: string;
+  /** Unix seconds */
+  timestamp: number;
+}
+
+/** the full typed data of a stored signed vote, so anyone can verify it offline */
+export function typedDataOf(message: VoteMessage) {
+  return { ...VOTE_TYPED_DATA_SPEC, message };
+}
+
+/** a signature is accepted from 10 minutes in the past to 5 minutes ahead (clock skew) */
+export const SIGNATURE_MAX_AGE_S = 600;
+export const SIGNATURE_MAX_AHEAD_S = 300;
+
+/**
+ * Checks the timestamp window and that `voterAddress` signed exactly this message; 401 otherwise.
+ * Replays inside the window are stopped by the one-vote-per-voter rule, not here.
+ */
+export async function verifyVoteSignature(params: {
+  message: VoteMessage;
+  signature: string;
+  voterAddress: string;
+  now: Date;
+}): Promise<void> {
+  const nowS = Math.floor(params.now.getTime() / 1000);
+  const ts = params.message.timestamp;
+  if (ts < nowS - SIGNATURE_MAX_AGE_S)
+    throw unauthorized('The signed timestamp is more than 10 minutes old', 'SIGNATURE_EXPIRED');
+  if (ts > nowS + SIGNATURE_MAX_AHEAD_S)
+    throw unauthorized('The signed timestamp is more than 5 minutes ahead', 'SIGNATURE_FROM_FUTURE');
+  let signer: string;
+  try {
+    signer = await recoverTypedDataAddress({
+      domain: VOTE_DOMAIN,
+      types: VOTE_TYPES,
+      primaryType: 'Vote',
+      message: { ...params.message, timestamp: BigInt(ts) },
+      signature: params.signature as Hex,
+    });
+  } catch {
+    throw unauthorized('The signature is malformed', 'INVALID_SIGNATURE');
+  }
+  if (signer.toLowerCase() !== params.voterAddress.toLowerCase())
+    throw unauthorized('The signature was not made by voterAddress', 'INVALID_SIGNATURE');
+}

@@ -1,0 +1,113 @@
+import { type DbOrTx, daos, proposals } from '@plenum/db';
+import { and, eq, lte, or } from 'drizzle-orm';
+import type { Services } from '../services';
+import { snapshotElectorate } from './electorate';
+import { appendEvents } from './events';
+import type { ProposalRow } from './load';
+import { resultsOf } from './results';
+
+/**
+ * Status automation: PENDING → ACTIVE at startTime (electorate snapshot), ACTIVE → PASSED | REJECTED at
+ * endTime (outcome rule). Each step runs in one transaction holding the proposal's row lock and re-checks
+ * the status under it, so with any number of instances a step happens once and emits one
+ * `proposal_status_changed`. Vote batches hold a share lock on the same row, so finalization waits for
+ * in-flight votes and counts exactly what was acknowledged.
+ */
+
+export const isDue = (p: Pick<ProposalRow, 'status' | 'startTime' | 'endTime'>, now: Date) =>
+  (p.status === 'PENDING' && p.startTime <= now) || (p.status === 'ACTIVE' && p.endTime <= now);
+
+const dueCondition = (now: Date) =>
+  or(
+    and(eq(proposals.status, 'PENDING'), lte(proposals.startTime, now)),
+    and(eq(proposals.status, 'ACTIVE'), lte(proposals.endTime, now)),
+  );
+
+async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow) {
+  const [dao] = await tx.select().from(daos).where(eq(daos.id, after.daoId)).limit(1);
+  const results = await resultsOf(tx, after, dao);
+  await appendEvents(
+    tx,
+    [
+      {
+        type: 'proposal_status_changed',
+        daoId: after.daoId,
+        proposalId: after.id,
+        data: { proposalId: after.id, from: before.status, to: after.status, results },
+      },
+    ],
+    after.updatedAt,
+  );
+}
+
+/**
+ * Moves one proposal forward if it is due. `skipLocked` (the scheduler): leave a proposal another
+ * transaction holds to a later tick; otherwise (reads, votes) wait for it so the caller sees the truth.
+ * Returns the proposal as it is afterwards (null when skipped or missing).
+ */
+export async function advanceProposal(
+  svc: Services,
+  proposalId: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<ProposalRow | null> {
+  const now = svc.clock.now();
+  return svc.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select()
+      .from(proposals)
+      .where(eq(proposals.id, proposalId))
+      .for('update', options.skipLocked ? { skipLocked: true } : {});
+    if (!locked) return null;
+    let p = locked;
+    if (p.status === 'PENDING' && p.startTime <= now) {
+      const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
+      const active = await snapshotElectorate(tx, p, dao!.tokenWeighted, now);
+      await changeStatus(tx, p, active);
+      p = active;
+    }
+    if (p.status === 'ACTIVE' && p.endTime <= now) {
+      const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
+      const outcome = await resultsOf(tx, p, dao);
+      const [closed] = await tx
+        .update(proposals)
+        .set({ status: outcome.passing ? 'PASSED' : 'REJECTED', finalizedAt: now, updatedAt: now })
+        .where(and(eq(proposals.id, p.id), eq(proposals.status, 'ACTIVE')))
+        .returning();
+      await changeStatus(tx, p, closed!);
+      p = closed!;
+    }
+    return p;
+  });
+}
+
+/** reads never show a stale status: a proposal past its time is moved forward before it is shown */
+export async function ensureCurrentStatus(svc: Services, p: ProposalRow): Promise<ProposalRow> {
+  if (!isDue(p, svc.clock.now())) return p;
+  return (await advanceProposal(svc, p.id)) ?? p;
+}
+
+/** the same for every due proposal of one DAO (before listing them) */
+export async function advanceDueOfDao(svc: Services, daoId: string): Promise<void> {
+  const due = await svc.db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(and(eq(proposals.daoId, daoId), dueCondition(svc.clock.now())));
+  for (const { id } of due) await advanceProposal(svc, id);
+}
+
+/** one pass of the scheduler over everything due; returns how many proposals changed */
+export async function advanceDueProposals(svc: Services, limit = 200): Promise<number> {
+  const now = svc.clock.now();
+  const due = await svc.db
+    .select({ id: proposals.id, status: proposals.status })
+    .from(proposals)
+    .where(dueCondition(now))
+    .orderBy(proposals.endTime)
+    .limit(limit);
+  let changed = 0;
+  for (const d of due) {
+    const after = await advanceProposal(svc, d.id, { skipLocked: true });
+    if (after && after.status !== d.status) changed++;
+  }
+  return changed;
+}
