@@ -16,4 +16,46 @@ describe('web app', () => {
       .toContain('Connected to Plenum API');
     await page.close();
   });
+
+  it('fits a 375 px wide screen in dark mode on every identity page', async () => {
+    const context = await product.browser.newContext({
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    for (const path of [
+      '/',
+      '/sign-in',
+      '/register',
+      '/verify-email?token=x',
+      '/resend-verification',
+      '/dev/outbox',
+      '/account',
+    ]) {
+      await page.goto(`${product.webUrl}${path}`);
+      await page.locator('h1').waitFor();
+      const [scrollWidth, clientWidth, background] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+        getComputedStyle(document.body).backgroundColor,
+      ]);
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+      expect(background, path).toBe('rgb(17, 19, 24)');
+    }
+    await context.close();
+  });
+
+  it('runs the sign-in form from the keyboard alone', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/sign-in`);
+    await page.getByLabel('Email', { exact: true }).focus();
+    await page.keyboard.type('nobody@example.com');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await page.keyboard.type('Whatever-1');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('form-error').waitFor();
+    expect(await page.getByTestId('form-error').textContent()).toContain('Invalid email or password');
+    await page.close();
+  });
 });
