@@ -1,3 +1,4 @@
+import { appendEvents } from '@plenum/core';
 import { events } from '@plenum/db';
 import { asc, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,7 +44,6 @@ async function concurrentWrites(apps: TestApp[], daoId: string, writers: number,
         const rollback = (w * perWriter + i) % 7 === 3;
         await t.app.svc.db
           .transaction(async (tx) => {
-            const { appendEvents } = await import('@plenum/core');
             await appendEvents(
               tx,
               Array.from({ length: n }, (_, k) => vote(daoId, newId(), k)),
@@ -112,7 +112,6 @@ describe('ordering', () => {
           drawn = r;
         });
         const slow = a.app.svc.db.transaction(async (tx) => {
-          const { appendEvents } = await import('@plenum/core');
           lowId = (await appendEvents(tx, [vote(daoId, newId(), 1)]))[0]!.id;
           drawn();
           await held; // still uncommitted while a later id commits

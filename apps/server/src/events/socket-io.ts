@@ -80,7 +80,7 @@ export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: So
       for await (const e of stream) {
         socket.emit(e.type, e);
         // a slow client: let its socket drain instead of buffering a whole replay in memory
-        if (socket.conn.writeBuffer.length > 256) await drained(socket, ac.signal);
+        if (buffered(socket) > 256) await drained(socket, ac.signal);
       }
     } catch (err) {
       svc.log.warn({ err: (err as Error).message }, 'socket.io event stream failed');
@@ -90,6 +90,10 @@ export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: So
 
   return io;
 }
+
+// engine.io keeps unsent packets in `writeBuffer` (typed private; there is no public size)
+const buffered = (socket: Socket) =>
+  (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
 
 function drained(socket: Socket, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {

@@ -3,13 +3,13 @@ import type { AppRouter } from '@plenum/api';
 import {
   appendEvents,
   type EventEnvelope,
-  type EventSubscriptionInput,
   hashToken,
   type NewEvent,
   newToken,
   PAT_PREFIX,
 } from '@plenum/core';
 import { accessTokens } from '@plenum/db';
+import type { EventSubscriptionInput } from '@plenum/validators';
 import { createTRPCClient, createWSClient, type TRPCClientError, wsLink } from '@trpc/client';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
