@@ -99,6 +99,11 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
     announce: async () => {},
     status: async () => ({ ok: helia.status === 'started' }),
     delegates: async () => [],
+    async getBlock(cid) {
+      const parts: Uint8Array[] = [];
+      for await (const p of blockstore.get(cid)) parts.push(p);
+      return Buffer.concat(parts);
+    },
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },

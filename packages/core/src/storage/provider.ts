@@ -43,6 +43,8 @@ export interface NodeProvider {
   /** IPFS_PIN_BROADCAST: tell the network this node provides the CID */
   announce(cid: CID, options?: CallOptions): Promise<void>;
   status(): Promise<{ ok: boolean; detail?: string }>;
+  /** one raw block from the local store (embedded node only), e.g. to serve trustless gateway requests */
+  getBlock?(cid: CID): Promise<Uint8Array>;
   /** multiaddrs other nodes can connect to for the data (Pinning Service API `delegates`) */
   delegates(): Promise<string[]>;
   stop(): Promise<void>;
