@@ -1,0 +1,97 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createEmbeddedNode, type NodeProvider, parseCid } from '@plenum/core';
+import busboy from 'busboy';
+
+/**
+ * STAND-IN for a Kubo node: no Kubo binary can be installed here, so this small HTTP server answers
+ * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, cat, pin/add, pin/rm, pin/ls,
+ * version, id, routing/provide) in Kubo's wire format, backed by an embedded Helia node. It checks
+ * our use of kubo-rpc-client and the HTTP API, not Kubo itself.
+ */
+export interface KuboStandIn {
+  url: string;
+  calls: string[];
+  node: NodeProvider;
+  close(): Promise<void>;
+}
+
+const PEER_ID = '12D3KooWGzxzKZYveHXtpG6AsrUJBcWxHBFS2HsEoGTxrMLvKXtf';
+
+export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
+  const node = await createEmbeddedNode(dir);
+  const calls: string[] = [];
+  const fail = (res: import('node:http').ServerResponse, message: string) => {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ Message: message, Code: 0, Type: 'error' }));
+  };
+  const json = (res: import('node:http').ServerResponse, body: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const cmd = url.pathname.replace(/^\/api\/v0\//, '');
+    calls.push(cmd);
+    const arg = url.searchParams.get('arg') ?? '';
+    try {
+      if (req.method !== 'POST') return void res.writeHead(405).end();
+      switch (cmd) {
+        case 'add': {
+          const bb = busboy({ headers: req.headers });
+          bb.on('file', async (_name, stream, info) => {
+            const cid = await node.add(stream);
+            res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+            res.end(`${JSON.stringify({ Name: info.filename ?? cid.toString(), Hash: cid.toString(), Size: '0' })}\n`);
+          });
+          req.pipe(bb);
+          return;
+        }
+        case 'cat': {
+          let source: Awaited<ReturnType<NodeProvider['open']>>;
+          try {
+            source = await node.open(parseCid(arg).cid);
+          } catch {
+            return fail(res, `block was not found locally (offline): ipld: could not find ${arg}`);
+          }
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          for await (const c of source.chunks) res.write(c);
+          return void res.end();
+        }
+        case 'pin/add':
+          await node.pin(parseCid(arg).cid, { signal: AbortSignal.timeout(2_000) });
+          return json(res, { Pins: [arg] });
+        case 'pin/rm':
+          if (!(await node.isPinned(parseCid(arg).cid))) return fail(res, 'not pinned or pinned indirectly');
+          await node.unpin(parseCid(arg).cid);
+          return json(res, { Pins: [arg] });
+        case 'pin/ls':
+          if (!(await node.isPinned(parseCid(arg).cid))) return fail(res, `path '${arg}' is not pinned`);
+          res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+          return void res.end(`${JSON.stringify({ Cid: parseCid(arg).text, Type: 'recursive' })}\n`);
+        case 'version':
+          return json(res, { Version: '0.39.0-stand-in', Commit: '', Repo: '16', System: 'amd64/linux', Golang: 'go1.25' });
+        case 'id':
+          return json(res, { ID: PEER_ID, PublicKey: '', Addresses: [`/ip4/127.0.0.1/tcp/4001/p2p/${PEER_ID}`], AgentVersion: 'kubo/stand-in', Protocols: [] });
+        case 'routing/provide':
+          res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+          return void res.end(`${JSON.stringify({ Type: 4, ID: PEER_ID, Responses: null, Extra: '' })}\n`);
+        default:
+          return fail(res, `unknown command "${cmd}"`);
+      }
+    } catch (err) {
+      fail(res, (err as Error).message);
+    }
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls,
+    node,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await node.stop();
+    },
+  };
+}
