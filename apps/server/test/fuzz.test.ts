@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app';
+import { activeUser, linkWallet, memberUser, type TestUser } from './support/factories';
+import { type ApiClient, apiClient } from './support/http';
+
+/**
+ * Every REST path of the OpenAPI document, fed bad input as anonymous, as a member and as an admin:
+ * the answer must be a 4xx in the SPEC's error body, never a 5xx (SPEC section 10, reliability).
+ */
+let t: TestApp;
+let api: ApiClient;
+let member: TestUser;
+let admin: TestUser;
+let doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { ADMIN_EMAILS: 'fuzz-admin@example.org' } });
+  api = apiClient(t.url);
+  member = await memberUser(api);
+  admin = await activeUser(api, { email: 'fuzz-admin@example.org' });
+  await linkWallet(api, admin);
+  const res = await api.get('/api/docs-json');
+  expect(res.status, res.text.slice(0, 300)).toBe(200);
+  doc = res.body;
+});
+afterAll(() => t.close());
+
+const BAD_SEGMENTS = [
+  '0',
+  '-1',
+  'not-a-uuid',
+  '%00',
+  "'; drop table users; --",
+  'x'.repeat(600),
+  '0xZZ',
+  '🦄',
+  '00000000-0000-0000-0000-000000000000',
+  'bafy',
+];
+const BAD_BODIES: unknown[] = [
+  {},
+  { unexpected: true },
+  {
+    name: 42,
+    title: [],
+    email: {},
+    password: null,
+    choice: 1,
+    memberAddress: 'nope',
+    tokenBalance: -5,
+    votingRules: 'x',
+  },
+  { name: 'x'.repeat(100_000) },
+  { page: -1, limit: 10_000 },
+];
+const BAD_QUERIES = [
+  '?page=0',
+  '?page=abc&limit=-3',
+  '?limit=100000',
+  '?status=bogus&role=1',
+  '?lastEventId=x',
+  '?before=yesterday&after=1',
+];
+
+function concretePaths(template: string): string[] {
+  if (!template.includes('{')) return [template];
+  return BAD_SEGMENTS.map((seg) => template.replace(/\{[^}]+\}/g, encodeURIComponent(seg)));
+}
+
+describe('fuzzing every REST path from the OpenAPI document', () => {
+  it('never answers 5xx to bad input, whoever asks', async () => {
+    const failures: string[] = [];
+    const callers: [string, string | undefined][] = [
+      ['anonymous', undefined],
+      ['member', member.token],
+      ['admin', admin.token],
+    ];
+    const paths = Object.entries(doc.paths).filter(([p]) => !p.startsWith('/api/docs'));
+    expect(paths.length).toBeGreaterThan(5);
+    for (const [template, ops] of paths) {
+      for (const method of Object.keys(ops)) {
+        const m = method.toUpperCase();
+        if (m === 'HEAD' || m === 'OPTIONS') continue;
+        const multipart = Boolean(ops[method]?.requestBody?.content?.['multipart/form-data']);
+        for (const [who, token] of callers) {
+          for (const path of concretePaths(template)) {
+            const attempts: Promise<{ status: number; text: string; label: string }>[] = [];
+            if (m === 'GET' || m === 'DELETE') {
+              for (const q of ['', ...BAD_QUERIES]) {
+                attempts.push(
+                  api
+                    .request(m, path + q, undefined, { token })
+                    .then((r) => ({ ...r, label: `${m} ${path}${q}` })),
+                );
+              }
+            } else if (multipart) {
+              attempts.push(
+                api
+                  .request(m, path, undefined, {
+                    token,
+                    raw: 'not multipart',
+                    headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+                  })
+                  .then((r) => ({ ...r, label: `${m} ${path} (broken multipart)` })),
+                api
+                  .request(m, path, { file: 'x' }, { token })
+                  .then((r) => ({ ...r, label: `${m} ${path} (json to multipart)` })),
+              );
+            } else {
+              for (const body of BAD_BODIES) {
+                attempts.push(
+                  api
+                    .request(m, path, body, { token })
+                    .then((r) => ({ ...r, label: `${m} ${path} ${JSON.stringify(body).slice(0, 60)}` })),
+                );
+              }
+              attempts.push(
+                api
+                  .request(m, path, undefined, {
+                    token,
+                    raw: '{"broken": ',
+                    headers: { 'content-type': 'application/json' },
+                  })
+                  .then((r) => ({ ...r, label: `${m} ${path} (malformed JSON)` })),
+              );
+            }
+            for (const r of await Promise.all(attempts)) {
+              if (r.status >= 500) failures.push(`${who}: ${r.label} → ${r.status} ${r.text.slice(0, 200)}`);
+              else if (r.status >= 400 && r.text.includes('"stack"'))
+                failures.push(`${who}: ${r.label} → stack trace in body`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  }, 600_000);
+});
