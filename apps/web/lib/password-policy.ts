@@ -1,9 +1,10 @@
+import { type PasswordPolicy, passwordRuleResults } from '@plenum/validators';
+
 /**
- * Live hints for the register form. The server's policy comes from its environment and stays the
- * authority (its refusal names each failed rule); these are its documented defaults (SPEC section 6),
- * because the API does not publish the configured policy.
+ * Live hints for the register form: the same rule code the server runs (@plenum/validators), with the
+ * server's configured policy from system.info; these defaults (SPEC section 6) only bridge the first load.
  */
-export const defaultPasswordPolicy = {
+export const defaultPasswordPolicy: PasswordPolicy = {
   minLength: 8,
   maxLength: 128,
   requireUppercase: true,
@@ -18,23 +19,22 @@ export interface PasswordRule {
   met: boolean;
 }
 
-export function passwordRules(password: string, policy = defaultPasswordPolicy): PasswordRule[] {
-  const length = [...password].length;
-  const rules: PasswordRule[] = [
-    { code: 'minLength', label: `At least ${policy.minLength} characters`, met: length >= policy.minLength },
-    { code: 'maxLength', label: `At most ${policy.maxLength} characters`, met: length <= policy.maxLength },
-  ];
-  if (policy.requireUppercase)
-    rules.push({ code: 'requireUppercase', label: 'An uppercase letter', met: /\p{Lu}/u.test(password) });
-  if (policy.requireLowercase)
-    rules.push({ code: 'requireLowercase', label: 'A lowercase letter', met: /\p{Ll}/u.test(password) });
-  if (policy.requireNumbers)
-    rules.push({ code: 'requireNumbers', label: 'A number', met: /\p{Nd}/u.test(password) });
-  if (policy.requireSpecialChars)
-    rules.push({
-      code: 'requireSpecialChars',
-      label: 'A special character',
-      met: /[^\p{L}\p{Nd}\s]/u.test(password),
-    });
-  return rules;
+const LABELS: Record<string, (p: PasswordPolicy) => string> = {
+  minLength: (p) => `At least ${p.minLength} characters`,
+  maxLength: (p) => `At most ${p.maxLength} characters`,
+  requireUppercase: () => 'An uppercase letter',
+  requireLowercase: () => 'A lowercase letter',
+  requireNumbers: () => 'A number',
+  requireSpecialChars: () => 'A special character',
+};
+
+export function passwordRules(
+  password: string,
+  policy: PasswordPolicy = defaultPasswordPolicy,
+): PasswordRule[] {
+  return passwordRuleResults(password, policy).map((r) => ({
+    code: r.code,
+    label: LABELS[r.code]!(policy),
+    met: r.met,
+  }));
 }

@@ -1,3 +1,4 @@
+import { passwordPolicySchema } from '@plenum/validators';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
 
@@ -11,6 +12,7 @@ export const systemRouter = router({
         version: z.string(),
         emailProviderConfigured: z.boolean(),
         emailVerificationRequired: z.boolean(),
+        passwordPolicy: passwordPolicySchema,
       }),
     )
     .query(({ ctx }) => ({
@@ -18,5 +20,6 @@ export const systemRouter = router({
       version: ctx.svc.version,
       emailProviderConfigured: ctx.svc.emailProviderConfigured,
       emailVerificationRequired: ctx.svc.config.emailVerificationRequired,
+      passwordPolicy: ctx.svc.config.passwordPolicy,
     })),
 });
