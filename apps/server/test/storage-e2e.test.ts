@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorageRuntime } from '@plenum/core';
 import { parseCid } from '@plenum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { activeUser, memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
@@ -26,7 +26,12 @@ describe('storage on the embedded node', () => {
 
     const up = await uploadBytes(api, alice.token, PNG_1x1, 'dot.png', 'image/png');
     expect(up.status, JSON.stringify(up.body)).toBe(201);
-    expect(up.body).toEqual({ cid: expect.stringMatching(/^baf[ky]/), size: PNG_1x1.length, mimetype: 'image/png', filename: 'dot.png' });
+    expect(up.body).toEqual({
+      cid: expect.stringMatching(/^baf[ky]/),
+      size: PNG_1x1.length,
+      mimetype: 'image/png',
+      filename: 'dot.png',
+    });
     const cid = up.body.cid as string;
     expect(await storage().node.isPinned(parseCid(cid).cid)).toBe(true);
 
@@ -63,8 +68,12 @@ describe('storage on the embedded node', () => {
     expect(await storage().node.isPinned(parseCid(cid).cid)).toBe(false);
     expect((await api.delete(`/ipfs/unpin/${cid}`, { token: bob.token })).status).toBe(404);
 
-    expect(events.some((e) => e.startsWith('ipfs:write') && e.includes(cid) && e.includes(alice.wallet.address))).toBe(true);
-    expect(events.filter((e) => e.startsWith('ipfs:pin.verified') && e.includes('"verified":true'))).toHaveLength(2);
+    expect(
+      events.some((e) => e.startsWith('ipfs:write') && e.includes(cid) && e.includes(alice.wallet.address)),
+    ).toBe(true);
+    expect(
+      events.filter((e) => e.startsWith('ipfs:pin.verified') && e.includes('"verified":true')),
+    ).toHaveLength(2);
     expect(events.filter((e) => e.startsWith('ipfs:unpin'))).toHaveLength(2);
     expect(events.some((e) => e.startsWith('ipfs:read') && e.includes(cid))).toBe(true);
   });
@@ -81,7 +90,11 @@ describe('storage on the embedded node', () => {
     const res = await api.post(`/ipfs/pin/${v0}`, undefined, { token: user.token });
     expect(res.status).toBe(201);
     expect(res.body.cid).toBe(parseCid(v0).text);
-    expect(await failed).toMatchObject({ cid: parseCid(v0).text, error: expect.any(String), timestamp: expect.any(Number) });
+    expect(await failed).toMatchObject({
+      cid: parseCid(v0).text,
+      error: expect.any(String),
+      timestamp: expect.any(Number),
+    });
     await storage().idle();
     const get = await api.get(`/pins?status=failed`, { token: user.token });
     expect(get.body.results.map((r: { pin: { cid: string } }) => r.pin.cid)).toContain(parseCid(v0).text);
@@ -90,7 +103,12 @@ describe('storage on the embedded node', () => {
   it('GET /ipfs/{cid} parses JSON, returns text, refuses binary; metadata resolves images', async () => {
     const user = await memberUser(api);
     const img = (await uploadBytes(api, user.token, PNG_1x1, 'a.png')).body.cid as string;
-    const doc = { name: 'x', image: `ipfs://${img}`, nested: { logo: img, other: `ipfs://${img}` }, data: `data:application/json;base64,${Buffer.from('{"a":1}').toString('base64')}` };
+    const doc = {
+      name: 'x',
+      image: `ipfs://${img}`,
+      nested: { logo: img, other: `ipfs://${img}` },
+      data: `data:application/json;base64,${Buffer.from('{"a":1}').toString('base64')}`,
+    };
     const json = (await uploadBytes(api, user.token, JSON.stringify(doc), 'meta.json')).body.cid as string;
     expect((await api.get(`/ipfs/${json}`)).body).toEqual(doc);
     const txt = (await uploadBytes(api, user.token, 'just text', 't.txt')).body.cid as string;
@@ -116,7 +134,9 @@ describe('storage on the embedded node', () => {
     expect(up.status).toBe(403);
     expect(up.body.reason).toBe('WALLET_REQUIRED');
     const cid = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
-    expect((await api.post(`/ipfs/pin/${cid}`, undefined, { token: noWallet.token })).body.reason).toBe('WALLET_REQUIRED');
+    expect((await api.post(`/ipfs/pin/${cid}`, undefined, { token: noWallet.token })).body.reason).toBe(
+      'WALLET_REQUIRED',
+    );
     expect((await api.post(`/ipfs/pin/${cid}`)).status).toBe(401);
     expect((await uploadBytes(api, 'nope', 'x', 'x.txt')).status).toBe(401);
   });

@@ -42,7 +42,10 @@ describe('Kubo node provider (kubo-rpc-client against a Kubo RPC stand-in)', () 
     const un = await api.delete(`/ipfs/unpin/${up.body.cid}`, { token: user.token });
     expect(un.body.unpinnedFromNode).toBe(true);
     expect(await kubo.node.isPinned(cid)).toBe(false);
-    for (const c of ['add', 'cat', 'pin/add', 'pin/rm', 'version', 'routing/provide', 'id']) expect(kubo.calls).toContain(c);
-    expect((await api.get('/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).status).toBe(404);
+    for (const c of ['add', 'cat', 'pin/add', 'pin/rm', 'version', 'routing/provide', 'id'])
+      expect(kubo.calls).toContain(c);
+    expect((await api.get('/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).status).toBe(
+      404,
+    );
   });
 });

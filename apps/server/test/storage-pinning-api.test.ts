@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '@plenum/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
@@ -10,7 +10,7 @@ let api: ApiClient;
 const clock = new ManualClock(new Date('2026-01-01T00:00:00Z'));
 
 beforeAll(async () => {
-  t = await startTestApp({ clock, env: { IPFS_TIMEOUT: '300' } });
+  t = await startTestApp({ clock, env: { IPFS_TIMEOUT: '2000' } });
   api = apiClient(t.url);
 });
 afterAll(() => t?.close());
@@ -32,7 +32,15 @@ describe('personal access tokens', () => {
     expect((await api.get('/pins', { token: pat.token })).status).toBe(200);
     expect((await api.get('/auth/me', { token: pat.token })).status).toBe(200);
     expect((await api.post('/auth/tokens', { name: 'x' }, { token: pat.token })).status).toBe(403);
-    expect((await api.post('/auth/tokens', { name: 'x', expiresAt: '2020-01-01T00:00:00Z' }, { token: user.token })).status).toBe(400);
+    expect(
+      (
+        await api.post(
+          '/auth/tokens',
+          { name: 'x', expiresAt: '2020-01-01T00:00:00Z' },
+          { token: user.token },
+        )
+      ).status,
+    ).toBe(400);
     const other = await memberUser(api);
     expect((await api.delete(`/auth/tokens/${pat.id}`, { token: other.token })).status).toBe(404);
     expect((await api.delete(`/auth/tokens/${pat.id}`, { token: user.token })).status).toBe(204);
@@ -44,7 +52,13 @@ describe('personal access tokens', () => {
 
 describe('IPFS Pinning Service API', () => {
   it('answers 401 in its own body without a token', async () => {
-    for (const [m, p] of [['GET', '/pins'], ['POST', '/pins'], ['GET', '/pins/x'], ['POST', '/pins/x'], ['DELETE', '/pins/x']] as const) {
+    for (const [m, p] of [
+      ['GET', '/pins'],
+      ['POST', '/pins'],
+      ['GET', '/pins/x'],
+      ['POST', '/pins/x'],
+      ['DELETE', '/pins/x'],
+    ] as const) {
       const res = await api.request(m, p, m === 'POST' ? { cid: 'x' } : undefined, { token: 'plm_wrong' });
       expect(res.status, `${m} ${p}`).toBe(401);
       expect(res.body.error.reason).toBe('UNAUTHORIZED');
@@ -61,9 +75,16 @@ describe('IPFS Pinning Service API', () => {
     }
     await (t.app.svc.storage as { idle(): Promise<void> }).idle();
     // named pins through the API (already present content → pinned after verification)
-    const added = await api.post('/pins', { cid: cids[0], name: 'Alpha-Report', meta: { app: 'plenum', kind: 'doc' } }, { token });
+    const added = await api.post(
+      '/pins',
+      { cid: cids[0], name: 'Alpha-Report', meta: { app: 'plenum', kind: 'doc' } },
+      { token },
+    );
     expect(added.status).toBe(202);
-    expect(added.body).toMatchObject({ status: expect.stringMatching(/pinning|pinned/), pin: { cid: cids[0], name: 'Alpha-Report' } });
+    expect(added.body).toMatchObject({
+      status: expect.stringMatching(/pinning|pinned/),
+      pin: { cid: cids[0], name: 'Alpha-Report' },
+    });
     expect(added.body.delegates).toBeInstanceOf(Array);
     await api.post('/pins', { cid: cids[1], name: 'beta report' }, { token });
     await (t.app.svc.storage as { idle(): Promise<void> }).idle();
@@ -106,7 +127,11 @@ describe('IPFS Pinning Service API', () => {
     expect(after.results.map((r: { created: string }) => r.created)).toEqual(created.slice(0, 3));
 
     // replace: a new requestid, the old one is gone
-    const replaced = await api.post(`/pins/${added.body.requestid}`, { cid: cids[0], name: 'renamed' }, { token });
+    const replaced = await api.post(
+      `/pins/${added.body.requestid}`,
+      { cid: cids[0], name: 'renamed' },
+      { token },
+    );
     expect(replaced.status).toBe(202);
     expect(replaced.body.requestid).not.toBe(added.body.requestid);
     expect(replaced.body.pin.name).toBe('renamed');

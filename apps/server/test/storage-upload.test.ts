@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pins } from '@plenum/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
@@ -33,10 +33,22 @@ describe('POST /ipfs/upload limits', () => {
 
   it('refuses HTML named .png with a client type image/png (415), recording nothing', async () => {
     const user = await memberUser(api);
-    const res = await uploadBytes(api, user.token, '<!DOCTYPE html><html><script>alert(1)</script></html>', 'cat.png', 'image/png');
+    const res = await uploadBytes(
+      api,
+      user.token,
+      '<!DOCTYPE html><html><script>alert(1)</script></html>',
+      'cat.png',
+      'image/png',
+    );
     expect(res.status).toBe(415);
     expect(res.body.reason).toBe('FILE_TYPE_NOT_ALLOWED');
-    const svg = await uploadBytes(api, user.token, '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>', 'a.txt', 'text/plain');
+    const svg = await uploadBytes(
+      api,
+      user.token,
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>1</script></svg>',
+      'a.txt',
+      'text/plain',
+    );
     expect(svg.status).toBe(415);
     expect(await t.app.svc.db.select().from(pins)).toHaveLength(0);
   });
@@ -48,7 +60,11 @@ describe('POST /ipfs/upload limits', () => {
     expect((await uploadBytes(api, user.token, new Uint8Array(0), 'e.txt')).status).toBe(400);
     const form = new FormData();
     form.append('other', 'x');
-    const none = await fetch(`${t.url}/ipfs/upload`, { method: 'POST', body: form, headers: { authorization: `Bearer ${user.token}` } });
+    const none = await fetch(`${t.url}/ipfs/upload`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect(none.status).toBe(400);
     const notMultipart = await api.post('/ipfs/upload', { file: 'x' }, { token: user.token });
     expect(notMultipart.status).toBe(400);

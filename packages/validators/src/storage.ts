@@ -93,7 +93,12 @@ export const psaFailure = z
 const csv = (max: number) =>
   z
     .string()
-    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string()).min(1).max(max));
 
 /** GET /pins query (strings as they arrive in the URL) */
@@ -101,7 +106,9 @@ export const psaListQuery = z.strictObject({
   cid: csv(10).pipe(z.array(cidString)).optional(),
   name: z.string().min(1).max(255).optional(),
   match: z.enum(PSA_MATCH).optional(),
-  status: csv(4).pipe(z.array(z.enum(PSA_STATUS))).optional(),
+  status: csv(4)
+    .pipe(z.array(z.enum(PSA_STATUS)))
+    .optional(),
   before: isoDateTime.optional(),
   after: isoDateTime.optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(10),

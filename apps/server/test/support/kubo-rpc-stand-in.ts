@@ -42,7 +42,9 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           bb.on('file', async (_name, stream, info) => {
             const cid = await node.add(stream);
             res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-            res.end(`${JSON.stringify({ Name: info.filename ?? cid.toString(), Hash: cid.toString(), Size: '0' })}\n`);
+            res.end(
+              `${JSON.stringify({ Name: info.filename ?? cid.toString(), Hash: cid.toString(), Size: '0' })}\n`,
+            );
           });
           req.pipe(bb);
           return;
@@ -70,9 +72,21 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           res.writeHead(200, { 'content-type': 'application/x-ndjson' });
           return void res.end(`${JSON.stringify({ Cid: parseCid(arg).text, Type: 'recursive' })}\n`);
         case 'version':
-          return json(res, { Version: '0.39.0-stand-in', Commit: '', Repo: '16', System: 'amd64/linux', Golang: 'go1.25' });
+          return json(res, {
+            Version: '0.39.0-stand-in',
+            Commit: '',
+            Repo: '16',
+            System: 'amd64/linux',
+            Golang: 'go1.25',
+          });
         case 'id':
-          return json(res, { ID: PEER_ID, PublicKey: '', Addresses: [`/ip4/127.0.0.1/tcp/4001/p2p/${PEER_ID}`], AgentVersion: 'kubo/stand-in', Protocols: [] });
+          return json(res, {
+            ID: PEER_ID,
+            PublicKey: '',
+            Addresses: [`/ip4/127.0.0.1/tcp/4001/p2p/${PEER_ID}`],
+            AgentVersion: 'kubo/stand-in',
+            Protocols: [],
+          });
         case 'routing/provide':
           res.writeHead(200, { 'content-type': 'application/x-ndjson' });
           return void res.end(`${JSON.stringify({ Type: 4, ID: PEER_ID, Responses: null, Extra: '' })}\n`);

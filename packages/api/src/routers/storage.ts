@@ -18,7 +18,9 @@ const tags = ['storage'];
 /** the storage runtime the server plugin put on the services; 503 while it is not running */
 export function storageOf(ctx: Pick<Context, 'svc'>): StorageServices {
   if (!ctx.svc.storage)
-    throw new AppError('SERVICE_UNAVAILABLE', 'IPFS storage is not running', { reason: 'STORAGE_UNAVAILABLE' });
+    throw new AppError('SERVICE_UNAVAILABLE', 'IPFS storage is not running', {
+      reason: 'STORAGE_UNAVAILABLE',
+    });
   return ctx.svc as unknown as StorageServices;
 }
 
@@ -32,14 +34,18 @@ export const storageRouter = router({
         path: '/ipfs/{cid}',
         tags,
         protect: false,
-        summary: 'Content of a CID (node first, then gateways): JSON-parsed when it parses, else text; ≤ 10 MB',
+        summary:
+          'Content of a CID (node first, then gateways): JSON-parsed when it parses, else text; ≤ 10 MB',
       },
     })
     .input(cidInput)
     .output(content)
     .query(async ({ ctx, input }) => {
       const svc = storageOf(ctx);
-      return getContent(svc, { cid: input.cid, requester: await sessionEntityOf(svc, ctx.principal?.userId) });
+      return getContent(svc, {
+        cid: input.cid,
+        requester: await sessionEntityOf(svc, ctx.principal?.userId),
+      });
     }),
 
   metadata: publicProcedure
@@ -49,14 +55,18 @@ export const storageRouter = router({
         path: '/ipfs/metadata/{cid}',
         tags,
         protect: false,
-        summary: 'A JSON metadata document with ipfs:// image fields resolved to URLs and base64 data: decoded',
+        summary:
+          'A JSON metadata document with ipfs:// image fields resolved to URLs and base64 data: decoded',
       },
     })
     .input(cidInput)
     .output(content)
     .query(async ({ ctx, input }) => {
       const svc = storageOf(ctx);
-      return getMetadata(svc, { ref: input.cid, requester: await sessionEntityOf(svc, ctx.principal?.userId) });
+      return getMetadata(svc, {
+        ref: input.cid,
+        requester: await sessionEntityOf(svc, ctx.principal?.userId),
+      });
     }),
 
   /** tRPC twin of POST /ipfs/pin/{cid} (a plain route, so that it can answer 201 or 200) */
@@ -64,7 +74,10 @@ export const storageRouter = router({
     .input(cidInput)
     .output(z.object({ pin: pinSchema, created: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { pin, created } = await pinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid });
+      const { pin, created } = await pinForCaller(storageOf(ctx), {
+        userId: ctx.principal.userId,
+        cid: input.cid,
+      });
       return { pin: pinView(pin), created };
     }),
 
@@ -79,5 +92,7 @@ export const storageRouter = router({
     })
     .input(cidInput)
     .output(unpinOutput)
-    .mutation(({ ctx, input }) => unpinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid })),
+    .mutation(({ ctx, input }) =>
+      unpinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid }),
+    ),
 });

@@ -29,7 +29,12 @@ export const tokensRouter = router({
 
   revoke: authedProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/auth/tokens/{id}', tags, summary: 'Revoke an access token at once' },
+      openapi: {
+        method: 'DELETE',
+        path: '/auth/tokens/{id}',
+        tags,
+        summary: 'Revoke an access token at once',
+      },
       successStatus: 204,
     })
     .input(tokenIdInput)

@@ -20,13 +20,19 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
  * shown once and stored as a hash. Only a signed-in session creates them, so a leaked token cannot
  * mint more tokens.
  */
-export async function createAccessToken(svc: Services, principal: Principal, params: { name: string; expiresAt?: string | undefined }) {
+export async function createAccessToken(
+  svc: Services,
+  principal: Principal,
+  params: { name: string; expiresAt?: string | undefined },
+) {
   if (principal.kind !== 'session')
     throw forbidden('Create access tokens from a signed-in session, not with a token', 'SESSION_REQUIRED');
   const now = svc.clock.now();
   const expiresAt = params.expiresAt ? new Date(params.expiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= now.getTime())
-    throw badRequest('expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future' }]);
+    throw badRequest('expiresAt must be in the future', [
+      { path: 'expiresAt', message: 'must be in the future' },
+    ]);
   const [active] = await svc.db
     .select({ n: sql<number>`count(*)::int` })
     .from(accessTokens)
@@ -36,7 +42,14 @@ export async function createAccessToken(svc: Services, principal: Principal, par
   const token = newToken(PAT_PREFIX);
   const [row] = await svc.db
     .insert(accessTokens)
-    .values({ userId: principal.userId, name: params.name, tokenHash: hashToken(token), prefix: token.slice(0, 10), expiresAt, createdAt: now })
+    .values({
+      userId: principal.userId,
+      name: params.name,
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, 10),
+      expiresAt,
+      createdAt: now,
+    })
     .returning();
   return { ...view(row!), token };
 }

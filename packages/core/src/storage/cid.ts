@@ -1,8 +1,7 @@
+import type { MultibaseDecoder } from 'multiformats/bases/interface';
 import { bases } from 'multiformats/basics';
 import { CID } from 'multiformats/cid';
 import { badRequest } from '../shared/errors';
-
-import type { MultibaseDecoder } from 'multiformats/bases/interface';
 
 const decoder = Object.values(bases)
   .map((b) => b.decoder as MultibaseDecoder<string>)
@@ -32,7 +31,11 @@ export function parseCidRef(input: string): ParsedCid {
     if (!head || head.length > 200) throw new Error('empty');
     cid = head.startsWith('Qm') ? CID.parse(head) : CID.parse(head, decoder);
   } catch {
-    throw badRequest(`"${input.slice(0, 120)}" is not a valid CID`, [{ path: 'cid', message: 'invalid CID' }], 'INVALID_CID');
+    throw badRequest(
+      `"${input.slice(0, 120)}" is not a valid CID`,
+      [{ path: 'cid', message: 'invalid CID' }],
+      'INVALID_CID',
+    );
   }
   const v1 = cid.version === 0 ? cid.toV1() : cid;
   return { cid: v1 as CID, text: v1.toString(), path };

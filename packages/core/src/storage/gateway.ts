@@ -12,13 +12,19 @@ import {
 
 const MAX_BLOCK_BYTES = 4 * 1024 * 1024;
 const IDENTITY = 0x00;
-const HASHERS = new Map<number, { digest(b: Uint8Array): Promise<{ digest: Uint8Array }> | { digest: Uint8Array } }>([
+const HASHERS = new Map<
+  number,
+  { digest(b: Uint8Array): Promise<{ digest: Uint8Array }> | { digest: Uint8Array } }
+>([
   [sha256.code, sha256],
   [sha512.code, sha512],
 ]);
 
 export function normalizeGatewayUrl(url: string): string {
-  return url.trim().replace(/\/+$/, '').replace(/\/ipfs$/, '');
+  return url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/\/ipfs$/, '');
 }
 
 /**
@@ -48,7 +54,11 @@ export class GatewayProvider {
   }
 
   /** one verified block, trying gateways in `order` (reordered in place on failure) */
-  async fetchBlock(cid: CID, options: CallOptions = {}, order: string[] = [...this.urls]): Promise<Uint8Array> {
+  async fetchBlock(
+    cid: CID,
+    options: CallOptions = {},
+    order: string[] = [...this.urls],
+  ): Promise<Uint8Array> {
     if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
     const kinds: AttemptKind[] = [];
     const errors: string[] = [];
@@ -70,7 +80,12 @@ export class GatewayProvider {
       : kinds.length && kinds.every((k) => k === 'timeout')
         ? 'timeout'
         : 'error';
-    throw new ProviderError(kind, 'gateway', `block ${cid}: ${errors.join('; ') || 'no gateway configured'}`, kinds);
+    throw new ProviderError(
+      kind,
+      'gateway',
+      `block ${cid}: ${errors.join('; ') || 'no gateway configured'}`,
+      kinds,
+    );
   }
 
   private async attempt(gw: string, cid: CID, outer: AbortSignal | undefined): Promise<Uint8Array> {
@@ -129,7 +144,8 @@ export class GatewayProvider {
 
 export async function verifyBlock(cid: CID, bytes: Uint8Array, source: string) {
   const hasher = HASHERS.get(cid.multihash.code);
-  if (!hasher) throw new ProviderError('error', source, `unsupported hash 0x${cid.multihash.code.toString(16)}`);
+  if (!hasher)
+    throw new ProviderError('error', source, `unsupported hash 0x${cid.multihash.code.toString(16)}`);
   const digest = (await hasher.digest(bytes)).digest;
   const expected = cid.multihash.digest;
   if (digest.length !== expected.length || !digest.every((b, i) => b === expected[i])) {

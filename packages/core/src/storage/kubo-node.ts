@@ -28,7 +28,8 @@ export function createKuboNode(url: string, timeoutMs: number): NodeProvider {
     if (err instanceof ProviderError) return err;
     const message = (err as Error).message ?? String(err);
     if (isAbort(err, signal)) return new ProviderError('timeout', 'kubo', `timed out: ${message}`);
-    if (/not found|no link named|could not resolve/i.test(message)) return new ProviderError('not_found', 'kubo', message);
+    if (/not found|no link named|could not resolve/i.test(message))
+      return new ProviderError('not_found', 'kubo', message);
     return new ProviderError('error', 'kubo', message);
   };
 
@@ -36,7 +37,12 @@ export function createKuboNode(url: string, timeoutMs: number): NodeProvider {
     name: 'kubo',
     async add(source, options = {}) {
       // the whole upload may take longer than one call's timeout: only the caller's signal applies
-      const added = await ipfs.add(source, { cidVersion: 1, rawLeaves: true, pin: false, signal: options.signal });
+      const added = await ipfs.add(source, {
+        cidVersion: 1,
+        rawLeaves: true,
+        pin: false,
+        signal: options.signal,
+      });
       return CID.parse(added.cid.toString());
     },
     async open(cid, options = {}): Promise<ContentSource> {

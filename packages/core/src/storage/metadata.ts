@@ -12,7 +12,10 @@ const MAX_DEPTH = 32;
  * any depth turned from `ipfs://…` or bare CIDs into gateway URLs (this server's /ipfs/file/{cid}
  * without a gateway), and base64 `data:` JSON or text decoded in place.
  */
-export async function getMetadata(svc: StorageServices, params: { ref: string; requester: SessionEntity | null }) {
+export async function getMetadata(
+  svc: StorageServices,
+  params: { ref: string; requester: SessionEntity | null },
+) {
   const ref = parseCidRef(params.ref);
   const bytes = await readAll(svc, ref.cid, svc.config.storage.maxContentBytes);
   svc.storage.events.emit('ipfs:read', { cid: ref.text, requester: params.requester });
@@ -23,7 +26,9 @@ export async function getMetadata(svc: StorageServices, params: { ref: string; r
     doc = undefined;
   }
   if (doc === null || typeof doc !== 'object') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The content is not a JSON metadata document', { reason: 'NOT_JSON' });
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The content is not a JSON metadata document', {
+      reason: 'NOT_JSON',
+    });
   }
   return resolveMetadata(doc, (cid, path) => imageUrl(svc, cid, path));
 }
@@ -34,12 +39,22 @@ export function imageUrl(svc: StorageServices, cid: string, path = ''): string |
   return path ? null : `${svc.config.storage.publicUrl.replace(/\/+$/, '')}/ipfs/file/${cid}`;
 }
 
-export function resolveMetadata(value: unknown, urlOf: (cid: string, path: string) => string | null, depth = 0, key?: string): unknown {
+export function resolveMetadata(
+  value: unknown,
+  urlOf: (cid: string, path: string) => string | null,
+  depth = 0,
+  key?: string,
+): unknown {
   if (depth > MAX_DEPTH) return value;
   if (typeof value === 'string') {
     const decoded = decodeDataUri(value);
-    if (decoded !== undefined) return typeof decoded === 'string' ? decoded : resolveMetadata(decoded, urlOf, depth + 1, key);
-    if (key && IMAGE_KEYS.has(key) && (value.startsWith('ipfs://') || value.startsWith('/ipfs/') || looksLikeCid(value))) {
+    if (decoded !== undefined)
+      return typeof decoded === 'string' ? decoded : resolveMetadata(decoded, urlOf, depth + 1, key);
+    if (
+      key &&
+      IMAGE_KEYS.has(key) &&
+      (value.startsWith('ipfs://') || value.startsWith('/ipfs/') || looksLikeCid(value))
+    ) {
       try {
         const ref = parseCidRef(value);
         return urlOf(ref.text, ref.path) ?? value;
@@ -51,7 +66,9 @@ export function resolveMetadata(value: unknown, urlOf: (cid: string, path: strin
   }
   if (Array.isArray(value)) return value.map((v) => resolveMetadata(v, urlOf, depth + 1, key));
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveMetadata(v, urlOf, depth + 1, k)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, resolveMetadata(v, urlOf, depth + 1, k)]),
+    );
   }
   return value;
 }

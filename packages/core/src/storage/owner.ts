@@ -6,11 +6,15 @@ import type { SessionEntity } from './events';
 /** Storage writes act for the caller's primary wallet (SPEC section 1); no wallet → 403 WALLET_REQUIRED. */
 export async function ownerWalletOf(svc: Services, userId: string): Promise<string> {
   const wallet = await primaryWalletOf(svc.db, userId);
-  if (!wallet) throw forbidden('Link a wallet first: storage acts for your wallet address', 'WALLET_REQUIRED');
+  if (!wallet)
+    throw forbidden('Link a wallet first: storage acts for your wallet address', 'WALLET_REQUIRED');
   return wallet;
 }
 
-export async function sessionEntityOf(svc: Services, userId: string | null | undefined): Promise<SessionEntity | null> {
+export async function sessionEntityOf(
+  svc: Services,
+  userId: string | null | undefined,
+): Promise<SessionEntity | null> {
   if (!userId) return null;
   return { userId, walletId: await primaryWalletOf(svc.db, userId) };
 }

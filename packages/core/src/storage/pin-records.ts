@@ -26,7 +26,11 @@ export async function lockCid(tx: DbOrTx, cid: string) {
  * existing + 1 ms at least), so the Pinning Service API's before/after pagination never skips or
  * repeats a pin; the unique index settles concurrent inserts, which retry.
  */
-export async function insertPin(db: DbOrTx, p: NewPin, now: Date): Promise<{ row: PinRow; created: boolean }> {
+export async function insertPin(
+  db: DbOrTx,
+  p: NewPin,
+  now: Date,
+): Promise<{ row: PinRow; created: boolean }> {
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = sql`greatest(${now.toISOString()}::timestamptz, (select max(${pins.createdAt}) + interval '1 millisecond' from ${pins} where ${pins.userId} = ${p.userId}))`;

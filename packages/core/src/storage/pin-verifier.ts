@@ -65,7 +65,11 @@ export function startPinVerifier(svc: StorageServices): () => void {
     storage.events.emit('ipfs:pin.verified', { cid, verified: true, timestamp: now.getTime() });
     if (svc.config.storage.pinBroadcast) {
       void storage
-        .track(storage.node.announce(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) }))
+        .track(
+          storage.node.announce(parseCid(cid).cid, {
+            signal: AbortSignal.timeout(svc.config.storage.timeoutMs),
+          }),
+        )
         .catch((err: unknown) => svc.log.warn({ err, cid }, 'announcing a pinned CID failed'));
     }
   }

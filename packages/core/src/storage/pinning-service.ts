@@ -21,14 +21,23 @@ export interface PinListQuery {
 }
 
 export function pinStatusView(r: PinRow, delegates: string[]) {
-  const pin: { cid: string; name?: string; origins?: string[]; meta?: Record<string, string> } = { cid: r.cid };
+  const pin: { cid: string; name?: string; origins?: string[]; meta?: Record<string, string> } = {
+    cid: r.cid,
+  };
   if (r.name != null) pin.name = r.name;
   if (r.origins?.length) pin.origins = r.origins;
   if (r.meta && Object.keys(r.meta).length) pin.meta = r.meta;
   const info: Record<string, string> = {};
   if (r.failureReason) info.status_details = r.failureReason;
   if (r.verifiedAt) info.verified_at = r.verifiedAt.toISOString();
-  return { requestid: r.id, status: r.status as PsaStatus, created: r.createdAt.toISOString(), pin, delegates, info };
+  return {
+    requestid: r.id,
+    status: r.status as PsaStatus,
+    created: r.createdAt.toISOString(),
+    pin,
+    delegates,
+    info,
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,7 +45,13 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** GET /pins: the caller's pins, newest first, `count` = all matches (not just this page) */
 export async function listPinRequests(svc: StorageServices, userId: string, q: PinListQuery) {
   const where: SQL[] = [eq(pins.userId, userId)];
-  if (q.cid?.length) where.push(inArray(pins.cid, q.cid.map((c) => parseCid(c).text)));
+  if (q.cid?.length)
+    where.push(
+      inArray(
+        pins.cid,
+        q.cid.map((c) => parseCid(c).text),
+      ),
+    );
   if (q.name !== undefined) {
     const match = q.match ?? 'exact';
     if (match === 'exact') where.push(eq(pins.name, q.name));
@@ -69,9 +84,20 @@ export async function replacePinRequest(svc: StorageServices, userId: string, id
   const now = svc.clock.now();
   const row = await svc.db.transaction(async (tx) => {
     for (const c of [...new Set([old.cid, cid])].sort()) await lockCid(tx, c);
-    const deleted = await tx.delete(pins).where(and(eq(pins.id, old.id), eq(pins.userId, userId))).returning();
+    const deleted = await tx
+      .delete(pins)
+      .where(and(eq(pins.id, old.id), eq(pins.userId, userId)))
+      .returning();
     if (!deleted.length) return null;
-    const values = { cid, owner: old.owner, userId, status: 'pinning' as const, name: pin.name ?? null, meta: pin.meta ?? null, origins: pin.origins ?? null };
+    const values = {
+      cid,
+      owner: old.owner,
+      userId,
+      status: 'pinning' as const,
+      name: pin.name ?? null,
+      meta: pin.meta ?? null,
+      origins: pin.origins ?? null,
+    };
     const { row: inserted, created } = await insertPin(tx, values, now);
     if (created) return inserted;
     const [updated] = await tx

@@ -99,7 +99,9 @@ export async function removePins(svc: StorageServices, cid: string, which: (rows
         ),
       );
       if ((await countPinsOfCid(tx, cid)) === 0) {
-        await svc.storage.node.unpin(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+        await svc.storage.node.unpin(parseCid(cid).cid, {
+          signal: AbortSignal.timeout(svc.config.storage.timeoutMs),
+        });
       }
       return mine;
     })
@@ -133,7 +135,9 @@ export async function unpinIfOrphan(svc: StorageServices, cid: string) {
   await svc.db.transaction(async (tx) => {
     await lockCid(tx, cid);
     if ((await countPinsOfCid(tx, cid)) === 0)
-      await svc.storage.node.unpin(parseCid(cid).cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+      await svc.storage.node.unpin(parseCid(cid).cid, {
+        signal: AbortSignal.timeout(svc.config.storage.timeoutMs),
+      });
   });
 }
 
@@ -147,4 +151,3 @@ export async function pinOfUser(svc: StorageServices, userId: string, id: string
   if (!row) throw notFound('No such pin request');
   return row;
 }
-

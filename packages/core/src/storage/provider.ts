@@ -54,10 +54,16 @@ export interface NodeProvider {
 export function failureOf(attempts: AttemptKind[], what: string): AppError {
   const real = attempts.filter((k) => k !== 'absent');
   if (real.length === 0 || real.includes('not_found'))
-    return new AppError('NOT_FOUND', `${what} was not found on any IPFS provider`, { reason: 'CONTENT_NOT_FOUND' });
+    return new AppError('NOT_FOUND', `${what} was not found on any IPFS provider`, {
+      reason: 'CONTENT_NOT_FOUND',
+    });
   if (real.every((k) => k === 'timeout'))
-    return new AppError('GATEWAY_TIMEOUT', `Every IPFS provider timed out fetching ${what}`, { reason: 'IPFS_TIMEOUT' });
-  return new AppError('BAD_GATEWAY', `Every IPFS provider failed fetching ${what}`, { reason: 'IPFS_PROVIDERS_FAILED' });
+    return new AppError('GATEWAY_TIMEOUT', `Every IPFS provider timed out fetching ${what}`, {
+      reason: 'IPFS_TIMEOUT',
+    });
+  return new AppError('BAD_GATEWAY', `Every IPFS provider failed fetching ${what}`, {
+    reason: 'IPFS_PROVIDERS_FAILED',
+  });
 }
 
 /** a ProviderError anywhere in a library's wrapping (unixfs and helia wrap block errors) */

@@ -41,7 +41,10 @@ export async function openFromProviders(
 }
 
 /** GET /ipfs/{cid}: the content as JSON when it parses, else as text; ≤ maxContentBytes, UTF-8 only. */
-export async function getContent(svc: StorageServices, params: { cid: string; requester: SessionEntity | null }) {
+export async function getContent(
+  svc: StorageServices,
+  params: { cid: string; requester: SessionEntity | null },
+) {
   const { cid, text } = parseCid(params.cid);
   const bytes = await readAll(svc, cid, svc.config.storage.maxContentBytes);
   svc.storage.events.emit('ipfs:read', { cid: text, requester: params.requester });

@@ -37,7 +37,9 @@ export interface RuntimeOptions {
 export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRuntime> {
   const gateways = new GatewayProvider(o.gatewayUrls, o.timeoutMs);
   const rpc = kuboRpcUrl(o.apiUrl, o.nodeUrl);
-  const node = rpc ? createKuboNode(rpc, o.timeoutMs) : await createEmbeddedNode(path.join(o.dataDir, 'ipfs'), gateways);
+  const node = rpc
+    ? createKuboNode(rpc, o.timeoutMs)
+    : await createEmbeddedNode(path.join(o.dataDir, 'ipfs'), gateways);
   const pending = new Set<Promise<unknown>>();
   let stopping = false;
   const shutdown = new AbortController();

@@ -1,10 +1,10 @@
 import { pins } from '@plenum/db';
 import { eq } from 'drizzle-orm';
-import { AppError, badRequest } from '../shared/errors';
-import { insertPin, lockCid } from './pin-records';
-import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
-import type { StorageServices } from './runtime';
 import type { CID } from 'multiformats/cid';
+import { AppError, badRequest } from '../shared/errors';
+import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
+import { insertPin, lockCid } from './pin-records';
+import type { StorageServices } from './runtime';
 
 export interface UploadResult {
   cid: string;
@@ -14,7 +14,9 @@ export interface UploadResult {
 }
 
 export const tooLarge = (max: number) =>
-  new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the limit of ${max} bytes`, { reason: 'FILE_TOO_LARGE' });
+  new AppError('PAYLOAD_TOO_LARGE', `The file exceeds the limit of ${max} bytes`, {
+    reason: 'FILE_TOO_LARGE',
+  });
 
 /** keeps a client's file name displayable and harmless: base name, no control characters, ≤ 255 */
 export function cleanFilename(name: string | null | undefined): string | null {
@@ -31,7 +33,13 @@ export function cleanFilename(name: string | null | undefined): string | null {
  */
 export async function uploadAndPin(
   svc: StorageServices,
-  params: { userId: string; owner: string; source: AsyncIterable<Uint8Array>; filename?: string | null; signal?: AbortSignal },
+  params: {
+    userId: string;
+    owner: string;
+    source: AsyncIterable<Uint8Array>;
+    filename?: string | null;
+    signal?: AbortSignal;
+  },
 ): Promise<UploadResult> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
   const it = params.source[Symbol.asyncIterator]();
@@ -48,7 +56,8 @@ export async function uploadAndPin(
     headBytes += next.value.length;
     if (headBytes > maxFileSize) throw tooLarge(maxFileSize);
   }
-  if (headBytes === 0) throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
+  if (headBytes === 0)
+    throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
   const type = await detectType(Buffer.concat(head));
   if (!allowedFileTypes.includes(type.mime)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${type.mime} are not allowed`, {
@@ -85,7 +94,11 @@ export async function uploadAndPin(
     await lockCid(tx, cidText);
     await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
     const meta = { filename, mimetype: type.mime, size };
-    const { row, created } = await insertPin(tx, { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta }, now);
+    const { row, created } = await insertPin(
+      tx,
+      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta },
+      now,
+    );
     if (!created) {
       await tx
         .update(pins)
@@ -93,7 +106,10 @@ export async function uploadAndPin(
         .where(eq(pins.id, row.id));
     }
   });
-  svc.storage.events.emit('ipfs:write', { owner: { walletId: params.owner, userId: params.userId }, content: cidText });
+  svc.storage.events.emit('ipfs:write', {
+    owner: { walletId: params.owner, userId: params.userId },
+    content: cidText,
+  });
   svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
   return { cid: cidText, size, mimetype: type.mime, filename };
 }

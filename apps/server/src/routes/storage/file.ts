@@ -29,7 +29,9 @@ export async function downloadFile(rc: RouteContext) {
     });
     const disposition = isActiveContent(file.type.mime) ? 'attachment' : 'inline';
     const headers: Record<string, string> = {
-      'Content-Type': file.type.mime.startsWith('text/') ? `${file.type.mime}; charset=utf-8` : file.type.mime,
+      'Content-Type': file.type.mime.startsWith('text/')
+        ? `${file.type.mime}; charset=utf-8`
+        : file.type.mime,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'",
       'Content-Disposition': `${disposition}; filename="${cid}.${file.type.ext}"`,

@@ -1,4 +1,9 @@
-import { createStorageRuntime, requeuePendingPins, type StorageServices, startPinVerifier } from '@plenum/core';
+import {
+  createStorageRuntime,
+  requeuePendingPins,
+  type StorageServices,
+  startPinVerifier,
+} from '@plenum/core';
 import type { ServerPlugin } from '../../http/routes';
 import type { PluginContext } from '../../plugins';
 import { downloadFile } from './file';

@@ -1,4 +1,14 @@
-import { pinSchema, psaFailure, psaPin, psaPinResults, psaPinStatus, PSA_MATCH, PSA_STATUS, uploadForm, uploadResultSchema } from '@plenum/validators';
+import {
+  PSA_MATCH,
+  PSA_STATUS,
+  pinSchema,
+  psaFailure,
+  psaPin,
+  psaPinResults,
+  psaPinStatus,
+  uploadForm,
+  uploadResultSchema,
+} from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 
@@ -7,11 +17,19 @@ const errorBody = z
     code: z.string(),
     reason: z.string().optional(),
     message: z.string(),
-    issues: z.array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() })).optional(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+      .optional(),
   })
   .meta({ id: 'StorageRouteError' });
-const error = (description: string) => ({ description, content: { 'application/json': { schema: errorBody } } });
-const psaError = (description: string) => ({ description, content: { 'application/json': { schema: psaFailure } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBody } },
+});
+const psaError = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: psaFailure } },
+});
 const cid = z.string().meta({ description: 'CID (v0 or v1)' });
 const requestid = z.string().meta({ description: 'pin request id' });
 const binary = z.string().meta({ format: 'binary' });
@@ -22,11 +40,15 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
   '/ipfs/upload': {
     post: {
       tags: ['storage'],
-      summary: 'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
+      summary:
+        'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
       security: [{ bearerAuth: [] }],
       requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
       responses: {
-        '201': { description: 'Stored and pinned', content: { 'application/json': { schema: uploadResultSchema } } },
+        '201': {
+          description: 'Stored and pinned',
+          content: { 'application/json': { schema: uploadResultSchema } },
+        },
         '400': error('Not multipart, no file, or an empty file'),
         '401': error('Not signed in'),
         '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
@@ -44,7 +66,11 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       responses: {
         '200': {
           description: 'The bytes; Content-Disposition names them {cid}.{ext}',
-          content: { 'application/octet-stream': { schema: binary }, 'image/*': { schema: binary }, 'text/plain': { schema: binary } },
+          content: {
+            'application/octet-stream': { schema: binary },
+            'image/*': { schema: binary },
+            'text/plain': { schema: binary },
+          },
         },
         '304': { description: 'Not modified (If-None-Match with the CID ETag)' },
         '400': error('Invalid CID'),
@@ -61,7 +87,10 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       security: [{ bearerAuth: [] }],
       requestParams: { path: z.object({ cid }) },
       responses: {
-        '201': { description: 'Your pin was created', content: { 'application/json': { schema: pinSchema } } },
+        '201': {
+          description: 'Your pin was created',
+          content: { 'application/json': { schema: pinSchema } },
+        },
         '200': { description: 'You already pin it', content: { 'application/json': { schema: pinSchema } } },
         '400': error('Invalid CID'),
         '401': error('Not signed in'),
@@ -79,7 +108,10 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
           cid: z.string().optional().meta({ description: 'comma-separated CIDs (≤ 10)' }),
           name: z.string().max(255).optional(),
           match: z.enum(PSA_MATCH).optional(),
-          status: z.string().optional().meta({ description: `comma-separated: ${PSA_STATUS.join(', ')} (default pinned)` }),
+          status: z
+            .string()
+            .optional()
+            .meta({ description: `comma-separated: ${PSA_STATUS.join(', ')} (default pinned)` }),
           before: z.string().optional().meta({ format: 'date-time' }),
           after: z.string().optional().meta({ format: 'date-time' }),
           limit: z.number().int().min(1).max(1000).optional(),

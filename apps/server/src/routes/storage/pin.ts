@@ -11,7 +11,10 @@ import { sendFailure, storageServices, writerWallet } from './respond';
 export async function pinCid(rc: RouteContext) {
   try {
     await writerWallet(rc);
-    const { pin, created } = await pinForCaller(storageServices(rc), { userId: rc.principal!.userId, cid: rc.params.cid ?? '' });
+    const { pin, created } = await pinForCaller(storageServices(rc), {
+      userId: rc.principal!.userId,
+      cid: rc.params.cid ?? '',
+    });
     sendJson(rc.res, created ? 201 : 200, pinView(pin));
   } catch (err) {
     sendFailure(rc.res, rc.log, err);

@@ -22,7 +22,13 @@ type Handler = (rc: RouteContext, svc: StorageServices, userId: string) => Promi
 
 function psa(handler: Handler, opts: { write: boolean }) {
   return async (rc: RouteContext) => {
-    if (!rc.principal) return sendPsaError(rc.res, 401, 'UNAUTHORIZED', 'A valid access token is required (Authorization: Bearer …)');
+    if (!rc.principal)
+      return sendPsaError(
+        rc.res,
+        401,
+        'UNAUTHORIZED',
+        'A valid access token is required (Authorization: Bearer …)',
+      );
     try {
       if (opts.write) await writerWallet(rc);
       await handler(rc, storageServices(rc), rc.principal.userId);

@@ -5,11 +5,22 @@ import { sendError, sendJson } from '../../http/respond';
 import type { RouteContext } from '../../http/routes';
 
 /** Domain errors in the SPEC's body; anything unexpected is logged and answered without details. */
-export function sendFailure(res: ServerResponse, log: Logger, err: unknown, headers?: Record<string, string>) {
+export function sendFailure(
+  res: ServerResponse,
+  log: Logger,
+  err: unknown,
+  headers?: Record<string, string>,
+) {
   if (err instanceof AppError)
-    return sendError(res, err.code, err.message, { reason: err.reason, issues: err.issues, ...(headers ? { headers } : {}) });
+    return sendError(res, err.code, err.message, {
+      reason: err.reason,
+      issues: err.issues,
+      ...(headers ? { headers } : {}),
+    });
   if (isConnectionError(err))
-    return sendError(res, 'SERVICE_UNAVAILABLE', 'The database is unreachable', { reason: 'DATABASE_UNAVAILABLE' });
+    return sendError(res, 'SERVICE_UNAVAILABLE', 'The database is unreachable', {
+      reason: 'DATABASE_UNAVAILABLE',
+    });
   log.error({ err }, 'storage route failed');
   return sendError(res, 'INTERNAL_SERVER_ERROR', 'Internal server error');
 }
@@ -30,7 +41,12 @@ export async function writerWallet(rc: RouteContext): Promise<string> {
 
 /** The Pinning Service API's own error body: `{ error: { reason, details } }` */
 export function sendPsaError(res: ServerResponse, status: number, reason: string, details?: string) {
-  sendJson(res, status, { error: { reason, ...(details ? { details } : {}) } }, status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+  sendJson(
+    res,
+    status,
+    { error: { reason, ...(details ? { details } : {}) } },
+    status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+  );
 }
 
 const PSA_STATUS: Record<string, number> = {
@@ -48,10 +64,13 @@ const PSA_STATUS: Record<string, number> = {
 
 export function sendPsaFailure(res: ServerResponse, log: Logger, err: unknown) {
   if (err instanceof AppError) {
-    const details = err.issues?.length ? `${err.message}: ${err.issues.map((i) => `${i.path} ${i.message}`).join('; ')}` : err.message;
+    const details = err.issues?.length
+      ? `${err.message}: ${err.issues.map((i) => `${i.path} ${i.message}`).join('; ')}`
+      : err.message;
     return sendPsaError(res, PSA_STATUS[err.code] ?? 500, err.reason ?? err.code, details);
   }
-  if (isConnectionError(err)) return sendPsaError(res, 503, 'DATABASE_UNAVAILABLE', 'The database is unreachable');
+  if (isConnectionError(err))
+    return sendPsaError(res, 503, 'DATABASE_UNAVAILABLE', 'The database is unreachable');
   log.error({ err }, 'pinning service route failed');
   return sendPsaError(res, 500, 'INTERNAL_SERVER_ERROR', 'Internal server error');
 }

@@ -20,7 +20,9 @@ export async function uploadFile(rc: RouteContext) {
   try {
     owner = await writerWallet(rc);
     if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? ''))
-      throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data in the field "file"', { reason: 'MULTIPART_REQUIRED' });
+      throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data in the field "file"', {
+        reason: 'MULTIPART_REQUIRED',
+      });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
   } catch (err) {
@@ -33,9 +35,15 @@ export async function uploadFile(rc: RouteContext) {
   });
   let bb: busboy.Busboy;
   try {
-    bb = busboy({ headers: req.headers, limits: { files: 1, fileSize: max + 1, fields: 20, fieldSize: 4096, parts: 30 } });
+    bb = busboy({
+      headers: req.headers,
+      limits: { files: 1, fileSize: max + 1, fields: 20, fieldSize: 4096, parts: 30 },
+    });
   } catch {
-    return refuse(rc, new AppError('BAD_REQUEST', 'Malformed multipart request', { reason: 'MULTIPART_REQUIRED' }));
+    return refuse(
+      rc,
+      new AppError('BAD_REQUEST', 'Malformed multipart request', { reason: 'MULTIPART_REQUIRED' }),
+    );
   }
 
   const result = await new Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }>((resolve) => {
@@ -57,9 +65,23 @@ export async function uploadFile(rc: RouteContext) {
         (err: unknown) => resolve({ ok: false, err }),
       );
     });
-    bb.on('error', (err) => resolve({ ok: false, err: new AppError('BAD_REQUEST', `Malformed multipart request: ${(err as Error).message}`, { reason: 'MULTIPART_REQUIRED' }) }));
+    bb.on('error', (err) =>
+      resolve({
+        ok: false,
+        err: new AppError('BAD_REQUEST', `Malformed multipart request: ${(err as Error).message}`, {
+          reason: 'MULTIPART_REQUIRED',
+        }),
+      }),
+    );
     bb.on('close', () => {
-      if (!upload) resolve({ ok: false, err: new AppError('BAD_REQUEST', 'No file in the field "file"', { reason: 'FILE_REQUIRED', issues: [{ path: 'file', message: 'required' }] }) });
+      if (!upload)
+        resolve({
+          ok: false,
+          err: new AppError('BAD_REQUEST', 'No file in the field "file"', {
+            reason: 'FILE_REQUIRED',
+            issues: [{ path: 'file', message: 'required' }],
+          }),
+        });
     });
     req.on('error', (err) => resolve({ ok: false, err }));
     req.pipe(bb);
