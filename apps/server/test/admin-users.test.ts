@@ -1,4 +1,4 @@
-import { ManualClock } from '@plenum/core';
+import { ManualClock, setRoleByEmail } from '@plenum/core';
 import { auditLog, users } from '@plenum/db';
 import { and, count, eq, gte, isNull, max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -276,6 +276,17 @@ describe('GET /admin/audit-log', () => {
     const times = res.body.items.map((e: { createdAt: string }) => Date.parse(e.createdAt));
     expect(times[0]).toBeGreaterThanOrEqual(times[1]);
     expect((await api.get('/admin/audit-log', { token: plain.token })).status).toBe(403);
+  });
+
+  it('shows command-line role changes with no actor', async () => {
+    const u = await activeUser(api);
+    await setRoleByEmail(t.app.svc, { email: u.email, role: 'admin' });
+    const res = await api.get(`/admin/audit-log?action=user.grant_admin&targetId=${u.id}`, {
+      token: admin.token,
+    });
+    expect(res.body.items).toEqual([
+      expect.objectContaining({ actorId: null, actorEmail: null, targetId: u.id, reason: 'command line' }),
+    ]);
   });
 });
 

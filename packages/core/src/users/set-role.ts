@@ -1,25 +1,27 @@
-import { auditLog, users } from '@plenum/db';
+import { users } from '@plenum/db';
 import { eq, inArray } from 'drizzle-orm';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
+import { writeAudit } from './admin/audit';
 import { normalizeEmail } from './find-by-email';
 
 /** CLI: grant or revoke admin by email. Audited with no actor (an operator at the console). */
 export async function setRoleByEmail(svc: Services, params: { email: string; role: 'user' | 'admin' }) {
   const email = normalizeEmail(params.email);
+  const now = svc.clock.now();
   return svc.db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ role: params.role, updatedAt: svc.clock.now() })
+      .set({ role: params.role, updatedAt: now })
       .where(eq(users.email, email))
       .returning();
     if (!user) throw notFound(`No user with email ${email}`);
-    await tx.insert(auditLog).values({
+    await writeAudit(tx, {
       actorId: null,
       action: params.role === 'admin' ? 'user.grant_admin' : 'user.revoke_admin',
-      targetType: 'user',
       targetId: user.id,
       reason: 'command line',
+      at: now,
     });
     return { id: user.id, email: user.email, role: user.role };
   });
