@@ -1,6 +1,6 @@
 import { ManualClock, setRoleByEmail } from '@plenum/core';
 import { auditLog, users } from '@plenum/db';
-import { and, count, eq, gte, isNull, max } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { scannedClient } from './support/body-scan';
@@ -185,6 +185,33 @@ describe('suspend and reactivate', () => {
       reason: 'spam',
     });
     expect(log.body.items[1].createdAt).toMatch(/Z$/);
+  });
+
+  it('writes the audit row in the same transaction: when it fails, the suspension does not happen', async () => {
+    const db = t.app.svc.db;
+    await db.execute(
+      sql.raw(`create function plenum_test_refuse_audit() returns trigger language plpgsql as $$
+        begin if new.reason = 'refuse-audit' then raise exception 'audit refused'; end if; return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger plenum_test_refuse_audit before insert on audit_log
+        for each row execute function plenum_test_refuse_audit()`),
+    );
+    try {
+      const u = await activeUser(api);
+      const res = await api.post(
+        `/admin/users/${u.id}/suspend`,
+        { reason: 'refuse-audit' },
+        { token: admin.token },
+      );
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
+      expect((await api.get(`/users/${u.id}`, { token: u.token })).body.status).toBe('active'); // session alive too
+      expect(await auditCount(u.id)).toBe(0);
+    } finally {
+      await db.execute(sql.raw('drop trigger plenum_test_refuse_audit on audit_log'));
+      await db.execute(sql.raw('drop function plenum_test_refuse_audit()'));
+    }
   });
 
   it('returns a pending user to pending_verification', async () => {
