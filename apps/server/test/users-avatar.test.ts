@@ -1,8 +1,9 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from '@plenum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlugins } from '../src/plugins';
+import { sweepStaleParts } from '../src/routes/users';
 import { startTestApp, type TestApp } from './support/app';
 import { scannedClient } from './support/body-scan';
 import { activeUser, type TestUser } from './support/factories';
@@ -38,9 +39,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function upload(userId: string, bytes: Buffer, opts: { token?: string; name?: string; type?: string; field?: string } = {}) {
+function upload(
+  userId: string,
+  bytes: Buffer,
+  opts: { token?: string; name?: string; type?: string; field?: string } = {},
+) {
   const form = new FormData();
-  form.append(opts.field ?? 'avatar', new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/png' }), opts.name ?? 'avatar.png');
+  form.append(
+    opts.field ?? 'avatar',
+    new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/png' }),
+    opts.name ?? 'avatar.png',
+  );
   return api.request('PUT', `/users/${userId}/avatar`, undefined, { raw: form, token: opts.token });
 }
 
@@ -114,7 +123,10 @@ describe('PUT /users/{id}/avatar', () => {
       method: 'PUT',
       body,
       duplex: 'half',
-      headers: { authorization: `Bearer ${u.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        authorization: `Bearer ${u.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
     } as RequestInit);
     expect(res.status).toBe(400);
     expect((await res.json()).reason).toBe('AVATAR_TOO_LARGE');
@@ -146,7 +158,11 @@ describe('PUT /users/{id}/avatar', () => {
 
   it('keeps exactly one file when one user uploads several pictures at once', async () => {
     const u = await activeUser(api);
-    const results = await Promise.all([tinyPng([1, 2, 3]), tinyPng([4, 5, 6]), tinyGif(), tinyJpeg()].map((b) => upload(u.id, b, { token: u.token })));
+    const results = await Promise.all(
+      [tinyPng([1, 2, 3]), tinyPng([4, 5, 6]), tinyGif(), tinyJpeg()].map((b) =>
+        upload(u.id, b, { token: u.token }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(filesOf(u.id)).toHaveLength(1);
     expect((await fetch(`${t.url}/users/${u.id}/avatar`)).status).toBe(200);
@@ -158,7 +174,9 @@ describe('PUT /users/{id}/avatar', () => {
     const foreign = await upload(u.id, tinyPng(), { token: other.token });
     expect(foreign.status).toBe(403);
     expect((await upload(u.id, tinyPng(), { token: admin.token })).status).toBe(403);
-    expect((await upload('00000000-0000-4000-8000-000000000000', tinyPng(), { token: u.token })).status).toBe(404);
+    expect((await upload('00000000-0000-4000-8000-000000000000', tinyPng(), { token: u.token })).status).toBe(
+      404,
+    );
     expect((await upload('nope', tinyPng(), { token: u.token })).status).toBe(400);
     const wrongField = await upload(u.id, tinyPng(), { token: u.token, field: 'picture' });
     expect(wrongField.status).toBe(400);
@@ -184,9 +202,15 @@ describe('GET /users/{id}/avatar', () => {
     const first = await fetch(`${t.url}/users/${u.id}/avatar`);
     const etag = first.headers.get('etag')!;
     expect(etag).toBeTruthy();
-    expect((await fetch(`${t.url}/users/${u.id}/avatar`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await fetch(`${t.url}/users/${u.id}/avatar`, { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
 
-    await api.put(`/users/${u.id}/preferences`, { privacy: { profileVisibility: 'private' } }, { token: u.token });
+    await api.put(
+      `/users/${u.id}/preferences`,
+      { privacy: { profileVisibility: 'private' } },
+      { token: u.token },
+    );
     expect((await api.get(`/users/${u.id}/avatar`)).status).toBe(403);
     expect((await api.get(`/users/${u.id}/avatar`, { token: other.token })).status).toBe(403);
     expect((await api.get(`/users/${u.id}/avatar`, { token: u.token })).status).toBe(200);
@@ -201,8 +225,32 @@ describe('GET /users/{id}/avatar', () => {
     const p = doc.paths['/users/{id}/avatar'];
     expect(p.put.requestBody.content['multipart/form-data'].schema).toBeTruthy();
     expect(Object.keys(p.get.responses['200'].content)).toEqual(['image/png', 'image/jpeg', 'image/gif']);
-    for (const path of ['/users/{id}', '/users/{id}/profile', '/users/{id}/preferences', '/admin/users', '/admin/stats', '/admin/audit-log', '/admin/users/{id}/suspend', '/admin/users/{id}/reactivate'])
+    for (const path of [
+      '/users/{id}',
+      '/users/{id}/profile',
+      '/users/{id}/preferences',
+      '/admin/users',
+      '/admin/stats',
+      '/admin/audit-log',
+      '/admin/users/{id}/suspend',
+      '/admin/users/{id}/reactivate',
+    ])
       expect(Object.keys(doc.paths)).toContain(path);
+  });
+});
+
+describe('partial uploads left by a crash', () => {
+  it('are swept at start when over an hour old; fresh ones (another instance uploading) stay', async () => {
+    const stale = path.join(avatars, '.crashed.png.part');
+    const fresh = path.join(avatars, '.in-flight.png.part');
+    writeFileSync(stale, 'x');
+    writeFileSync(fresh, 'y');
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    await sweepStaleParts(avatars, Date.now(), t.app.svc.log);
+    const left = readdirSync(avatars).filter((f) => f.endsWith('.part'));
+    expect(left).toEqual(['.in-flight.png.part']);
+    rmSync(fresh);
   });
 });
 
@@ -214,7 +262,10 @@ describe('ENABLE_PROFILE_PICTURES=false', () => {
       const u = await activeUser(api2);
       const form = new FormData();
       form.append('avatar', new Blob([new Uint8Array(tinyPng())]), 'a.png');
-      const res = await api2.request('PUT', `/users/${u.id}/avatar`, undefined, { raw: form, token: u.token });
+      const res = await api2.request('PUT', `/users/${u.id}/avatar`, undefined, {
+        raw: form,
+        token: u.token,
+      });
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe('FEATURE_DISABLED');
       expect((await api2.get(`/users/${u.id}/avatar`, { token: u.token })).status).toBe(404);
