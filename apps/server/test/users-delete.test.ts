@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { scannedClient } from './support/body-scan';
-import { activeUser, login, PASSWORD, register, type TestUser } from './support/factories';
+import { activeUser, login, memberUser, PASSWORD, register, type TestUser } from './support/factories';
 import type { ApiClient } from './support/http';
 
 const ADMIN = 'delete-admin@example.org';
@@ -83,6 +83,24 @@ describe('DELETE /users/{id}', () => {
     // the loser either waited for the row lock (404) or was already signed out by the winner (401)
     expect(statuses[0]).toBe(204);
     expect([401, 404]).toContain(statuses[1]);
+  });
+
+  it('answers 409 while the user owns an ACTIVE DAO (the governance guard), for the owner and an admin', async () => {
+    const owner = await memberUser(api);
+    const dao = await api.post(
+      '/daos',
+      { name: 'Guild of Deleters', ownerAddress: owner.wallet.address, votingRules: { threshold: 50 } },
+      { token: owner.token },
+    );
+    expect(dao.status, dao.text).toBe(201);
+    expect(dao.body.status).toBe('ACTIVE');
+    for (const token of [owner.token, admin.token]) {
+      const res = await api.delete(`/users/${owner.id}`, { token });
+      expect(res.status).toBe(409);
+      expect(res.body.reason).toBe('HAS_ACTIVE_DEPENDENCIES');
+      expect(res.body.message).toContain('owns an ACTIVE DAO');
+    }
+    expect((await api.get('/auth/me', { token: owner.token })).status).toBe(200);
   });
 
   it('answers 409 HAS_ACTIVE_DEPENDENCIES, listing each dependency, while a deletion guard objects', async () => {
