@@ -31,6 +31,8 @@ describe('personal access tokens', () => {
     expect(JSON.stringify(list.body)).not.toContain(pat.token);
     expect((await api.get('/pins', { token: pat.token })).status).toBe(200);
     expect((await api.get('/auth/me', { token: pat.token })).status).toBe(200);
+    const used = await api.get('/auth/tokens', { token: user.token });
+    expect(used.body.items[0].lastUsedAt).toMatch(/Z$/);
     expect((await api.post('/auth/tokens', { name: 'x' }, { token: pat.token })).status).toBe(403);
     expect(
       (

@@ -140,6 +140,7 @@ export const accessTokenSchema = z
     name: z.string(),
     prefix: z.string().meta({ description: 'first characters, to recognise the token' }),
     expiresAt: isoDateTime.nullable(),
+    lastUsedAt: isoDateTime.nullable().meta({ description: 'updated at most once a minute' }),
     createdAt: isoDateTime,
   })
   .meta({ id: 'AccessToken' });

@@ -12,7 +12,7 @@ export async function uploadBytes(
   const form = new FormData();
   form.append(
     'file',
-    new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes], { type }),
+    new Blob([typeof bytes === 'string' ? new TextEncoder().encode(bytes) : new Uint8Array(bytes)], { type }),
     filename,
   );
   const res = await fetch(`${api.baseUrl}/ipfs/upload`, {

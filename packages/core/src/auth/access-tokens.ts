@@ -12,6 +12,7 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
   name: t.name,
   prefix: t.prefix,
   expiresAt: t.expiresAt?.toISOString() ?? null,
+  lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
   createdAt: t.createdAt.toISOString(),
 });
 

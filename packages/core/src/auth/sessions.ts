@@ -35,7 +35,7 @@ export async function resolveToken(
   const tokenHash = hashToken(token);
   if (token.startsWith(PAT_PREFIX)) {
     const [row] = await svc.db
-      .select({ id: accessTokens.id, user: users })
+      .select({ id: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, user: users })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(
@@ -47,6 +47,10 @@ export async function resolveToken(
       )
       .limit(1);
     if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
+    // at most one write a minute per token: "last used" is for people reviewing their tokens, not an audit trail
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+      await svc.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
+    }
     return toPrincipal(row.user, 'pat', row.id);
   }
   const [row] = await svc.db
