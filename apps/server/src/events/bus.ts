@@ -23,6 +23,8 @@ export interface EventBusOptions extends SequencerOptions {
   retryMs: number;
   /** events one subscriber may fall behind before it catches up from the table instead */
   queueLimit: number;
+  /** wraps each synchronous hand-off of new events to the subscribers (used to coalesce socket writes) */
+  aroundDelivery?: ((deliver: () => void) => void) | undefined;
 }
 
 export const defaultBusOptions: EventBusOptions = {
@@ -84,10 +86,10 @@ export class EventBus implements LiveEventSource {
     return this.start();
   }
 
-  subscribe(filter: EventFilter): EventSubscription {
+  subscribe(filter: EventFilter, signal?: AbortSignal): EventSubscription {
     const sub = new EventSubscription(this, filter, this.opts.queueLimit, (s) => this.subs.delete(s));
     this.subs.add(sub);
-    return sub;
+    return sub.bind(signal);
   }
 
   /** the filters of this instance's live subscriptions (diagnostics and tests) */
@@ -135,7 +137,10 @@ export class EventBus implements LiveEventSource {
         await this.deliverLate();
         const rows = await readEvents(this.db, { after: this.seq.cursor, limit: MAX_EVENT_PAGE });
         const step = this.seq.advance(rows, performance.now());
-        for (const e of step.deliver) this.fanOut(e, false);
+        if (step.deliver.length)
+          this.deliver(() => {
+            for (const e of step.deliver) this.fanOut(e, false);
+          });
         if (step.forced.length)
           this.log.warn({ ids: step.forced.slice(0, 20), count: step.forced.length }, 'event ids skipped');
         if (step.waiting) this.retryLater(this.opts.retryMs);
@@ -156,6 +161,11 @@ export class EventBus implements LiveEventSource {
       this.log.warn({ id: e.id }, 'event committed after its gap was given up; delivered late');
       this.fanOut(e, true);
     }
+  }
+
+  private deliver(run: () => void) {
+    if (this.opts.aroundDelivery) this.opts.aroundDelivery(run);
+    else run();
   }
 
   private fanOut(e: EventEnvelope, late: boolean) {

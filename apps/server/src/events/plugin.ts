@@ -1,6 +1,7 @@
 import type { ServerPlugin } from '../http/routes';
 import type { PluginContext } from '../plugins';
 import { EventBus } from './bus';
+import { SocketCorker } from './cork';
 import { attachSocketIo, closeSocketIo } from './socket-io';
 
 /**
@@ -8,13 +9,17 @@ import { attachSocketIo, closeSocketIo } from './socket-io';
  * subscription `events.stream`) and the Socket.IO endpoint at /socket.io.
  */
 export async function eventsPlugin({ svc, dbHandle, env }: PluginContext): Promise<ServerPlugin> {
-  const bus = new EventBus(svc.db, dbHandle, svc.log.child({ component: 'events' }));
+  const corker = new SocketCorker();
+  const bus = new EventBus(svc.db, dbHandle, svc.log.child({ component: 'events' }), {
+    aroundDelivery: (deliver) => corker.corked(deliver),
+  });
   await bus.start();
   svc.eventBus = bus;
   let io: ReturnType<typeof attachSocketIo> | null = null;
   return {
     name: 'events',
     attach(server) {
+      corker.track(server);
       io = attachSocketIo(server, {
         svc,
         bus,

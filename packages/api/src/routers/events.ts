@@ -15,19 +15,10 @@ export const eventsRouter = router({
    * The governance event stream (SPEC section 4): stored events after `lastEventId` first, then live
    * ones, each as `tracked(id, envelope)` so that the client resumes where it stopped on reconnect.
    */
-  stream: authedProcedure.input(eventSubscriptionInput).subscription(async function* ({
-    ctx,
-    input,
-    signal,
-  }) {
+  stream: authedProcedure.input(eventSubscriptionInput).subscription(({ ctx, input, signal }) => {
     const source = eventSource(ctx);
     const filter = { events: input.events, daoId: input.daoId, proposalId: input.proposalId };
-    for await (const e of eventStream(source, ctx.svc.db, {
-      filter,
-      lastEventId: input.lastEventId,
-      signal,
-    })) {
-      yield tracked(String(e.id), e);
-    }
+    const params = { filter, lastEventId: input.lastEventId, signal };
+    return eventStream(source, ctx.svc.db, params, (e) => tracked(String(e.id), e));
   }),
 });

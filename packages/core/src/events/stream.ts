@@ -18,13 +18,15 @@ export interface StreamParams {
  * order. It subscribes before replaying, so nothing committed meanwhile falls between the two, and it
  * replays only up to the bus's cursor at that moment: everything after comes from the live queue.
  */
-export async function* eventStream(
+export async function* eventStream<T = EventEnvelope>(
   source: LiveEventSource,
   db: DbOrTx,
   p: StreamParams,
-): AsyncGenerator<EventEnvelope, void, undefined> {
+  /** maps each event to what is yielded (e.g. tRPC's tracked()), sparing the caller a generator layer */
+  wrap: (e: EventEnvelope) => T = (e) => e as T,
+): AsyncGenerator<T, void, undefined> {
   await source.ready();
-  const sub = source.subscribe(p.filter);
+  const sub = source.subscribe(p.filter, p.signal);
   // everything up to `position` has been sent (or did not match)
   let position = p.lastEventId ?? sub.startCursor;
   let upTo = sub.startCursor;
@@ -34,12 +36,12 @@ export async function* eventStream(
         if (p.signal?.aborted) return;
         const page = await readEvents(db, { after: position, upTo, limit: REPLAY_PAGE, filter: p.filter });
         for (const e of page) {
-          yield e;
+          yield wrap(e);
           position = e.id;
         }
         if (page.length < REPLAY_PAGE) position = upTo;
       }
-      const item = await sub.next(p.signal);
+      const item = await sub.next();
       if (!item) return;
       if (item.kind === 'catchup') {
         upTo = Math.max(upTo, item.upTo);
@@ -48,7 +50,7 @@ export async function* eventStream(
       // ids at or below the position were replayed already; a late event (a gap given up on) is the
       // exception: it was never part of any replay bound that had passed it
       if (item.event.id <= position && !item.late) continue;
-      yield item.event;
+      yield wrap(item.event);
       position = Math.max(position, item.event.id);
     }
   } finally {

@@ -30,7 +30,8 @@ describe('EventSubscription', () => {
     sub.push(env(1));
     expect(await pending).toMatchObject({ event: { id: 1 } });
     const ac = new AbortController();
-    const aborted = sub.next(ac.signal);
+    const bound = new EventSubscription({ cursor: 0 }, {}, 10, () => {}).bind(ac.signal);
+    const aborted = bound.next();
     ac.abort();
     expect(await aborted).toBeNull();
     let closed = 0;

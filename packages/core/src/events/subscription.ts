@@ -7,7 +7,8 @@ export interface LiveEventSource {
   ready(): Promise<void>;
   /** the last id delivered live: every stored event up to it is readable from the table */
   readonly cursor: number;
-  subscribe(filter: EventFilter): EventSubscription;
+  /** a subscription that closes itself when `signal` aborts */
+  subscribe(filter: EventFilter, signal?: AbortSignal): EventSubscription;
 }
 
 export type QueueItem =
@@ -51,10 +52,18 @@ export class EventSubscription {
     this.notify();
   }
 
-  /** The next item, or null once closed or aborted. */
-  async next(signal?: AbortSignal): Promise<QueueItem | null> {
+  /** Closes this subscription when the signal aborts (bound once: listeners on signals are costly). */
+  bind(signal: AbortSignal | undefined) {
+    if (!signal) return this;
+    if (signal.aborted) this.close();
+    else signal.addEventListener('abort', () => this.close(), { once: true });
+    return this;
+  }
+
+  /** The next item, or null once closed. */
+  async next(): Promise<QueueItem | null> {
     for (;;) {
-      if (this.closed || signal?.aborted) return null;
+      if (this.closed) return null;
       if (this.overflowed) {
         this.overflowed = false;
         return { kind: 'catchup', upTo: this.source.cursor };
@@ -68,14 +77,9 @@ export class EventSubscription {
         return item;
       }
       await new Promise<void>((resolve) => {
-        const done = () => {
-          signal?.removeEventListener('abort', done);
-          this.wake = null;
-          resolve();
-        };
-        this.wake = done;
-        signal?.addEventListener('abort', done, { once: true });
+        this.wake = resolve;
       });
+      this.wake = null;
     }
   }
 
