@@ -149,4 +149,11 @@ describe('Socket.IO at /socket.io', () => {
       trpc.close();
     }
   });
+
+  it('is described in the OpenAPI document next to the tRPC subscription', async () => {
+    const doc = (await apiClient(t.url).get('/api/docs-json')).body as { info: { description: string } };
+    expect(doc.info.description).toContain('/socket.io');
+    expect(doc.info.description).toContain('events.stream');
+    expect(doc.info.description).toContain('lastEventId');
+  });
 });

@@ -2,6 +2,7 @@ import type { AppRouter } from '@plenum/api';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { LIVE_EVENTS_DOC } from '../events/docs';
 
 export const healthSchema = z
   .object({
@@ -60,7 +61,8 @@ export function buildOpenApiDocument(
   return generateOpenApiDocument(router, {
     title: 'Plenum API',
     description:
-      'DAO governance, IPFS file storage and user management. Authenticate with `Authorization: Bearer <token>` (a session from /auth/login or /auth/siwe, or a personal access token) or the HttpOnly session cookie. Errors are `{ code, reason?, message, issues? }`.',
+      'DAO governance, IPFS file storage and user management. Authenticate with `Authorization: Bearer <token>` (a session from /auth/login or /auth/siwe, or a personal access token) or the HttpOnly session cookie. Errors are `{ code, reason?, message, issues? }`.' +
+      LIVE_EVENTS_DOC,
     version,
     baseUrl,
     paths,
