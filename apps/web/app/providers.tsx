@@ -1,10 +1,11 @@
 'use client';
 import type { AppRouter } from '@plenum/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { WagmiProvider } from 'wagmi';
 import { ApiUrlProvider } from '../lib/api-url';
+import { liveEventsClient } from '../lib/governance/ws-client';
 import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
 import { wagmiConfig } from '../lib/wagmi';
@@ -17,13 +18,18 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        httpBatchLink({
-          url: `${apiUrl}/trpc`,
-          // the session is the Bearer token alone: no ambient cookie can outlive a sign-out here
-          headers() {
-            const token = getSessionToken();
-            return token ? { authorization: `Bearer ${token}` } : {};
-          },
+        // subscriptions (live governance events) over WebSocket, everything else over HTTP
+        splitLink({
+          condition: (op) => op.type === 'subscription' && typeof window !== 'undefined',
+          true: wsLink({ client: liveEventsClient(apiUrl) }),
+          false: httpBatchLink({
+            url: `${apiUrl}/trpc`,
+            // the session is the Bearer token alone: no ambient cookie can outlive a sign-out here
+            headers() {
+              const token = getSessionToken();
+              return token ? { authorization: `Bearer ${token}` } : {};
+            },
+          }),
         }),
       ],
     }),

@@ -28,6 +28,24 @@ export function Shell({ children }: { children: ReactNode }) {
         </Link>
         <nav aria-label="Main">
           <ul>
+            {signedIn && (
+              <li>
+                <Link href="/dashboard">Dashboard</Link>
+              </li>
+            )}
+            <li>
+              <Link href="/daos">DAOs</Link>
+            </li>
+            {signedIn && (
+              <li>
+                <Link href="/files">Files</Link>
+              </li>
+            )}
+            {signedIn && me.data?.user.role === 'admin' && (
+              <li>
+                <Link href="/admin">Admin</Link>
+              </li>
+            )}
             {signedIn ? (
               <li>
                 <Link href="/account">{me.data ? me.data.user.firstName : 'Account'}</Link>

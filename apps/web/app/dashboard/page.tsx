@@ -1,0 +1,7 @@
+import { DashboardView } from '../../components/governance/dashboard-view';
+
+export const metadata = { title: 'Dashboard · Plenum' };
+
+export default function DashboardPage() {
+  return <DashboardView />;
+}

@@ -1,0 +1,126 @@
+'use client';
+import { createDaoInput } from '@plenum/validators';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import type { DisplayError } from '../../lib/errors';
+import { formValues } from '../../lib/form';
+import { governanceError } from '../../lib/governance/errors';
+import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { numberOrUndefined, validateWith } from '../../lib/governance/validate';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../alert';
+import { Field } from '../field';
+import { TextAreaField } from './controls';
+import { NeedsAccount, WalletSelect } from './wallet-select';
+
+/** New DAO: name, description, owner wallet and voting rules; validated with the API's own schema. */
+export function CreateDaoForm() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const { signedIn, verified, wallets, loading } = useMyWallets();
+  const [error, setError] = useState<DisplayError | null>(null);
+  const create = useMutation(trpc.governance.daos.create.mutationOptions());
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    const checked = validateWith(createDaoInput, {
+      name: v.name,
+      description: v.description,
+      ownerAddress: v.ownerAddress,
+      votingRules: {
+        threshold: numberOrUndefined(v.threshold),
+        minVotingPeriod: numberOrUndefined(v.minVotingPeriod) ?? 0,
+        tokenWeighted: v.tokenWeighted === 'on',
+        quorum: numberOrUndefined(v.quorum) ?? 0,
+      },
+    });
+    if (!checked.ok) return setError(checked.error);
+    setError(null);
+    create.mutate(checked.data, {
+      onSuccess: (dao) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.governance.daos.pathKey() });
+        router.push(`/daos/${dao.daoId}`);
+      },
+      onError: (err) => setError(governanceError(err)),
+    });
+  }
+
+  if (loading) return <p>Loading your account…</p>;
+  if (!signedIn || !verified)
+    return <NeedsAccount signedIn={signedIn} verified={verified} what="create a DAO" />;
+  const f = error?.fields ?? {};
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack narrow" aria-label="Create a DAO">
+      <ErrorAlert error={error} />
+      <Field label="Name" name="name" required maxLength={100} errors={f.name} />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={4}
+        maxLength={2000}
+        errors={f.description}
+      />
+      <WalletSelect
+        label="Owner address"
+        name="ownerAddress"
+        wallets={wallets}
+        errors={f.ownerAddress}
+        hint="The owner is the DAO's first member and manages members and status."
+      />
+      <fieldset className="stack">
+        <legend>Voting rules</legend>
+        <div className="row">
+          <Field
+            label="Threshold (%)"
+            name="threshold"
+            type="number"
+            inputMode="decimal"
+            min={1}
+            max={100}
+            step="any"
+            defaultValue={50}
+            required
+            errors={f['votingRules.threshold']}
+            hint={<span className="muted small">Share of decided weight a proposal needs, 1–100.</span>}
+          />
+          <Field
+            label="Quorum (%)"
+            name="quorum"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            defaultValue={0}
+            errors={f['votingRules.quorum']}
+            hint={
+              <span className="muted small">Share of the electorate's weight that must vote, 0–100.</span>
+            }
+          />
+          <Field
+            label="Minimum voting period (hours)"
+            name="minVotingPeriod"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            defaultValue={0}
+            errors={f['votingRules.minVotingPeriod']}
+          />
+        </div>
+        <div className="checkbox">
+          <input type="checkbox" id="tokenWeighted" name="tokenWeighted" />
+          <label htmlFor="tokenWeighted">Token-weighted voting (weight = member's token balance)</label>
+        </div>
+      </fieldset>
+      {wallets.length > 0 && (
+        <button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create DAO'}
+        </button>
+      )}
+    </form>
+  );
+}

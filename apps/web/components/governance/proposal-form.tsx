@@ -1,0 +1,117 @@
+'use client';
+import { createProposalInput, DEFAULT_VOTING_OPTIONS } from '@plenum/validators';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import type { DisplayError } from '../../lib/errors';
+import { formValues } from '../../lib/form';
+import { governanceError } from '../../lib/governance/errors';
+import { formatHours } from '../../lib/governance/format';
+import { checkProposalJson } from '../../lib/governance/proposal-data';
+import type { Dao } from '../../lib/governance/types';
+import { localToIso, numberOrUndefined, validateWith } from '../../lib/governance/validate';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../alert';
+import { Field } from '../field';
+import { TextAreaField } from './controls';
+import { JsonEditor } from './json-editor';
+import { OptionsEditor } from './options-editor';
+import { WalletSelect } from './wallet-select';
+
+/** New proposal, by one of my wallets that is a member; validated with the API's schema first. */
+export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: string[] }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [options, setOptions] = useState<string[]>([...DEFAULT_VOTING_OPTIONS]);
+  const [data, setData] = useState('');
+  const [error, setError] = useState<DisplayError | null>(null);
+  const create = useMutation(trpc.governance.proposals.create.mutationOptions());
+  const minHours = dao.votingRules.minVotingPeriod;
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const v = formValues(e.currentTarget);
+    const json = checkProposalJson(data);
+    const duration = numberOrUndefined(v.votingDurationHours);
+    const checked = validateWith(createProposalInput, {
+      daoId: dao.daoId,
+      title: v.title,
+      description: v.description,
+      creatorAddress: v.creatorAddress,
+      votingDurationHours: duration,
+      votingOptions: options,
+      proposalData: json.ok ? json.value : {},
+      ...(v.startTime ? { startTime: localToIso(v.startTime) } : {}),
+    });
+    const fields = checked.ok ? {} : { ...checked.error.fields };
+    if (!json.ok) fields.proposalData = [json.message];
+    if (duration !== undefined && duration < minHours)
+      fields.votingDurationHours = [
+        `must be at least the DAO's minimum voting period (${formatHours(minHours)})`,
+      ];
+    if (v.startTime && Date.parse(v.startTime) <= Date.now()) fields.startTime = ['must be in the future'];
+    if (!checked.ok || Object.keys(fields).length)
+      return setError({ message: 'Please correct the highlighted fields.', fields });
+    setError(null);
+    create.mutate(checked.data, {
+      onSuccess: (p) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
+        void queryClient.invalidateQueries({
+          queryKey: trpc.governance.daos.get.queryKey({ daoId: dao.daoId }),
+        });
+        router.push(`/proposals/${p.proposalId}`);
+      },
+      onError: (err) => setError(governanceError(err)),
+    });
+  }
+
+  const f = error?.fields ?? {};
+  return (
+    <form onSubmit={onSubmit} noValidate className="stack" aria-label="New proposal">
+      <ErrorAlert error={error} />
+      <Field label="Title" name="title" required maxLength={200} errors={f.title} />
+      <TextAreaField
+        label="Description"
+        name="description"
+        rows={5}
+        maxLength={20000}
+        errors={f.description}
+      />
+      <WalletSelect
+        label="Submit as"
+        name="creatorAddress"
+        wallets={memberWallets}
+        errors={f.creatorAddress}
+        hint="One of your wallets that is a member of this DAO."
+      />
+      <OptionsEditor options={options} onChange={setOptions} errors={f} />
+      <div className="row">
+        <Field
+          label="Voting duration (hours)"
+          name="votingDurationHours"
+          type="number"
+          inputMode="decimal"
+          min={Math.max(minHours, 1 / 3600)}
+          max={8760}
+          step="any"
+          defaultValue={Math.max(24, minHours)}
+          required
+          errors={f.votingDurationHours}
+          hint={<span className="muted small">At least {formatHours(minHours)}, at most 8,760.</span>}
+        />
+        <Field
+          label="Start time (optional)"
+          name="startTime"
+          type="datetime-local"
+          errors={f.startTime}
+          hint={<span className="muted small">Empty: voting opens at once. Your local time.</span>}
+        />
+      </div>
+      <JsonEditor value={data} onChange={setData} errors={f.proposalData} />
+      <button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Submitting…' : 'Submit proposal'}
+      </button>
+    </form>
+  );
+}

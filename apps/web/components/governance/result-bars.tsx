@@ -1,0 +1,97 @@
+import { formatPercent, formatWeight } from '../../lib/governance/format';
+import type { Results } from '../../lib/governance/types';
+
+const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
+
+/**
+ * One bar per option: weight, votes and percent (non-Abstain options as a share of the decided weight,
+ * Abstain of all weight, as the API computes them). The threshold marker sits on the decided-weight
+ * bars; the turnout bar carries the quorum marker.
+ */
+export function ResultBars({ results, compact = false }: { results: Results; compact?: boolean }) {
+  return (
+    <div className="results" data-testid="results">
+      <ul className="result-bars">
+        {results.options.map((o) => {
+          const abstain = isAbstain(o.option);
+          const winning = results.winningOption === o.option;
+          return (
+            <li
+              key={o.option}
+              data-testid={`result-${o.option}`}
+              data-weight={o.weight}
+              data-percent={o.percent}
+            >
+              <div className="result-label">
+                <span className="result-option">
+                  {o.option}
+                  {winning && <span className="sr-only"> (leading)</span>}
+                </span>
+                <span className="result-figures">
+                  {formatPercent(o.percent)} · weight {formatWeight(o.weight)} · {o.votes}{' '}
+                  {o.votes === 1 ? 'vote' : 'votes'}
+                </span>
+              </div>
+              <div className={`bar${winning ? ' bar-leading' : ''}`} aria-hidden="true">
+                <div className="bar-fill" style={{ width: `${Math.min(100, o.percent)}%` }} />
+                {!abstain && (
+                  <div
+                    className="bar-marker"
+                    style={{ left: `${Math.min(100, results.threshold)}%` }}
+                    title={`Threshold ${formatPercent(results.threshold)}`}
+                  />
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {!compact && <Turnout results={results} />}
+      {!compact && (
+        <p className="muted small results-note">
+          Threshold {formatPercent(results.threshold)} of decided weight (marker on the bars)
+          {results.quorumPercent > 0
+            ? `; quorum ${formatPercent(results.quorumPercent)} of the electorate`
+            : ''}
+          .
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Turnout({ results }: { results: Results }) {
+  return (
+    <div className="turnout" data-testid="turnout">
+      <div className="result-label">
+        <span className="result-option">Turnout</span>
+        <span className="result-figures">
+          {formatPercent(results.turnoutPercent)} · weight {formatWeight(results.totalWeight)} of{' '}
+          {formatWeight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters
+        </span>
+      </div>
+      <div className="bar bar-turnout" aria-hidden="true">
+        <div className="bar-fill" style={{ width: `${Math.min(100, results.turnoutPercent)}%` }} />
+        {results.quorumPercent > 0 && (
+          <div
+            className="bar-marker"
+            style={{ left: `${Math.min(100, results.quorumPercent)}%` }}
+            title={`Quorum ${formatPercent(results.quorumPercent)}`}
+          />
+        )}
+      </div>
+      <p className="small results-note" data-testid="quorum">
+        {results.quorumPercent === 0
+          ? 'No quorum required.'
+          : results.quorumReached
+            ? `Quorum of ${formatPercent(results.quorumPercent)} reached.`
+            : `Quorum of ${formatPercent(results.quorumPercent)} not reached yet.`}{' '}
+        {results.status === 'ACTIVE' || results.status === 'PENDING'
+          ? results.passing
+            ? 'Passing so far.'
+            : 'Not passing so far.'
+          : null}
+      </p>
+    </div>
+  );
+}

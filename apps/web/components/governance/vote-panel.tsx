@@ -1,0 +1,66 @@
+'use client';
+import { useState } from 'react';
+import { formatWeight } from '../../lib/governance/format';
+import type { Proposal, ProposalStatus, Vote } from '../../lib/governance/types';
+import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { useVoteSigner } from '../../lib/governance/use-vote-signer';
+import { useVotesOf } from '../../lib/governance/use-votes-of';
+import { useMounted } from '../../lib/use-mounted';
+import { Notice } from '../alert';
+import { VoteForm } from './vote-form';
+
+/** My vote(s) on this proposal, then the vote form while voting is open. */
+export function VotePanel({
+  proposal,
+  status,
+  members,
+}: {
+  proposal: Proposal;
+  status: ProposalStatus;
+  members: string[] | undefined;
+}) {
+  const mounted = useMounted();
+  const mine = useMyWallets();
+  const signer = useVoteSigner();
+  const [justCast, setJustCast] = useState<Vote | null>(null);
+  const addresses = [...mine.wallets];
+  if (signer.address && !mine.isMine(signer.address)) addresses.push(signer.address);
+  const votes = useVotesOf(proposal.proposalId, addresses);
+  const notVoted = mine.wallets.filter((w) => votes.voteOf(w) === null);
+
+  return (
+    <section aria-labelledby="my-vote-heading" className="stack">
+      <h2 id="my-vote-heading">Your vote</h2>
+      {justCast && (
+        <Notice testId="vote-cast">
+          Your vote for “{justCast.choice}” was counted with weight {formatWeight(justCast.weight)}.
+        </Notice>
+      )}
+      {votes.votes.length > 0 && (
+        <ul className="card-list" data-testid="my-votes">
+          {votes.votes.map((v) => (
+            <li key={v.voteId} className="card">
+              <strong>{v.choice}</strong> · weight {formatWeight(v.weight)}
+              {v.signature ? ' · signed with EIP-712' : ''}
+              <div className="address muted small">{v.voterAddress}</div>
+              {v.comment && <p className="prose">{v.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'PENDING' && <p className="muted">Voting has not started yet.</p>}
+      {(status === 'PASSED' || status === 'REJECTED') && votes.votes.length === 0 && (
+        <p className="muted">Voting has ended.</p>
+      )}
+      {status === 'ACTIVE' && mounted && !(mine.signedIn && votes.loading) && (
+        <VoteForm
+          key={notVoted.join()}
+          proposal={proposal}
+          sessionWallets={mine.verified ? notVoted : []}
+          members={members}
+          onVoted={setJustCast}
+        />
+      )}
+    </section>
+  );
+}

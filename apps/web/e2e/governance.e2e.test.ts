@@ -1,0 +1,269 @@
+import type { Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from './flows';
+import { type ActiveUser, markDocument, memberUserByApi, restClient, useSession } from './governance-api';
+import { startProduct } from './product';
+import { injectWallet } from './wallet';
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let api: ReturnType<typeof restClient>;
+let owner: ActiveUser;
+let voter: ActiveUser;
+beforeAll(async () => {
+  product = await startProduct();
+  api = restClient(product.apiUrl);
+  [owner, voter] = await Promise.all([
+    memberUserByApi(product.apiUrl, product.webUrl, 'owner'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'voter'),
+  ]);
+});
+afterAll(() => product?.stop());
+
+const weightOf = (page: Page, option: string) =>
+  page.getByTestId(`result-${option}`).getAttribute('data-weight', { timeout: 20_000 });
+
+/** The app's WebSocket subscription is up (not the polling fallback). */
+async function waitLive(page: Page) {
+  await page.locator('[data-testid="live-indicator"][data-live="true"]').waitFor({ timeout: 20_000 });
+}
+
+describe('governance in the browser', () => {
+  let daoId: string;
+  let proposalId: string;
+  const signerKey = generatePrivateKey();
+  const signer = privateKeyToAccount(signerKey);
+
+  it('creates a DAO, adds a member and submits a proposal through the UI', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/new`);
+    // the shared schema refuses an empty name before anything is sent
+    await page.getByRole('button', { name: 'Create DAO' }).click();
+    expect(await textOf(page, 'form-error')).toContain('Please correct the highlighted fields');
+    expect(await page.locator('[data-field-errors="name"]').textContent()).toContain('required');
+
+    await page.getByLabel('Name', { exact: true }).fill('Harbour Co-op');
+    await page.getByLabel('Description', { exact: true }).fill('Decides what the harbour buys.');
+    await page.getByLabel('Owner address').selectOption(owner.wallet.address);
+    await page.getByLabel('Threshold (%)').fill('50');
+    await page.getByLabel('Minimum voting period (hours)').fill('0');
+    await page.getByRole('button', { name: 'Create DAO' }).click();
+    await page.waitForURL(/\/daos\/[0-9a-f-]{36}$/);
+    daoId = page.url().split('/').pop()!;
+    expect(await textOf(page, 'dao-status')).toBe('Active');
+    expect(await textOf(page, 'dao-rules')).toContain(owner.wallet.address);
+
+    await page.getByLabel('New member address').fill(voter.wallet.address);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    expect(await textOf(page, 'members-notice')).toContain('now has 2 members');
+    await expect.poll(() => page.getByTestId('members').textContent()).toContain(voter.wallet.address);
+    // an address linked to nobody is a member too: it will vote with an EIP-712 signature
+    await api.call('POST', `/daos/${daoId}/members`, {
+      body: { memberAddress: signer.address },
+      token: owner.token,
+    });
+
+    await page.getByText('New proposal', { exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Buy a new crane');
+    await page.getByLabel('Option 3', { exact: true }).fill('Later');
+    await page.getByRole('button', { name: 'Remove option 3' }).click();
+    await page.getByRole('button', { name: 'Add option' }).click();
+    await page.getByLabel('Option 3', { exact: true }).fill('Abstain');
+    await page.getByLabel('Voting duration (hours)').fill('1');
+    await page.getByLabel('Proposal data (JSON, optional)').fill('{"budget": ');
+    await page.getByText('Not valid JSON').waitFor();
+    await page.getByLabel('Proposal data (JSON, optional)').fill('{"budget": 120000}');
+    await page.getByText('Valid JSON object').waitFor();
+    await page.getByRole('button', { name: 'Submit proposal' }).click();
+    await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+    proposalId = page.url().split('/').pop()!;
+    expect(await textOf(page, 'proposal-status')).toBe('Active');
+    const proposal = await api.call<{ votingOptions: string[]; proposalData: unknown }>(
+      'GET',
+      `/proposals/${proposalId}`,
+    );
+    expect(proposal.votingOptions).toEqual(['For', 'Against', 'Abstain']);
+    expect(proposal.proposalData).toEqual({ budget: 120000 });
+    await page.close();
+  });
+
+  it('votes with the session, then shows another voter’s REST vote live, without a reload', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    await waitLive(page);
+    const sameDocument = await markDocument(page);
+
+    const form = page.getByTestId('vote-form');
+    await form.getByLabel('For', { exact: true }).check();
+    await form.getByLabel('Comment (optional)').fill('We need it before winter.');
+    await form.getByLabel(owner.wallet.address).check();
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    expect(await textOf(page, 'vote-cast')).toContain('“For” was counted with weight 1');
+    await expect.poll(() => weightOf(page, 'For')).toBe('1');
+    expect(await textOf(page, 'my-votes')).toContain(owner.wallet.address);
+
+    await api.call('POST', '/votes', {
+      body: { proposalId, daoId, voterAddress: voter.wallet.address, choice: 'Against' },
+      token: voter.token,
+    });
+    await expect.poll(() => weightOf(page, 'Against'), { timeout: 15_000 }).toBe('1');
+    expect(await page.getByTestId('result-For').getAttribute('data-percent')).toBe('50');
+    expect(await textOf(page, 'turnout')).toContain('2 of 3 voters');
+    await expect.poll(() => page.getByTestId('votes').textContent()).toContain(voter.wallet.address);
+    expect(await sameDocument()).toBe(true);
+    await page.close();
+  });
+
+  it('votes signed with EIP-712 by the browser wallet, with no session', async () => {
+    const context = await product.browser.newContext();
+    const signed = await context.newPage();
+    const wallet = await injectWallet(signed, { privateKey: signerKey });
+    await signed.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const form = signed.getByTestId('vote-form');
+    await form.getByLabel('Abstain', { exact: true }).check();
+    await form.getByLabel('Comment (optional)').fill('Signed by my wallet.');
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    expect(await textOf(signed, 'vote-cast')).toContain('“Abstain” was counted');
+    expect(wallet.address).toBe(signer.address);
+    await expect.poll(() => weightOf(signed, 'Abstain')).toBe('1');
+    await expect.poll(() => signed.getByTestId('votes').textContent()).toContain('signed');
+
+    const vote = await api.call<{ signature: string | null; typedData: { domain: { name: string } } | null }>(
+      'GET',
+      `/votes/proposal/${proposalId}/voter/${signer.address}`,
+    );
+    expect(vote.signature).toMatch(/^0x[0-9a-f]+$/);
+    expect(vote.typedData?.domain.name).toBe('Plenum');
+    await context.close();
+  });
+  it('changes the status badge live when the proposal ends', async () => {
+    const short = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'Paint the pier',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 0.005,
+      },
+      token: owner.token,
+    });
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${short.proposalId}`);
+    expect(await textOf(page, 'proposal-status')).toBe('Active');
+    await waitLive(page);
+    const sameDocument = await markDocument(page);
+    await api.call('POST', '/votes', {
+      body: { proposalId: short.proposalId, daoId, voterAddress: voter.wallet.address, choice: 'For' },
+      token: voter.token,
+    });
+    await expect.poll(() => weightOf(page, 'For'), { timeout: 15_000 }).toBe('1');
+    await expect
+      .poll(() => page.getByTestId('proposal-status').textContent(), { timeout: 40_000 })
+      .toBe('Passed');
+    expect(await textOf(page, 'outcome')).toContain('Passed: “For” won');
+    expect(await textOf(page, 'countdown')).toContain('Ended');
+    expect(await page.getByTestId('vote-form').count()).toBe(0);
+    expect(await sameDocument()).toBe(true);
+    await page.close();
+  });
+
+  it('explains a refused vote in a sentence (a wallet that is not a member)', async () => {
+    const outsider = await memberUserByApi(product.apiUrl, product.webUrl, 'outsider');
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, outsider.token);
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const form = page.getByTestId('vote-form');
+    await form.getByLabel('For', { exact: true }).check();
+    await form.getByLabel(`${outsider.wallet.address} (not a member)`).check();
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    const error = await textOf(page, 'form-error');
+    expect(error).toContain('This address cannot vote on this proposal');
+    expect(error).not.toMatch(/[{}[\]]|NOT_ELIGIBLE/);
+    await page.close();
+  });
+
+  it('shows my DAOs, DAOs I am a member of and active proposals with live tallies on the dashboard', async () => {
+    const fresh = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'Extend opening hours',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 2,
+      },
+      token: owner.token,
+    });
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, voter.token);
+    await page.goto(`${product.webUrl}/dashboard`);
+    await expect.poll(() => page.getByTestId('member-daos').textContent()).toContain('Harbour Co-op');
+    expect(await page.getByTestId('owned-daos').count()).toBe(0);
+    const card = page.getByTestId(`active-${fresh.proposalId}`);
+    await card.waitFor({ timeout: 20_000 });
+    expect(await card.textContent()).toMatch(/Ends in (1h 59m|2h 0m)/);
+    expect(await textOf(page, 'active-proposals')).toContain('Buy a new crane');
+    await card.getByTestId('result-For').waitFor();
+    const sameDocument = await markDocument(page);
+    await api.call('POST', '/votes', {
+      body: { proposalId: fresh.proposalId, daoId, voterAddress: owner.wallet.address, choice: 'For' },
+      token: owner.token,
+    });
+    await expect
+      .poll(() => card.getByTestId('result-For').getAttribute('data-weight'), { timeout: 15_000 })
+      .toBe('1');
+    expect(await sameDocument()).toBe(true);
+
+    const own = await product.browser.newPage();
+    await useSession(own, product.webUrl, owner.token);
+    await own.goto(`${product.webUrl}/dashboard`);
+    await expect.poll(() => own.getByTestId('owned-daos').textContent()).toContain('Harbour Co-op');
+    await own.close();
+    await page.close();
+  });
+
+  it('moves between proposal tabs with the keyboard', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    const active = page.getByRole('tab', { name: 'Active' });
+    await active.focus();
+    await expect.poll(() => page.getByTestId('proposals').textContent()).toContain('Buy a new crane');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Passed' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Passed');
+    await expect.poll(() => page.getByTestId('proposals').textContent()).toContain('Paint the pier');
+    await page.keyboard.press('End');
+    expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
+    await page.close();
+  });
+
+  it('fits a 375 px wide screen in dark mode on every governance page', async () => {
+    const context = await product.browser.newContext({
+      viewport: { width: 375, height: 740 },
+      colorScheme: 'dark',
+    });
+    const page = await context.newPage();
+    // a signed-in user's stored theme wins over the system's: this member chose dark
+    const me = await api.call<{ user: { id: string } }>('GET', '/auth/me', { token: owner.token });
+    await api.call('PUT', `/users/${me.user.id}/preferences`, {
+      body: { theme: 'dark' },
+      token: owner.token,
+    });
+    await useSession(page, product.webUrl, owner.token);
+    for (const path of ['/dashboard', '/daos', '/daos/new', `/daos/${daoId}`, `/proposals/${proposalId}`]) {
+      await page.goto(`${product.webUrl}${path}`);
+      await page.locator('h1').waitFor();
+      await page.locator('main h2, main form').first().waitFor();
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), { message: path })
+        .toBe('rgb(17, 19, 24)');
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,77 @@
+'use client';
+import { useEffect, useRef, useState } from 'react';
+import { useSessionToken } from '../session';
+import { useTRPCClient } from '../trpc';
+import { reconnectIfSessionChanged } from './ws-client';
+
+export type LiveEventType = 'dao_created' | 'proposal_submitted' | 'vote_cast' | 'proposal_status_changed';
+
+/** The SPEC's event envelope (section 4). */
+export interface LiveEvent {
+  id: number;
+  type: LiveEventType;
+  daoId: string;
+  proposalId?: string;
+  occurredAt: string;
+  data: Record<string, unknown>;
+}
+
+export interface LiveFilter {
+  daoId?: string;
+  proposalId?: string;
+  events?: LiveEventType[];
+}
+
+interface Handlers {
+  onEvent: (event: LiveEvent) => void;
+  /** the stream (re)started: refetch once, since events before it began are not replayed */
+  onResync?: () => void;
+}
+
+/**
+ * Subscribes to the governance event stream over the WebSocket while signed in (the stream needs a
+ * session). `live` is false when signed out or while the socket is down: callers poll then. After a
+ * reconnect the client resumes from the last event id, so nothing is missed.
+ */
+export function useLiveEvents(filter: LiveFilter | null, handlers: Handlers): { live: boolean } {
+  const client = useTRPCClient();
+  const token = useSessionToken();
+  const [live, setLive] = useState(false);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+  const key = filter ? JSON.stringify(filter) : null;
+
+  useEffect(() => {
+    if (!token || key === null) {
+      setLive(false);
+      return;
+    }
+    const input = JSON.parse(key) as LiveFilter;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void reconnectIfSessionChanged(token).then(() => {
+      if (cancelled) return;
+      const sub = client.events.stream.subscribe(input, {
+        onStarted: () => {
+          setLive(true);
+          handlersRef.current.onResync?.();
+        },
+        onData: (tracked) => handlersRef.current.onEvent(tracked.data as LiveEvent),
+        onConnectionStateChange: (state) => setLive(state.state === 'pending'),
+        onError: () => setLive(false),
+        onStopped: () => setLive(false),
+      });
+      stop = () => sub.unsubscribe();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+      setLive(false);
+    };
+  }, [client, token, key]);
+
+  return { live };
+}
+
+/** How often to poll a query that live events would otherwise keep fresh. */
+export const pollWhenNotLive = (live: boolean, ms = 4_000): number | false => (live ? false : ms);

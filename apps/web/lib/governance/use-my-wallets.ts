@@ -1,0 +1,18 @@
+'use client';
+import { useMe } from '../use-auth';
+import { sameAddress } from './types';
+
+/** The signed-in user's wallets: governance acts for an address, and only for one of these. */
+export function useMyWallets() {
+  const { signedIn, me } = useMe();
+  const wallets = me.data?.wallets.map((w) => w.address) ?? [];
+  return {
+    signedIn,
+    loading: signedIn && me.isPending,
+    wallets,
+    /** governance writes need a verified email (403 EMAIL_NOT_VERIFIED otherwise) */
+    verified: me.data ? me.data.user.emailVerified : false,
+    isAdmin: me.data?.user.role === 'admin',
+    isMine: (address: string | null | undefined) => wallets.some((w) => sameAddress(w, address)),
+  };
+}

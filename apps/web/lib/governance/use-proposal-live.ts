@@ -1,0 +1,76 @@
+'use client';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTRPC } from '../trpc';
+import { type LiveEvent, useLiveEvents } from './live-events';
+import type { Proposal, ProposalStatus, Results } from './types';
+
+const FINAL: ProposalStatus[] = ['PASSED', 'REJECTED'];
+
+/** Results from an event replace the cached ones unless the cache already holds a later state. */
+export function newerResults(old: Results | undefined, next: Results): Results {
+  if (!old) return next;
+  if (FINAL.includes(old.status) && !FINAL.includes(next.status)) return old;
+  if (old.status === next.status && old.totalVotes > next.totalVotes) return old;
+  return next;
+}
+
+/**
+ * Keeps one proposal's cached results, status and votes current from the live event stream:
+ * results arrive inside each `vote_cast` / `proposal_status_changed` event (no refetch), the vote
+ * list refetches at most once a second. Returns whether the stream is live (else callers poll).
+ */
+export function useProposalLive(proposalId: string | undefined) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
+
+  const refetchVotesSoon = () => {
+    if (pending.current || !proposalId) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.votes.byProposal.queryKey({ proposalId }),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.proposals.get.queryKey({ proposalId }),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.votes.byVoter.queryKey({ proposalId }),
+      });
+    }, 1_000);
+  };
+
+  function apply(event: LiveEvent) {
+    if (!proposalId || event.proposalId !== proposalId) return;
+    const results = event.data.results as Results | undefined;
+    if (results) {
+      queryClient.setQueryData(trpc.governance.votes.results.queryKey({ proposalId }), (old) =>
+        newerResults(old, results),
+      );
+    }
+    if (event.type === 'proposal_status_changed') {
+      const to = event.data.to as ProposalStatus;
+      queryClient.setQueryData(trpc.governance.proposals.get.queryKey({ proposalId }), (old) =>
+        old ? ({ ...old, status: to } satisfies Proposal) : old,
+      );
+      // lists that show this proposal (DAO tabs, dashboard) move it to its new tab
+      void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
+    }
+    refetchVotesSoon();
+  }
+
+  return useLiveEvents(proposalId ? { proposalId, events: ['vote_cast', 'proposal_status_changed'] } : null, {
+    onEvent: apply,
+    onResync: () => {
+      if (!proposalId) return;
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.votes.results.queryKey({ proposalId }),
+      });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.proposals.get.queryKey({ proposalId }),
+      });
+    },
+  });
+}
