@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
+import { memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
 
 let t: TestApp;
@@ -32,6 +33,36 @@ describe('the error body for bad input', () => {
     expect(res.status).toBe(400);
     expectErrorBody(res.body, 'BAD_REQUEST');
     expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'password']);
+  });
+
+  it('JSON bodies are not coerced: a string "false" or "50" where a boolean or number belongs → 400', async () => {
+    const terms = await api.post('/users', {
+      email: 'coerce@example.org',
+      password: 'Correct-Horse-9',
+      firstName: 'A',
+      lastName: 'B',
+      acceptedTerms: 'false',
+    });
+    expect(terms.status).toBe(400);
+    const member = await memberUser(api);
+    const dao = await api.post(
+      '/daos',
+      {
+        name: 'Coerced',
+        ownerAddress: member.wallet.address,
+        votingRules: { threshold: '50', minVotingPeriod: 0, tokenWeighted: 'false' },
+      },
+      { token: member.token },
+    );
+    expect(dao.status).toBe(400);
+    const paths = dao.body.issues.map((i: { path: string }) => i.path).sort();
+    expect(paths).toEqual(['votingRules.threshold', 'votingRules.tokenWeighted']);
+  });
+
+  it('query strings are still coerced (page=2)', async () => {
+    const res = await api.get('/daos?page=2&limit=5');
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toMatchObject({ page: 2, limit: 5 });
   });
 
   it('unknown fields → 400, never stored', async () => {
