@@ -1,3 +1,4 @@
+import { AccountSettings } from '../../components/account/account-settings';
 import { AccountView } from '../../components/account-view';
 
 export default function AccountPage() {
@@ -5,6 +6,7 @@ export default function AccountPage() {
     <div className="stack">
       <h1>Your account</h1>
       <AccountView />
+      <AccountSettings />
     </div>
   );
 }
