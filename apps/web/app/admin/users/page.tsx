@@ -1,0 +1,5 @@
+import { UsersTable } from '../../../components/admin/users-table';
+
+export default function AdminUsersPage() {
+  return <UsersTable />;
+}

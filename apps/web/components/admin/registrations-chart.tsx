@@ -1,0 +1,82 @@
+'use client';
+import { CHART_DAYS, useRegistrations } from '../../lib/admin/use-registrations';
+import { readable } from '../../lib/files/readable';
+import { ErrorAlert } from '../alert';
+
+const W = 600;
+const H = 160;
+const PAD = 20;
+
+/** New accounts per day as an inline SVG bar chart, with the numbers in a table for screen readers. */
+export function RegistrationsChart() {
+  const data = useRegistrations();
+  if (data.isPending) return <p aria-live="polite">Loading registrations…</p>;
+  if (data.isError) return <ErrorAlert error={readable(data.error)} />;
+  const { days, complete } = data.data;
+  const max = Math.max(1, ...days.map((d) => d.count));
+  const total = days.reduce((n, d) => n + d.count, 0);
+  const slot = (W - PAD) / days.length;
+  const label = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
+      timeZone: 'UTC',
+      month: 'short',
+      day: 'numeric',
+    });
+  return (
+    <figure className="chart" data-testid="registrations-chart">
+      <figcaption>
+        Registrations, last {CHART_DAYS} days (UTC): {total}
+        {!complete && ' (only the newest accounts were counted)'}
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H + PAD}`} role="img" aria-label={`Registrations per day, ${total} in total`}>
+        <line x1={PAD} y1={H} x2={W} y2={H} className="axis" />
+        <text x={0} y={12} className="tick">
+          {max}
+        </text>
+        <text x={0} y={H} className="tick">
+          0
+        </text>
+        {days.map((d, i) => {
+          const h = (d.count / max) * (H - 10);
+          return (
+            <rect
+              key={d.day}
+              x={PAD + i * slot + 1}
+              y={H - h}
+              width={Math.max(1, slot - 2)}
+              height={h}
+              className="bar"
+            >
+              <title>
+                {label(d.day)}: {d.count}
+              </title>
+            </rect>
+          );
+        })}
+        <text x={PAD} y={H + PAD - 4} className="tick">
+          {label(days[0]?.day ?? '')}
+        </text>
+        <text x={W} y={H + PAD - 4} className="tick" textAnchor="end">
+          {label(days.at(-1)?.day ?? '')}
+        </text>
+      </svg>
+      <table className="sr-only">
+        <caption>Registrations per day</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">New accounts</th>
+          </tr>
+        </thead>
+        <tbody>
+          {days.map((d) => (
+            <tr key={d.day}>
+              <td>{d.day}</td>
+              <td>{d.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUserByApi, apiGet, loginByApi, signedInPage } from './account-setup';
+import { newUser, registerByApi, textOf } from './flows';
+import { startProduct } from './product';
+
+const admin = newUser('admin');
+let product: Awaited<ReturnType<typeof startProduct>>;
+beforeAll(async () => {
+  product = await startProduct({ ADMIN_EMAILS: admin.email });
+});
+afterAll(() => product?.stop());
+
+describe('administration in the browser', () => {
+  it('searches users, suspends one with a reason (their session ends at once) and reactivates them', async () => {
+    const boss = await activeUserByApi(product.apiUrl, 'admin', admin);
+    const target = await activeUserByApi(product.apiUrl, 'target');
+    for (let i = 0; i < 3; i++) await registerByApi(product.apiUrl, newUser('crowd'));
+    expect((await apiGet(product.apiUrl, '/auth/me', target.token)).status).toBe(200);
+
+    const page = await signedInPage(product, boss, '/admin');
+    expect(await textOf(page, 'stats')).toContain('Users');
+    await page.getByTestId('registrations-chart').waitFor();
+    expect(await textOf(page, 'registrations-chart')).toMatch(/Registrations, last 30 days \(UTC\): 5/);
+
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Users' })
+      .click();
+    await page.getByTestId('users-table').waitFor();
+    await page.getByLabel('Search name or email').fill(target.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const rows = page.getByTestId('user-row');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getAttribute('data-email')).toBe(target.email);
+
+    await page.getByRole('button', { name: `Suspend ${target.email}` }).click();
+    await page.getByLabel(`Reason for suspending ${target.email}`).fill('Spam in proposals');
+    await page.getByRole('button', { name: 'Suspend', exact: true }).click();
+    await expect.poll(() => rows.first().getByTestId('user-status').textContent()).toBe('suspended');
+    // the suspended user's very next call is refused, and they cannot sign in again
+    expect((await apiGet(product.apiUrl, '/auth/me', target.token)).status).toBe(401);
+    await expect(loginByApi(product.apiUrl, target)).rejects.toThrow(/403.*ACCOUNT_SUSPENDED/);
+
+    // the status filter finds them too
+    await page.getByLabel('Search name or email').fill('');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByLabel('Status').selectOption('suspended');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    const log = await textOf(page, 'audit-log');
+    expect(log).toContain('Spam in proposals');
+    expect(log).toContain(admin.email);
+
+    await page.getByRole('link', { name: 'Users' }).click();
+    await page.getByLabel('Search name or email').fill(target.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: `Reactivate ${target.email}` }).click();
+    await expect.poll(() => rows.first().getByTestId('user-status').textContent()).toBe('active');
+    const again = await loginByApi(product.apiUrl, target);
+    expect((await apiGet(product.apiUrl, '/auth/me', again.token)).status).toBe(200);
+    await page.close();
+  });
+
+  it('pages through users', async () => {
+    const boss = await loginByApi(product.apiUrl, admin);
+    for (let i = 0; i < 20; i++) await registerByApi(product.apiUrl, newUser('many'));
+    const page = await signedInPage(product, { ...admin, ...boss }, '/admin/users');
+    await page.getByTestId('users-table').waitFor({ timeout: 20_000 });
+    const pager = page.getByRole('navigation', { name: 'User pages' });
+    expect(await pager.textContent()).toMatch(/Page 1 of 2/);
+    expect(await page.getByTestId('user-row').count()).toBe(20);
+    await pager.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager.textContent()).toMatch(/Page 2 of 2/);
+    await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(0);
+  });
+
+  it('tells a non-admin readably that the page is for admins only', async () => {
+    const member = await activeUserByApi(product.apiUrl, 'member');
+    const page = await signedInPage(product, member, '/admin');
+    expect(await textOf(page, 'admins-only')).toContain('Admins only');
+    expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
+    await page.close();
+  });
+});
