@@ -6,6 +6,9 @@ import { type ActiveUser, markDocument, memberUserByApi, restClient, useSession 
 import { startProduct } from './product';
 import { injectWallet } from './wallet';
 
+/** polls get time: two cores are shared with other builds and test runs */
+const SLOW = { timeout: 20_000 };
+
 let product: Awaited<ReturnType<typeof startProduct>>;
 let api: ReturnType<typeof restClient>;
 let owner: ActiveUser;
@@ -57,7 +60,7 @@ describe('governance in the browser', () => {
     await page.getByLabel('New member address').fill(voter.wallet.address);
     await page.getByRole('button', { name: 'Add member' }).click();
     expect(await textOf(page, 'members-notice')).toContain('now has 2 members');
-    await expect.poll(() => page.getByTestId('members').textContent()).toContain(voter.wallet.address);
+    await expect.poll(() => page.getByTestId('members').textContent(), SLOW).toContain(voter.wallet.address);
     // an address linked to nobody is a member too: it will vote with an EIP-712 signature
     await api.call('POST', `/daos/${daoId}/members`, {
       body: { memberAddress: signer.address },
@@ -101,7 +104,7 @@ describe('governance in the browser', () => {
     await form.getByLabel(owner.wallet.address).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
     expect(await textOf(page, 'vote-cast')).toContain('“For” was counted with weight 1');
-    await expect.poll(() => weightOf(page, 'For')).toBe('1');
+    await expect.poll(() => weightOf(page, 'For'), SLOW).toBe('1');
     expect(await textOf(page, 'my-votes')).toContain(owner.wallet.address);
 
     await api.call('POST', '/votes', {
@@ -111,7 +114,7 @@ describe('governance in the browser', () => {
     await expect.poll(() => weightOf(page, 'Against'), { timeout: 15_000 }).toBe('1');
     expect(await page.getByTestId('result-For').getAttribute('data-percent')).toBe('50');
     expect(await textOf(page, 'turnout')).toContain('2 of 3 voters');
-    await expect.poll(() => page.getByTestId('votes').textContent()).toContain(voter.wallet.address);
+    await expect.poll(() => page.getByTestId('votes').textContent(), SLOW).toContain(voter.wallet.address);
     expect(await sameDocument()).toBe(true);
     await page.close();
   });
@@ -127,8 +130,8 @@ describe('governance in the browser', () => {
     await form.getByRole('button', { name: 'Cast vote' }).click();
     expect(await textOf(signed, 'vote-cast')).toContain('“Abstain” was counted');
     expect(wallet.address).toBe(signer.address);
-    await expect.poll(() => weightOf(signed, 'Abstain')).toBe('1');
-    await expect.poll(() => signed.getByTestId('votes').textContent()).toContain('signed');
+    await expect.poll(() => weightOf(signed, 'Abstain'), SLOW).toBe('1');
+    await expect.poll(() => signed.getByTestId('votes').textContent(), SLOW).toContain('signed');
 
     const vote = await api.call<{ signature: string | null; typedData: { domain: { name: string } } | null }>(
       'GET',
@@ -197,7 +200,7 @@ describe('governance in the browser', () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, voter.token);
     await page.goto(`${product.webUrl}/dashboard`);
-    await expect.poll(() => page.getByTestId('member-daos').textContent()).toContain('Harbour Co-op');
+    await expect.poll(() => page.getByTestId('member-daos').textContent(), SLOW).toContain('Harbour Co-op');
     expect(await page.getByTestId('owned-daos').count()).toBe(0);
     const card = page.getByTestId(`active-${fresh.proposalId}`);
     await card.waitFor({ timeout: 20_000 });
@@ -217,7 +220,7 @@ describe('governance in the browser', () => {
     const own = await product.browser.newPage();
     await useSession(own, product.webUrl, owner.token);
     await own.goto(`${product.webUrl}/dashboard`);
-    await expect.poll(() => own.getByTestId('owned-daos').textContent()).toContain('Harbour Co-op');
+    await expect.poll(() => own.getByTestId('owned-daos').textContent(), SLOW).toContain('Harbour Co-op');
     await own.close();
     await page.close();
   });
@@ -227,12 +230,12 @@ describe('governance in the browser', () => {
     await page.goto(`${product.webUrl}/daos/${daoId}`);
     const active = page.getByRole('tab', { name: 'Active' });
     await active.focus();
-    await expect.poll(() => page.getByTestId('proposals').textContent()).toContain('Buy a new crane');
+    await expect.poll(() => page.getByTestId('proposals').textContent(), SLOW).toContain('Buy a new crane');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'Passed' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Passed');
-    await expect.poll(() => page.getByTestId('proposals').textContent()).toContain('Paint the pier');
+    await expect.poll(() => page.getByTestId('proposals').textContent(), SLOW).toContain('Paint the pier');
     await page.keyboard.press('End');
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
     await page.close();
@@ -254,7 +257,7 @@ describe('governance in the browser', () => {
     for (const path of ['/dashboard', '/daos', '/daos/new', `/daos/${daoId}`, `/proposals/${proposalId}`]) {
       await page.goto(`${product.webUrl}${path}`);
       await page.locator('h1').waitFor();
-      await page.locator('main h2, main form').first().waitFor();
+      await page.waitForLoadState('networkidle');
       await expect
         .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), { message: path })
         .toBe('rgb(17, 19, 24)');
