@@ -55,11 +55,13 @@ export async function castVote(svc: Services, params: { principal: Principal | n
       throw unauthorized("Sign in, or sign the vote with the voter's wallet (EIP-712)", 'NOT_SIGNED_IN');
     if (svc.config.emailVerificationRequired && principal.status !== 'active')
       throw forbidden('Verify your email address first', 'EMAIL_NOT_VERIFIED');
-    if (!rt.ownsAddress(principal.userId, voter)) {
-      await assertOwnsAddress(svc.db, principal.userId, voter);
-      rt.rememberOwner(principal.userId, voter);
-    }
+    // ownership of voterAddress is checked in the batch with the other voter checks (no query per vote)
   }
+  // on a refusal below, a session vote for someone else's address is told so first (auth before eligibility)
+  const refuse = async (err: Error): Promise<never> => {
+    if (!signed) await assertOwnsAddress(svc.db, principal!.userId, voter);
+    throw err;
+  };
 
   let entry = await rt.proposal(input.proposalId);
   if (!entry) throw notFound('Proposal not found');
@@ -78,19 +80,19 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   }
 
   if (now < p.startTime) {
-    if (!(await isMember(svc.db, p.daoId, voter))) throw notEligible(voter);
-    throw notActive(`voting starts at ${p.startTime.toISOString()}`);
+    if (!(await isMember(svc.db, p.daoId, voter))) return refuse(notEligible(voter));
+    return refuse(notActive(`voting starts at ${p.startTime.toISOString()}`));
   }
   if (!entry.electorate) {
     // voting has started but nobody has frozen the electorate yet: do it now
     await advanceProposal(svc, p.id);
     rt.forget(p.id);
     entry = await rt.proposal(p.id);
-    if (!entry?.electorate) throw notActive('voting has not started');
+    if (!entry?.electorate) return refuse(notActive('voting has not started'));
   }
   const weight = entry.electorate.get(voter);
-  if (weight === undefined) throw notEligible(voter);
-  if (now >= p.endTime) throw notActive(`voting ended at ${p.endTime.toISOString()}`);
+  if (weight === undefined) return refuse(notEligible(voter));
+  if (now >= p.endTime) return refuse(notActive(`voting ended at ${p.endTime.toISOString()}`));
 
   const row = await rt.batcher.submit({
     proposalId: p.id,
@@ -102,6 +104,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     signature: signed ? input.signature! : null,
     signedTimestamp: signed ? input.timestamp! : null,
     createdAt: now,
+    actingUserId: signed ? null : principal!.userId,
   });
   return voteView(row);
 }

@@ -16,4 +16,5 @@ export * from './status-automation';
 export * from './status-scheduler';
 export * from './tally';
 export * from './vote-batcher';
+export * from './vote-commit';
 export * from './vote-queries';

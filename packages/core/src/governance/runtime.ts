@@ -1,4 +1,4 @@
-import { daos, proposals } from '@plenum/db';
+import { type Database, daos, proposals } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { loadElectorate } from './electorate';
@@ -18,16 +18,16 @@ export interface ProposalEntry {
 }
 
 const MAX_CACHED_PROPOSALS = 1_000;
-const MAX_CACHED_OWNERS = 50_000;
-const OWNER_TTL_MS = 30_000;
 
 export class GovernanceRuntime {
   readonly batcher: VoteBatcher;
   private readonly proposals = new Map<string, Promise<ProposalEntry | null>>();
-  private readonly owners = new Map<string, number>();
 
-  constructor(private readonly svc: Services) {
-    this.batcher = new VoteBatcher(svc);
+  constructor(
+    private readonly svc: Services,
+    writer?: Database,
+  ) {
+    this.batcher = new VoteBatcher(svc, writer);
   }
 
   proposal(id: string): Promise<ProposalEntry | null> {
@@ -47,17 +47,6 @@ export class GovernanceRuntime {
     this.proposals.delete(id);
   }
 
-  /** positive ownership answers only, for a short time (a wallet belongs to one user) */
-  ownsAddress(userId: string, address: string): boolean {
-    const until = this.owners.get(`${userId}|${address}`);
-    return until !== undefined && until > Date.now();
-  }
-
-  rememberOwner(userId: string, address: string) {
-    if (this.owners.size > MAX_CACHED_OWNERS) this.owners.clear();
-    this.owners.set(`${userId}|${address}`, Date.now() + OWNER_TTL_MS);
-  }
-
   private async load(id: string): Promise<ProposalEntry | null> {
     const [found] = await this.svc.db
       .select({ p: proposals, tokenWeighted: daos.tokenWeighted })
@@ -73,11 +62,14 @@ export class GovernanceRuntime {
 
 const runtimes = new WeakMap<object, GovernanceRuntime>();
 
-/** the runtime of this process for this database */
-export function governanceRuntime(svc: Services): GovernanceRuntime {
+/**
+ * The runtime of this process for this database. The server's governance plugin calls it first with a
+ * dedicated writer connection pool for vote batches; without one, batches use svc.db.
+ */
+export function governanceRuntime(svc: Services, options: { writer?: Database } = {}): GovernanceRuntime {
   let rt = runtimes.get(svc.db);
   if (!rt) {
-    rt = new GovernanceRuntime(svc);
+    rt = new GovernanceRuntime(svc, options.writer);
     runtimes.set(svc.db, rt);
   }
   return rt;

@@ -1,0 +1,195 @@
+import {
+  type Database,
+  daoMembers,
+  daos,
+  proposals,
+  proposalTallies,
+  type Tx,
+  users,
+  votes,
+  wallets,
+} from '@plenum/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { AppError, conflict, forbidden, notFound } from '../shared/errors';
+import { appendEvents, type NewEvent } from './events';
+import { type ResultsBasis, resultsView } from './results';
+import { voteView } from './serialize';
+import type { OptionCount } from './tally';
+
+/**
+ * One batch of votes for one proposal, in one transaction: re-check eligibility and state under a share
+ * lock on the proposal row (finalization takes the row exclusively, so it waits for this batch and
+ * counts it), one multi-row INSERT … ON CONFLICT DO NOTHING (the unique index decides duplicates, across
+ * instances too), one upsert of a tally shard per option, one vote_cast event per vote carrying the
+ * results right after it. Returns each vote's row or its refusal, in the order given.
+ */
+
+export interface VoteRequest {
+  proposalId: string;
+  daoId: string;
+  voterAddress: string;
+  choice: string;
+  weight: string;
+  comment: string;
+  signature: string | null;
+  signedTimestamp: number | null;
+  createdAt: Date;
+  /** the signed-in user voting for voterAddress; null for a signed vote */
+  actingUserId: string | null;
+}
+
+export type VoteRow = typeof votes.$inferSelect;
+export const TALLY_SHARDS = 8;
+
+const notEligible = (voter: string) =>
+  forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
+const alreadyVoted = (voter: string) =>
+  conflict(`${voter} has already voted on this proposal`, 'ALREADY_VOTED');
+
+export function commitVotes(db: Database, now: Date, proposalId: string, reqs: VoteRequest[]) {
+  const daoId = reqs[0]!.daoId;
+  const voters = [...new Set(reqs.map((r) => r.voterAddress))];
+  return db.transaction(async (tx): Promise<(VoteRow | AppError)[]> => {
+    // both reads go out together (pipelined on the transaction's connection)
+    const [[state], memberRows, walletRows] = await Promise.all([
+      tx
+        .select({
+          status: proposals.status,
+          votingOptions: proposals.votingOptions,
+          eligibleVoters: proposals.eligibleVoters,
+          eligibleWeight: proposals.eligibleWeight,
+          daoStatus: daos.status,
+          threshold: daos.threshold,
+          quorum: daos.quorum,
+        })
+        .from(proposals)
+        .innerJoin(daos, eq(daos.id, proposals.daoId))
+        .where(eq(proposals.id, proposalId))
+        .for('share', { of: proposals }),
+      // still a member: a removal after the snapshot takes the vote away
+      tx
+        .select({ address: daoMembers.address })
+        .from(daoMembers)
+        .where(and(eq(daoMembers.daoId, daoId), inArray(daoMembers.address, voters))),
+      // whose wallet it is: the signed-in voter's (session votes), and nobody suspended or deleted
+      tx
+        .select({
+          address: wallets.address,
+          userId: wallets.userId,
+          status: users.status,
+          deletedAt: users.deletedAt,
+        })
+        .from(wallets)
+        .innerJoin(users, eq(users.id, wallets.userId))
+        .where(inArray(wallets.address, voters)),
+    ]);
+    if (!state) return reqs.map(() => notFound('Proposal not found'));
+    const members = new Set(memberRows.map((r) => r.address));
+    const owners = new Map(walletRows.map((r) => [r.address, r]));
+
+    const outcomes: (VoteRow | AppError | null)[] = reqs.map(() => null);
+    const accepted: number[] = [];
+    const seen = new Set<string>();
+    reqs.forEach((req, i) => {
+      const owner = owners.get(req.voterAddress);
+      if (req.actingUserId && owner?.userId !== req.actingUserId)
+        outcomes[i] = forbidden(
+          `${req.voterAddress} is not a wallet of the signed-in user`,
+          'NOT_YOUR_ADDRESS',
+        );
+      else if (!members.has(req.voterAddress) || owner?.status === 'suspended' || owner?.deletedAt)
+        outcomes[i] = notEligible(req.voterAddress);
+      else if (state.status !== 'ACTIVE')
+        outcomes[i] = conflict(`The proposal is ${state.status}`, 'PROPOSAL_NOT_ACTIVE');
+      else if (state.daoStatus !== 'ACTIVE')
+        outcomes[i] = conflict(`The DAO is ${state.daoStatus}: it takes no votes`, 'DAO_NOT_ACTIVE');
+      else if (seen.has(req.voterAddress)) outcomes[i] = alreadyVoted(req.voterAddress);
+      else {
+        seen.add(req.voterAddress);
+        accepted.push(i);
+      }
+    });
+
+    if (accepted.length) {
+      // rows in address order, so two batches racing on the same voters lock them in one order
+      const rows = accepted
+        .map((i) => reqs[i]!)
+        .sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1))
+        .map(({ actingUserId: _a, ...v }) => ({ ...v, updatedAt: v.createdAt }));
+      const inserted = await tx
+        .insert(votes)
+        .values(rows)
+        .onConflictDoNothing({ target: [votes.proposalId, votes.voterAddress] })
+        .returning();
+      const byVoter = new Map(inserted.map((r) => [r.voterAddress, r]));
+      const counted: VoteRow[] = [];
+      for (const i of accepted) {
+        const row = byVoter.get(reqs[i]!.voterAddress);
+        outcomes[i] = row ?? alreadyVoted(reqs[i]!.voterAddress);
+        if (row) counted.push(row);
+      }
+      if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted);
+    }
+    return outcomes.map((o) => o ?? new AppError('INTERNAL_SERVER_ERROR', 'vote not processed'));
+  });
+}
+
+/** advisory-lock namespace of the per-proposal counting lock (two-int form, apart from other locks) */
+const COUNT_LOCK_NS = 727_002;
+
+/**
+ * Adds the votes to a tally shard and appends a vote_cast per vote with the results right after it.
+ * Batches of a proposal overlap everywhere else but take turns here (a transaction-scoped advisory lock,
+ * held to commit), so each batch reads totals that include every batch counted before it — on any
+ * instance — and the results carried by consecutive events never go backwards.
+ */
+async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[]) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`);
+  const totals = new Map<string, OptionCount>();
+  for (const r of rows) {
+    const t = totals.get(r.choice) ?? { votes: 0, weight: 0n };
+    totals.set(r.choice, { votes: t.votes + 1, weight: t.weight + BigInt(r.weight) });
+  }
+  const shard = Math.floor(Math.random() * TALLY_SHARDS);
+  // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
+  const values = [...totals.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(
+      ([option, t]) =>
+        sql`(${basis.proposalId}::uuid, ${option}, ${shard}::smallint, ${t.votes}::bigint, ${t.weight.toString()}::numeric, ${now.toISOString()}::timestamptz)`,
+    );
+  // one statement: upsert the shard and read the totals as they were before it (a data-modifying CTE's
+  // effects are not visible to the main query): the base of each event's running results
+  const base = (await tx.execute(sql`
+    with up as (
+      insert into ${proposalTallies} (proposal_id, option, shard, votes, weight, updated_at)
+      values ${sql.join(values, sql`, `)}
+      on conflict (proposal_id, option, shard) do update
+        set votes = ${proposalTallies}.votes + excluded.votes,
+            weight = ${proposalTallies}.weight + excluded.weight,
+            updated_at = excluded.updated_at
+      returning 1
+    )
+    select option, sum(votes)::text as votes, sum(weight)::text as weight
+    from ${proposalTallies} where proposal_id = ${basis.proposalId} group by option`)) as unknown;
+  const baseRows = (Array.isArray(base) ? base : (base as { rows: unknown[] }).rows) as {
+    option: string;
+    votes: string;
+    weight: string;
+  }[];
+
+  const running = new Map<string, OptionCount>(
+    baseRows.map((r) => [r.option, { votes: Number(r.votes), weight: BigInt(r.weight) }]),
+  );
+  const events: NewEvent[] = rows.map((r) => {
+    const c = running.get(r.choice) ?? { votes: 0, weight: 0n };
+    running.set(r.choice, { votes: c.votes + 1, weight: c.weight + BigInt(r.weight) });
+    return {
+      type: 'vote_cast',
+      daoId: r.daoId,
+      proposalId: r.proposalId,
+      data: { vote: voteView(r), results: resultsView(basis, running, now) },
+    };
+  });
+  await appendEvents(tx, events, now);
+}
