@@ -302,3 +302,32 @@ describe('DAO_APPROVAL_REQUIRED', () => {
     ).toBe(404);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every governance path', async () => {
+    const doc = (await api.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
+    const expected: [string, string][] = [
+      ['post', '/daos'],
+      ['get', '/daos'],
+      ['get', '/daos/{daoId}'],
+      ['get', '/daos/owner/{ownerAddress}'],
+      ['post', '/daos/{daoId}/status'],
+      ['post', '/daos/{daoId}/members'],
+      ['get', '/daos/{daoId}/members'],
+      ['delete', '/daos/{daoId}/members/{memberAddress}'],
+      ['put', '/daos/{daoId}/members/{memberAddress}'],
+      ['post', '/admin/daos/{daoId}/approve'],
+      ['post', '/proposals'],
+      ['get', '/proposals/{proposalId}'],
+      ['get', '/proposals/dao/{daoId}'],
+      ['get', '/proposals/dao/{daoId}/active'],
+      ['post', '/votes'],
+      ['get', '/votes/{voteId}'],
+      ['get', '/votes/proposal/{proposalId}'],
+      ['get', '/votes/proposal/{proposalId}/voter/{voterAddress}'],
+      ['get', '/votes/proposal/{proposalId}/results'],
+      ['get', '/eip712/vote'],
+    ];
+    for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+  });
+});
