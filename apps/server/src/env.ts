@@ -96,6 +96,7 @@ const schema = z.object({
   UPLOAD_PATH: z.string().optional(),
 
   DAO_APPROVAL_REQUIRED: bool(false),
+  EVENTS_REVALIDATE_MS: int(60_000, 100),
 
   // storage (IPFS): see .env.example
   IPFS_NODE_URL: url(),

@@ -23,6 +23,8 @@ export interface EventBusOptions extends SequencerOptions {
   retryMs: number;
   /** events one subscriber may fall behind before it catches up from the table instead */
   queueLimit: number;
+  /** how often an open stream re-checks its client's token (suspension, logout, revocation) */
+  revalidateMs: number;
   /** wraps each synchronous hand-off of new events to the subscribers (used to coalesce socket writes) */
   aroundDelivery?: ((deliver: () => void) => void) | undefined;
 }
@@ -34,6 +36,7 @@ export const defaultBusOptions: EventBusOptions = {
   maxWaitMs: 10_000,
   lateWatchMs: 10 * 60_000,
   queueLimit: 10_000,
+  revalidateMs: 60_000,
 };
 
 /**
@@ -80,6 +83,10 @@ export class EventBus implements LiveEventSource {
       this.kick();
     })();
     return this.started;
+  }
+
+  get revalidateMs() {
+    return this.opts.revalidateMs;
   }
 
   ready(): Promise<void> {

@@ -12,6 +12,7 @@ export async function eventsPlugin({ svc, dbHandle, env }: PluginContext): Promi
   const corker = new SocketCorker();
   const bus = new EventBus(svc.db, dbHandle, svc.log.child({ component: 'events' }), {
     aroundDelivery: (deliver) => corker.corked(deliver),
+    revalidateMs: env.EVENTS_REVALIDATE_MS,
   });
   await bus.start();
   svc.eventBus = bus;

@@ -64,6 +64,7 @@ export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: So
       return next(refusal('BAD_REQUEST', `Invalid subscription: ${detail}`, 'VALIDATION_FAILED', issues));
     }
     socket.data.subscription = parsed.data;
+    socket.data.token = token;
     next();
   });
 
@@ -76,14 +77,25 @@ export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: So
     socket.once('disconnect', () => ac.abort());
     const filter = { events: sub.events, daoId: sub.daoId, proposalId: sub.proposalId };
     try {
-      const stream = eventStream(bus, svc.db, { filter, lastEventId: sub.lastEventId, signal: ac.signal });
+      const token = socket.data.token as string;
+      const revalidate = {
+        everyMs: bus.revalidateMs ?? 60_000,
+        check: async () => (await resolveToken(svc, token)) !== null,
+      };
+      const stream = eventStream(bus, svc.db, {
+        filter,
+        lastEventId: sub.lastEventId,
+        signal: ac.signal,
+        revalidate,
+      });
       for await (const e of stream) {
         socket.emit(e.type, e);
         // a slow client: let its socket drain instead of buffering a whole replay in memory
         if (buffered(socket) > 256) await drained(socket, ac.signal);
       }
     } catch (err) {
-      svc.log.warn({ err: (err as Error).message }, 'socket.io event stream failed');
+      if ((err as { code?: string }).code !== 'UNAUTHORIZED')
+        svc.log.warn({ err: (err as Error).message }, 'socket.io event stream failed');
       socket.disconnect(true);
     }
   }

@@ -1,7 +1,8 @@
-import { AppError, eventStream, type LiveEventSource } from '@plenum/core';
+import { AppError, eventStream, type LiveEventSource, resolveToken } from '@plenum/core';
 import { eventSubscriptionInput } from '@plenum/validators';
 import { tracked } from '@trpc/server';
 import type { Context } from '../context';
+import { toTRPCError } from '../errors';
 import { authedProcedure, router } from '../trpc';
 
 function eventSource(ctx: Context): LiveEventSource {
@@ -18,7 +19,19 @@ export const eventsRouter = router({
   stream: authedProcedure.input(eventSubscriptionInput).subscription(({ ctx, input, signal }) => {
     const source = eventSource(ctx);
     const filter = { events: input.events, daoId: input.daoId, proposalId: input.proposalId };
-    const params = { filter, lastEventId: input.lastEventId, signal };
+    const token = ctx.token;
+    const revalidate = token && {
+      everyMs: source.revalidateMs ?? 60_000,
+      check: async () => (await resolveToken(ctx.svc, token)) !== null,
+    };
+    const params = {
+      filter,
+      lastEventId: input.lastEventId,
+      signal,
+      revalidate: revalidate || undefined,
+      // errors thrown while iterating bypass the procedure's error middleware: map here
+      mapError: (err: AppError) => toTRPCError(err) ?? err,
+    };
     return eventStream(source, ctx.svc.db, params, (e) => tracked(String(e.id), e));
   }),
 });

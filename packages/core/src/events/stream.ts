@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@plenum/db';
 import type { EventEnvelope } from '../governance/events';
+import { AppError } from '../shared/errors';
 import { readEvents } from './feed';
 import type { EventFilter } from './filter';
 import type { LiveEventSource } from './subscription';
@@ -11,6 +12,10 @@ export interface StreamParams {
   /** resume after this id: stored events after it are replayed first; absent = live events only */
   lastEventId?: number | null | undefined;
   signal?: AbortSignal | undefined;
+  /** re-checks the client's credential while the stream is open: a revoked one ends it (UNAUTHORIZED) */
+  revalidate?: { everyMs: number; check: () => Promise<boolean> } | undefined;
+  /** turns the UNAUTHORIZED AppError of a revoked credential into the transport's error */
+  mapError?: ((err: AppError) => Error) | undefined;
 }
 
 /**
@@ -27,6 +32,16 @@ export async function* eventStream<T = EventEnvelope>(
 ): AsyncGenerator<T, void, undefined> {
   await source.ready();
   const sub = source.subscribe(p.filter, p.signal);
+  let revoked = false;
+  const timer = p.revalidate && setInterval(() => void recheck(), p.revalidate.everyMs);
+  timer?.unref();
+  async function recheck() {
+    // a failed lookup (database down) keeps the stream: only a definite "no" ends it
+    if (!(await p.revalidate!.check().catch(() => true))) {
+      revoked = true;
+      sub.close();
+    }
+  }
   // everything up to `position` has been sent (or did not match)
   let position = p.lastEventId ?? sub.startCursor;
   let upTo = sub.startCursor;
@@ -42,7 +57,15 @@ export async function* eventStream<T = EventEnvelope>(
         if (page.length < REPLAY_PAGE) position = upTo;
       }
       const item = await sub.next();
-      if (!item) return;
+      if (!item) {
+        if (revoked) {
+          const err = new AppError('UNAUTHORIZED', 'The session or access token is no longer valid', {
+            reason: 'SESSION_ENDED',
+          });
+          throw p.mapError ? p.mapError(err) : err;
+        }
+        return;
+      }
       if (item.kind === 'catchup') {
         upTo = Math.max(upTo, item.upTo);
         continue;
@@ -54,6 +77,7 @@ export async function* eventStream<T = EventEnvelope>(
       position = Math.max(position, item.event.id);
     }
   } finally {
+    if (timer) clearInterval(timer);
     sub.close();
   }
 }

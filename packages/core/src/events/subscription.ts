@@ -7,6 +7,8 @@ export interface LiveEventSource {
   ready(): Promise<void>;
   /** the last id delivered live: every stored event up to it is readable from the table */
   readonly cursor: number;
+  /** how often an open stream should re-check its client's credential */
+  readonly revalidateMs?: number;
   /** a subscription that closes itself when `signal` aborts */
   subscribe(filter: EventFilter, signal?: AbortSignal): EventSubscription;
 }
