@@ -5,7 +5,7 @@ export function formatWeight(weight: string): string {
   return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export const formatPercent = (p: number) => `${Number.isInteger(p) ? p : p.toFixed(2)} %`;
+export const formatPercent = (p: number) => `${Number(p.toFixed(2))} %`;
 
 export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;

@@ -1,0 +1,227 @@
+import type { Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from './flows';
+import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { startProduct } from './product';
+
+/** polls get time: two cores are shared with other builds and test runs */
+const SLOW = { timeout: 20_000 };
+const BIG = '1000000000000000000000'; // 10^21: beyond a JS number's exact range
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let api: ReturnType<typeof restClient>;
+let owner: ActiveUser;
+let member: ActiveUser;
+beforeAll(async () => {
+  product = await startProduct();
+  api = restClient(product.apiUrl);
+  [owner, member] = await Promise.all([
+    memberUserByApi(product.apiUrl, product.webUrl, 'wowner'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'wmember'),
+  ]);
+});
+afterAll(() => product?.stop());
+
+const membersText = (page: Page) => page.getByTestId('members').textContent();
+
+/** A datetime-local value `hours` from now, in the browser's own time zone. */
+const localInput = (page: Page, hours: number) =>
+  page.evaluate((h) => {
+    const d = new Date(Date.now() + h * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  }, hours);
+
+describe('governance in the browser: the owner manages a token-weighted DAO', () => {
+  let daoId: string;
+
+  it('creates a token-weighted DAO with a quorum and manages members and exact balances', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Token Guild');
+    await page.getByLabel('Threshold (%)').fill('66.5');
+    await page.getByLabel('Quorum (%)').fill('20');
+    await page.getByLabel(/^Token-weighted voting/).check();
+    await page.getByRole('button', { name: 'Create DAO' }).click();
+    await page.waitForURL(/\/daos\/[0-9a-f-]{36}$/);
+    daoId = page.url().split('/').pop()!;
+    const rules = await textOf(page, 'dao-rules');
+    expect(rules).toContain('66.5 % of decided weight');
+    expect(rules).toContain('20 % of the electorate');
+    expect(rules).toContain('token balance');
+
+    // a malformed address is refused by the shared schema before anything is sent
+    await page.getByLabel('New member address').fill('0x123');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    expect(await page.locator('[data-field-errors="memberAddress"]').textContent()).toContain(
+      '0x followed by 40 hex',
+    );
+    await page.getByLabel('New member address').fill(member.wallet.address);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await expect.poll(() => membersText(page), SLOW).toContain(member.wallet.address);
+    // the same address again: the API's 409 as a sentence
+    await page.getByLabel('New member address').fill(member.wallet.address.toLowerCase());
+    await page.getByRole('button', { name: 'Add member' }).click();
+    expect(await textOf(page, 'form-error')).toContain('That address is already a member of this DAO.');
+
+    const balanceForm = page.getByRole('form', { name: `Token balance of ${member.wallet.address}` });
+    await balanceForm.getByLabel('Token balance').fill(BIG);
+    await balanceForm.getByRole('button', { name: 'Save balance' }).click();
+    await expect.poll(() => membersText(page), SLOW).toContain('balance 1,000,000,000,000,000,000,000');
+    const ownerForm = page.getByRole('form', { name: `Token balance of ${owner.wallet.address}` });
+    await ownerForm.getByLabel('Token balance').fill('-5');
+    await ownerForm.getByRole('button', { name: 'Save balance' }).click();
+    await page.getByText('must be a non-negative integer as a decimal string').waitFor();
+    await ownerForm.getByLabel('Token balance').fill('3');
+    await ownerForm.getByRole('button', { name: 'Save balance' }).click();
+    await expect.poll(() => membersText(page), SLOW).toContain('balance 3');
+    const listed = await api.call<{ items: { memberAddress: string; tokenBalance: string }[] }>(
+      'GET',
+      `/daos/${daoId}/members`,
+    );
+    expect(listed.items.find((m) => m.memberAddress === member.wallet.address)?.tokenBalance).toBe(BIG);
+
+    // a third member, removed again; the owner has no remove button
+    const extra = privateKeyToAccount(generatePrivateKey()).address;
+    await page.getByLabel('New member address').fill(extra);
+    await page.getByRole('button', { name: 'Add member' }).click();
+    await expect.poll(() => membersText(page), SLOW).toContain(extra);
+    await page.getByRole('button', { name: `Remove ${extra}` }).click();
+    expect(await textOf(page, 'members-notice')).toContain(`Removed ${extra}`);
+    await expect.poll(() => membersText(page), SLOW).not.toContain(extra);
+    expect(await page.getByRole('button', { name: `Remove ${owner.wallet.address}` }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('counts weighted votes exactly and shows the quorum and threshold', async () => {
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'Mint more tokens',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    await api.call('POST', '/votes', {
+      body: { proposalId: p.proposalId, daoId, voterAddress: member.wallet.address, choice: 'Against' },
+      token: member.token,
+    });
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    const form = page.getByTestId('vote-form');
+    await form.getByLabel('For', { exact: true }).check();
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    expect(await textOf(page, 'vote-cast')).toContain('counted with weight 3');
+    await expect
+      .poll(() => page.getByTestId('result-Against').textContent(), SLOW)
+      .toContain('weight 1,000,000,000,000,000,000,000');
+    expect(await textOf(page, 'turnout')).toContain(
+      'weight 1,000,000,000,000,000,000,003 of 1,000,000,000,000,000,000,003',
+    );
+    expect(await textOf(page, 'quorum')).toContain('Quorum of 20 % reached. Not passing so far.');
+    expect(await page.getByTestId('results').textContent()).toContain('Threshold 66.5 %');
+    await page.close();
+  });
+
+  it('submits a proposal that starts later: upcoming, no vote form yet', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    await page.getByText('New proposal', { exact: true }).click();
+    await page.getByLabel('Title', { exact: true }).fill('Hold a summer fair');
+    await page.getByLabel('Voting duration (hours)').fill('2');
+    await page.getByLabel('Start time (optional)').fill(await localInput(page, -1));
+    await page.getByRole('button', { name: 'Submit proposal' }).click();
+    expect(await page.locator('[data-field-errors="startTime"]').textContent()).toContain(
+      'must be in the future',
+    );
+    await page.getByLabel('Start time (optional)').fill(await localInput(page, 3));
+    await page.getByRole('button', { name: 'Submit proposal' }).click();
+    await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+    expect(await textOf(page, 'proposal-status')).toBe('Pending');
+    expect(await textOf(page, 'countdown')).toMatch(/Starts in (2h 59m|3h 0m)/);
+    await page.getByText('Voting has not started yet.').waitFor();
+    expect(await page.getByTestId('vote-form').count()).toBe(0);
+
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    await page.getByRole('tab', { name: 'Upcoming' }).click();
+    await expect
+      .poll(() => page.getByTestId('proposals').textContent(), SLOW)
+      .toContain('Hold a summer fair');
+    await page.close();
+  });
+
+  it('deactivates and reactivates the DAO; an inactive DAO refuses new proposals', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    await page.getByRole('button', { name: 'Deactivate DAO' }).click();
+    await expect.poll(() => page.getByTestId('dao-status').textContent(), SLOW).toBe('Inactive');
+    await page.getByText('This DAO is inactive: it takes no new proposals.').waitFor();
+    expect(await page.getByLabel('New member address').count()).toBe(0);
+    await api.call('POST', '/proposals', {
+      body: { daoId, title: 'Too late', creatorAddress: owner.wallet.address, votingDurationHours: 1 },
+      token: owner.token,
+      expect: 409,
+    });
+    // a member who is not the owner sees no status control
+    const other = await product.browser.newPage();
+    await useSession(other, product.webUrl, member.token);
+    await other.goto(`${product.webUrl}/daos/${daoId}`);
+    await other.getByTestId('dao-rules').waitFor();
+    expect(await other.getByRole('button', { name: 'Activate DAO' }).count()).toBe(0);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Activate DAO' }).click();
+    await expect.poll(() => page.getByTestId('dao-status').textContent(), SLOW).toBe('Active');
+    await page.getByText('New proposal', { exact: true }).waitFor();
+    await page.close();
+  });
+
+  it('lists DAOs page by page, and a signed-out visitor sees polled results and only wallet signing', async () => {
+    await Promise.all(
+      Array.from({ length: 21 }, (_, i) =>
+        api.call('POST', '/daos', {
+          body: {
+            name: `Paged DAO ${String(i).padStart(2, '0')}`,
+            ownerAddress: owner.wallet.address,
+            votingRules: { threshold: 50 },
+          },
+          token: owner.token,
+        }),
+      ),
+    );
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/daos`);
+    await expect.poll(() => page.getByTestId('dao-list').textContent(), SLOW).toContain('Paged DAO');
+    expect(await page.getByTestId('dao-list').locator('li').count()).toBe(20);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    await expect.poll(() => page.getByTestId('dao-list').locator('li').count(), SLOW).toBe(2);
+
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'Open to all eyes',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    expect(await textOf(page, 'live-indicator')).toBe('Refreshing every few seconds');
+    const form = page.getByTestId('vote-form');
+    expect(await form.getByRole('radio', { name: /Sign with my browser wallet/ }).isChecked()).toBe(true);
+    expect(await form.getByRole('radio').count()).toBe(4); // For, Against, Abstain + the wallet choice
+    await api.call('POST', '/votes', {
+      body: { proposalId: p.proposalId, daoId, voterAddress: member.wallet.address, choice: 'For' },
+      token: member.token,
+    });
+    await expect.poll(() => page.getByTestId('result-For').getAttribute('data-weight'), SLOW).toBe(BIG);
+    await page.close();
+  });
+});
