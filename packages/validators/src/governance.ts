@@ -12,9 +12,9 @@ export const MAX_VOTING_HOURS = 8_760;
 const id = z.uuid();
 
 /**
- * trpc-to-openapi marks every number/boolean field of a REST input as coercible ("50" → 50, "yes" →
- * true). Wrapping the schema in an identity transform hides it from that coercion, so a wrong JSON type
- * stays a 400; the OpenAPI document still shows the inner type.
+ * A wrong JSON type must stay a 400: trpc-to-openapi coerces number/boolean input fields ("50" → 50,
+ * "yes" → true). The repository patches that to query strings only; wrapping body numbers and booleans in
+ * an identity transform keeps them exact even without the patch. The OpenAPI document shows the inner type.
  */
 const exact = <T extends z.ZodType>(schema: T) => schema.transform((v) => v);
 /** exact non-negative integer up to 2^256 - 1, as a decimal string */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
 import postgres from 'postgres';
 import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -152,6 +153,11 @@ export default async function votesBench(_ctx: BenchContext) {
     const sessionExact = await exact(hot.proposalId, session.statuses['201'] ?? 0);
     const signedExact = await exact(signedHot.proposalId, signed.statuses['201'] ?? 0);
 
+    console.log(
+      `machine: ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (figures scale with what else runs)`,
+    );
     console.log(`naive baseline (1 tx per vote, 1 tally row, no HTTP): ${naivePerSec.toFixed(0)} votes/s`);
     console.log(
       `session votes over REST: ${sessionRate.toFixed(0)} acknowledged/s (${JSON.stringify(session.statuses)}), ` +

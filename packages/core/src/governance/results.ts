@@ -2,8 +2,8 @@ import type { ProposalStatus } from '@plenum/db';
 import { type DbOrTx, daos, proposals, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../services';
-import { currentElectorate } from './electorate';
 import { notFound } from '../shared/errors';
+import { currentElectorate } from './electorate';
 import { type DaoRow, type ProposalRow, requireDao } from './load';
 import { ensureCurrentStatus, isDue } from './status-automation';
 import { computeOutcome, type OptionCount } from './tally';
@@ -128,7 +128,12 @@ export async function getResults(svc: Services, proposalId: string): Promise<Res
   }
   let updatedAt = row.p.updatedAt;
   const byOption = new Map<string, OptionCount>();
-  for (const t of JSON.parse(row.tallies) as { option: string; votes: string; weight: string; at: string }[]) {
+  for (const t of JSON.parse(row.tallies) as {
+    option: string;
+    votes: string;
+    weight: string;
+    at: string;
+  }[]) {
     byOption.set(t.option, { votes: Number(t.votes), weight: BigInt(t.weight) });
     const at = new Date(t.at);
     if (at > updatedAt) updatedAt = at;

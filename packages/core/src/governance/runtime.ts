@@ -17,7 +17,7 @@ export interface ProposalEntry {
   electorate: Map<string, string> | null;
 }
 
-const MAX_CACHED_PROPOSALS = 1_000;
+const MAX_CACHED_PROPOSALS = 200;
 
 export class GovernanceRuntime {
   readonly batcher: VoteBatcher;
