@@ -82,4 +82,38 @@ describe('administration in the browser', () => {
     expect(await page.getByRole('link', { name: 'Admin' }).count()).toBe(0);
     await page.close();
   });
+
+  it('fits a 375 px wide screen in the dark theme on the Files, Account and Admin pages', async () => {
+    const boss = await loginByApi(product.apiUrl, admin);
+    const res = await fetch(`${product.apiUrl}/users/${boss.id}/preferences`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${boss.token}` },
+      body: JSON.stringify({ theme: 'dark' }),
+    });
+    expect(res.status).toBe(200);
+    const context = await product.browser.newContext({ viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto(`${product.webUrl}/`);
+    await page.evaluate((t) => window.localStorage.setItem('plenum.session', t), boss.token);
+    for (const [path, ready] of [
+      ['/files', 'dropzone'],
+      ['/account', 'profile-form'],
+      ['/admin', 'registrations-chart'],
+      ['/admin/users', 'users-table'],
+      ['/admin/audit', 'audit-log'],
+      [`/users/${boss.id}`, 'public-profile'],
+    ] as const) {
+      await page.goto(`${product.webUrl}${path}`);
+      await page.getByTestId(ready).waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), { message: path })
+        .toBe('rgb(17, 19, 24)');
+      const [scrollWidth, clientWidth] = await page.evaluate(() => [
+        document.documentElement.scrollWidth,
+        document.documentElement.clientWidth,
+      ]);
+      expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
+    }
+    await context.close();
+  });
 });

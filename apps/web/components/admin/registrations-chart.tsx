@@ -5,7 +5,6 @@ import { ErrorAlert } from '../alert';
 
 const W = 600;
 const H = 160;
-const PAD = 20;
 
 /** New accounts per day as an inline SVG bar chart, with the numbers in a table for screen readers. */
 export function RegistrationsChart() {
@@ -15,7 +14,7 @@ export function RegistrationsChart() {
   const { days, complete } = data.data;
   const max = Math.max(1, ...days.map((d) => d.count));
   const total = days.reduce((n, d) => n + d.count, 0);
-  const slot = (W - PAD) / days.length;
+  const slot = W / days.length;
   const label = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
       timeZone: 'UTC',
@@ -28,20 +27,14 @@ export function RegistrationsChart() {
         Registrations, last {CHART_DAYS} days (UTC): {total}
         {!complete && ' (only the newest accounts were counted)'}
       </figcaption>
-      <svg viewBox={`0 0 ${W} ${H + PAD}`} role="img" aria-label={`Registrations per day, ${total} in total`}>
-        <line x1={PAD} y1={H} x2={W} y2={H} className="axis" />
-        <text x={0} y={12} className="tick">
-          {max}
-        </text>
-        <text x={0} y={H} className="tick">
-          0
-        </text>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Registrations per day, ${total} in total`}>
+        <line x1={0} y1={H} x2={W} y2={H} className="axis" />
         {days.map((d, i) => {
           const h = (d.count / max) * (H - 10);
           return (
             <rect
               key={d.day}
-              x={PAD + i * slot + 1}
+              x={i * slot + 1}
               y={H - h}
               width={Math.max(1, slot - 2)}
               height={h}
@@ -53,13 +46,12 @@ export function RegistrationsChart() {
             </rect>
           );
         })}
-        <text x={PAD} y={H + PAD - 4} className="tick">
-          {label(days[0]?.day ?? '')}
-        </text>
-        <text x={W} y={H + PAD - 4} className="tick" textAnchor="end">
-          {label(days.at(-1)?.day ?? '')}
-        </text>
       </svg>
+      <div className="chart-axis muted" aria-hidden="true">
+        <span>{label(days[0]?.day ?? '')}</span>
+        <span>busiest day: {max}</span>
+        <span>{label(days.at(-1)?.day ?? '')}</span>
+      </div>
       <table className="sr-only">
         <caption>Registrations per day</caption>
         <thead>

@@ -62,7 +62,7 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
         </button>
         <span className="muted">
           Page {cursors.length + 1}
-          {pins.data ? ` · ${pins.data.count} from here on` : ''}
+          {pins.data && cursors.length === 0 ? ` · ${pins.data.count} in all` : ''}
         </span>
         <button
           type="button"
