@@ -276,6 +276,9 @@ export async function createApp(options: AppOptions) {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === '/trpc' || pathname === '/trpc/') {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } else if (!pathname.startsWith('/socket.io/')) {
+      // Socket.IO answers its own upgrades; anything else is refused instead of left hanging
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     }
   });
   const wsHandler = applyWSSHandler({

@@ -47,3 +47,14 @@ describe('tRPC over WebSocket', () => {
     }
   });
 });
+
+describe('WebSocket upgrades elsewhere', () => {
+  it('are refused with 404 instead of hanging', async () => {
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/nowhere`);
+    const status = await new Promise<number>((resolve) => {
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      ws.on('error', () => resolve(-1));
+    });
+    expect(status).toBe(404);
+  });
+});
