@@ -151,4 +151,19 @@ describe('account in the browser', () => {
     expect((await apiGet(product.apiUrl, '/auth/me', user.token)).status).toBe(200);
     await page.close();
   });
+
+  it('deletes the account after the email is typed again; the session ends', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'leaver');
+    const page = await signedInPage(product, user, '/account');
+    await page.getByRole('button', { name: 'Delete my account…' }).click();
+    const confirm = page.getByRole('button', { name: 'Delete my account for good' });
+    await page.getByLabel(/Type your email address/).fill('someone-else@example.com');
+    expect(await confirm.isDisabled()).toBe(true);
+    await page.getByLabel(/Type your email address/).fill(user.email.toUpperCase());
+    await confirm.click();
+    await page.waitForURL(`${product.webUrl}/`);
+    expect(await page.evaluate(() => window.localStorage.getItem('plenum.session'))).toBeNull();
+    expect((await apiGet(product.apiUrl, '/auth/me', user.token)).status).toBe(401);
+    await page.close();
+  });
 });
