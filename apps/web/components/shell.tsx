@@ -30,16 +30,6 @@ export function Shell({ children }: { children: ReactNode }) {
           <ul>
             {signedIn && (
               <li>
-                <Link href="/files">Files</Link>
-              </li>
-            )}
-            {signedIn && me.data?.user.role === 'admin' && (
-              <li>
-                <Link href="/admin">Admin</Link>
-              </li>
-            )}
-            {signedIn && (
-              <li>
                 <Link href="/dashboard">Dashboard</Link>
               </li>
             )}
