@@ -72,7 +72,7 @@ export function DaoView({ daoId }: { daoId: string }) {
 
       <section aria-labelledby="proposals-heading" className="stack">
         <h2 id="proposals-heading">Proposals ({d.proposalCount})</h2>
-        {d.status !== 'ACTIVE' ? (
+        {mine.loading ? null : d.status !== 'ACTIVE' ? (
           <p className="muted">This DAO is {d.status.toLowerCase()}: it takes no new proposals.</p>
         ) : !mine.signedIn || !mine.verified ? (
           <NeedsAccount signedIn={mine.signedIn} verified={mine.verified} what="submit a proposal" />

@@ -5,7 +5,6 @@ import type { Proposal, ProposalStatus, Vote } from '../../lib/governance/types'
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { useVotesOf } from '../../lib/governance/use-votes-of';
-import { useMounted } from '../../lib/use-mounted';
 import { Notice } from '../alert';
 import { VoteForm } from './vote-form';
 
@@ -19,7 +18,6 @@ export function VotePanel({
   status: ProposalStatus;
   members: string[] | undefined;
 }) {
-  const mounted = useMounted();
   const mine = useMyWallets();
   const signer = useVoteSigner();
   const [justCast, setJustCast] = useState<Vote | null>(null);
@@ -27,6 +25,9 @@ export function VotePanel({
   if (signer.address && !mine.isMine(signer.address)) addresses.push(signer.address);
   const votes = useVotesOf(proposal.proposalId, addresses);
   const notVoted = mine.wallets.filter((w) => votes.voteOf(w) === null);
+  // nothing left to vote with: every linked wallet and the connected one have voted
+  const walletVoted = !!signer.address && !!votes.voteOf(signer.address);
+  const canVote = (mine.verified && notVoted.length > 0) || !walletVoted;
 
   return (
     <section aria-labelledby="my-vote-heading" className="stack">
@@ -52,7 +53,7 @@ export function VotePanel({
       {(status === 'PASSED' || status === 'REJECTED') && votes.votes.length === 0 && (
         <p className="muted">Voting has ended.</p>
       )}
-      {status === 'ACTIVE' && mounted && !(mine.signedIn && votes.loading) && (
+      {status === 'ACTIVE' && !mine.loading && canVote && !(mine.signedIn && votes.loading) && (
         <VoteForm
           key={notVoted.join()}
           proposal={proposal}
