@@ -35,6 +35,7 @@ const localInput = (page: Page, hours: number) =>
 
 describe('governance in the browser: the owner manages a token-weighted DAO', () => {
   let daoId: string;
+  let openProposalId: string;
 
   it('creates a token-weighted DAO with a quorum and manages members and exact balances', async () => {
     const page = await product.browser.newPage();
@@ -212,6 +213,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
       },
       token: owner.token,
     });
+    openProposalId = p.proposalId;
     await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
     expect(await textOf(page, 'live-indicator')).toBe('Refreshing every few seconds');
     const form = page.getByTestId('vote-form');
@@ -222,6 +224,28 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
       token: member.token,
     });
     await expect.poll(() => page.getByTestId('result-For').getAttribute('data-weight'), SLOW).toBe(BIG);
+    await page.close();
+  });
+  it('casts a vote from the keyboard alone', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${openProposalId}`);
+    const form = page.getByTestId('vote-form');
+    await form.getByLabel('For', { exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown'); // within the radio group: Against
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Chosen without a mouse.');
+    await page.keyboard.press('Tab'); // the "vote as" group: my wallet, preselected
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      owner.wallet.address,
+    );
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    expect(await textOf(page, 'vote-cast')).toContain('Your vote for “Against” was counted with weight 3');
+    await expect
+      .poll(() => page.getByTestId('votes').textContent(), SLOW)
+      .toContain('Chosen without a mouse.');
     await page.close();
   });
 });
