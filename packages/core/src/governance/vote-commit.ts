@@ -111,27 +111,50 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
     });
 
     if (accepted.length) {
-      // rows in address order, so two batches racing on the same voters lock them in one order
-      const rows = accepted
-        .map((i) => reqs[i]!)
-        .sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1))
-        .map(({ actingUserId: _a, ...v }) => ({ ...v, updatedAt: v.createdAt }));
-      const inserted = await tx
-        .insert(votes)
-        .values(rows)
-        .onConflictDoNothing({ target: [votes.proposalId, votes.voterAddress] })
-        .returning();
-      const byVoter = new Map(inserted.map((r) => [r.voterAddress, r]));
+      // address order, so two batches racing on the same voters lock them in one order
+      const rows = accepted.map((i) => reqs[i]!).sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1));
+      const ids = await insertVotes(tx, proposalId, daoId, rows);
       const counted: VoteRow[] = [];
       for (const i of accepted) {
-        const row = byVoter.get(reqs[i]!.voterAddress);
-        outcomes[i] = row ?? alreadyVoted(reqs[i]!.voterAddress);
-        if (row) counted.push(row);
+        const req = reqs[i]!;
+        const id = ids.get(req.voterAddress);
+        if (!id) {
+          outcomes[i] = alreadyVoted(req.voterAddress);
+          continue;
+        }
+        const { actingUserId: _a, ...vote } = req;
+        const row: VoteRow = { ...vote, id, updatedAt: req.createdAt };
+        outcomes[i] = row;
+        counted.push(row);
       }
       if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted);
     }
     return outcomes.map((o) => o ?? new AppError('INTERNAL_SERVER_ERROR', 'vote not processed'));
   });
+}
+
+/**
+ * One INSERT for the whole batch with one array parameter per column (unnest), so building the statement
+ * costs the same for 1 or 1,000 votes; duplicates are skipped by the unique index and not returned.
+ */
+async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: VoteRequest[]) {
+  const col = <T>(f: (r: VoteRequest) => T) => sql.param(rows.map(f));
+  const result = (await tx.execute(sql`
+    insert into ${votes} (proposal_id, dao_id, voter_address, choice, weight, comment, signature,
+      signed_timestamp, created_at, updated_at)
+    select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.weight::numeric, v.comment, v.sig,
+      v.ts::bigint, v.at::timestamptz, v.at::timestamptz
+    from unnest(${col((r) => r.voterAddress)}::text[], ${col((r) => r.choice)}::text[],
+      ${col((r) => r.weight)}::text[], ${col((r) => r.comment)}::text[], ${col((r) => r.signature)}::text[],
+      ${col((r) => (r.signedTimestamp === null ? null : String(r.signedTimestamp)))}::text[],
+      ${col((r) => r.createdAt.toISOString())}::text[]) as v(voter, choice, weight, comment, sig, ts, at)
+    on conflict (proposal_id, voter_address) do nothing
+    returning id, voter_address`)) as unknown;
+  const returned = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    id: string;
+    voter_address: string;
+  }[];
+  return new Map(returned.map((r) => [r.voter_address, r.id]));
 }
 
 /** advisory-lock namespace of the per-proposal counting lock (two-int form, apart from other locks) */
