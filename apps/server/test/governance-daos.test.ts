@@ -328,6 +328,7 @@ describe('OpenAPI', () => {
       ['get', '/votes/proposal/{proposalId}/results'],
       ['get', '/eip712/vote'],
     ];
-    for (const [method, path] of expected) expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    for (const [method, path] of expected)
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
   });
 });

@@ -60,4 +60,62 @@ describe('Utf8Validator', () => {
     bad.push(Uint8Array.from([0xc3]));
     expect(bad.end()).toBe(false);
   });
+
+  const validate = (data: Uint8Array, cuts: number[]) => {
+    const v = new Utf8Validator();
+    let from = 0;
+    for (const cut of [...cuts, data.length]) {
+      v.push(data.subarray(from, cut));
+      from = cut;
+    }
+    return v.end();
+  };
+
+  it('agrees with a strict decoder wherever the stream is cut', () => {
+    const text = bytes('aé€𝄞 text\tline\r\n'.repeat(3));
+    for (let a = 0; a <= text.length; a++) {
+      expect(validate(text, [a])).toBe(true);
+      for (let b = a; b <= text.length; b += 3) expect(validate(text, [a, b])).toBe(true);
+    }
+    // one byte at a time
+    expect(
+      validate(
+        text,
+        Array.from({ length: text.length }, (_, i) => i),
+      ),
+    ).toBe(true);
+    const invalid = [
+      [0xc3, 0x28], // bad continuation
+      [0xc0, 0xaf], // overlong
+      [0xed, 0xa0, 0x80], // surrogate
+      [0xf4, 0x90, 0x80, 0x80], // above U+10FFFF
+      [0x80], // lone continuation
+      [0xe2, 0x82], // truncated at the end
+    ];
+    for (const seq of invalid) {
+      const data = Uint8Array.from([
+        ...bytes('ok '),
+        ...seq,
+        ...(seq.length === 2 && seq[0] === 0xe2 ? [] : bytes(' ok')),
+      ]);
+      for (let a = 0; a <= data.length; a++) expect(validate(data, [a]), `${seq} cut at ${a}`).toBe(false);
+    }
+  });
+
+  it('finds a binary control byte anywhere in a large unaligned chunk', () => {
+    const big = Buffer.alloc(4099, 0x61);
+    for (const at of [0, 1, 2, 3, 17, 2048, 4094, 4095, 4096, 4098]) {
+      for (const ctrl of [0x00, 0x08, 0x0b, 0x1a, 0x1f]) {
+        const data = Buffer.from(big);
+        data[at] = ctrl;
+        const v = new Utf8Validator();
+        v.push(data.subarray(1)); // an odd byteOffset, as a slice of a network buffer has
+        expect(v.end(), `0x${ctrl.toString(16)} at ${at}`).toBe(at === 0);
+      }
+    }
+    // tab, newline, form feed, carriage return and escape are text
+    const ok = Buffer.alloc(4099, 0x61);
+    for (const [i, c] of [0x09, 0x0a, 0x0c, 0x0d, 0x1b].entries()) ok[100 + i * 7] = c;
+    expect(validate(ok, [5])).toBe(true);
+  });
 });
