@@ -2,6 +2,7 @@ import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
+import { findSession } from './session-lookup';
 
 export const PAT_PREFIX = 'plm_';
 
@@ -53,18 +54,13 @@ export async function resolveToken(
     }
     return toPrincipal(row.user, 'pat', row.id);
   }
-  const [row] = await svc.db
-    .select({ id: sessions.id, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const row = await findSession(svc.db, tokenHash, now);
   if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
   return toPrincipal(row.user, 'session', row.id);
 }
 
 function toPrincipal(
-  user: typeof users.$inferSelect,
+  user: Pick<typeof users.$inferSelect, 'id' | 'role' | 'status' | 'email'>,
   kind: Principal['kind'],
   credentialId: string,
 ): Principal {
