@@ -7,6 +7,7 @@ import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
 import type { GatewayProvider } from './gateway';
+import { leafSkippingWalker } from './pin-walker';
 import { type CallOptions, type ContentSource, type NodeProvider, ProviderError } from './provider';
 
 const POLL_MS = 250;
@@ -77,7 +78,7 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
     async pin(cid, options = {}) {
       if (await pinned(cid, options)) return;
       try {
-        for await (const _ of helia.pins.add(cid, { signal: options.signal })) {
+        for await (const _ of helia.pins.add(cid, { signal: options.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
         }
       } catch (err) {
@@ -87,7 +88,7 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
     async unpin(cid, options = {}) {
       if (!(await pinned(cid, options))) return;
       try {
-        for await (const _ of helia.pins.rm(cid, { signal: options.signal })) {
+        for await (const _ of helia.pins.rm(cid, { signal: options.signal, walker: leafSkippingWalker })) {
           // drained: the pin is gone once the walk ends
         }
       } catch (err) {
