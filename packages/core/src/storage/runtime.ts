@@ -11,6 +11,11 @@ export interface StorageRuntime {
   node: NodeProvider;
   gateways: GatewayProvider;
   events: StorageEvents;
+  /**
+   * CIDs this process's node imported from an upload and pinned itself, until the pin verifier took
+   * them: their bytes were just written here, so verification checks the pin and reads nothing back
+   */
+  imported: Set<string>;
   /** background jobs (pin verification) in flight, so stop() and tests can wait for them */
   pending: Set<Promise<unknown>>;
   /** aborted on stop(): background jobs give up instead of holding shutdown */
@@ -47,6 +52,7 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
     node,
     gateways,
     events: new StorageEvents(),
+    imported: new Set(),
     pending,
     signal: shutdown.signal,
     track(p) {

@@ -110,6 +110,7 @@ export async function uploadAndPin(
     owner: { walletId: params.owner, userId: params.userId },
     content: cidText,
   });
+  svc.storage.imported.add(cidText);
   svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
   return { cid: cidText, size, mimetype: type.mime, filename };
 }
