@@ -95,15 +95,18 @@ export async function uploadFile(rc: RouteContext) {
 }
 
 /**
- * Answers a refused upload at once and stops reading: the rest of the body is drained (not stored)
- * for a moment so the client can read the answer, then the connection is closed.
+ * Answers a refused upload at once and stops storing: the rest of the body is drained (not stored)
+ * for up to 5 s so the client can read the answer, then the connection is closed. No
+ * `Connection: close` header: with it Node destroys the socket as soon as the answer is written,
+ * unread body bytes make the kernel reset the connection, and a client still sending then sees
+ * EPIPE/ECONNRESET instead of the 413 (about half the time on loopback).
  */
 function refuse(rc: RouteContext, err: unknown) {
   const { req, res, log } = rc;
   let e: unknown = err;
   // the UnixFS importer may wrap the error our byte counter threw
   for (let i = 0; i < 5 && e && !(e instanceof AppError); i++) e = (e as { cause?: unknown }).cause;
-  sendFailure(res, log, e instanceof AppError ? e : err, { Connection: 'close' });
+  sendFailure(res, log, e instanceof AppError ? e : err);
   drain(req);
 }
 
