@@ -121,6 +121,24 @@ describe('DAO reads', () => {
   });
 });
 
+describe('DAOs of a member', () => {
+  it('GET /daos?member= lists only the DAOs that address belongs to, in any casing; a bad address is 400', async () => {
+    const owner = await memberUser(api);
+    const a = await createDao(api, owner);
+    const b = await createDao(api, owner);
+    await createDao(api, owner);
+    const wallet = newWallet();
+    await addMember(api, owner, a.daoId, wallet.address);
+    await addMember(api, owner, b.daoId, wallet.address);
+    const res = await api.get(`/daos?member=${wallet.address.toLowerCase()}&limit=10`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((d: { daoId: string }) => d.daoId)).toEqual([b.daoId, a.daoId]);
+    expect(res.body.pagination.total).toBe(2);
+    expect((await api.get(`/daos?member=${newWallet().address}`)).body.items).toEqual([]);
+    expect((await api.get('/daos?member=0x123')).status).toBe(400);
+  });
+});
+
 describe('members', () => {
   it('owner adds (201), duplicates are 409, others are 403, lists are paged', async () => {
     const owner = await memberUser(api);

@@ -84,7 +84,11 @@ export const daoSchema = z
   .meta({ id: 'Dao' });
 
 export const daoIdInput = z.strictObject({ daoId: id });
-export const listDaosInput = z.strictObject({ ...pageQuery, status: DAO_STATUS.optional() });
+export const listDaosInput = z.strictObject({
+  ...pageQuery,
+  status: DAO_STATUS.optional(),
+  member: address.optional().meta({ description: 'only DAOs this address is a member of' }),
+});
 export const daosByOwnerInput = z.strictObject({ ...pageQuery, ownerAddress: address });
 export const setDaoStatusInput = z.strictObject({
   daoId: id,

@@ -1,6 +1,6 @@
 import type { DaoStatus } from '@plenum/db';
 import { daoMembers, daos, proposals } from '@plenum/db';
-import { asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
@@ -54,9 +54,25 @@ async function pageOfDaos(svc: Services, where: SQL | undefined, page: Page) {
   };
 }
 
-/** GET /daos: every DAO, newest first; `status` filters (the admin approval queue uses PENDING) */
-export function listDaos(svc: Services, params: Page & { status?: DaoStatus | undefined }) {
-  return pageOfDaos(svc, params.status ? eq(daos.status, params.status) : undefined, params);
+/**
+ * GET /daos: every DAO, newest first; `status` filters (the admin approval queue uses PENDING), `member`
+ * keeps the DAOs that address belongs to (a member's dashboard).
+ */
+export function listDaos(
+  svc: Services,
+  params: Page & { status?: DaoStatus | undefined; member?: string | undefined },
+) {
+  const member = params.member ? canonicalAddress(params.member, 'member') : undefined;
+  const where = and(
+    params.status ? eq(daos.status, params.status) : undefined,
+    member
+      ? inArray(
+          daos.id,
+          svc.db.select({ id: daoMembers.daoId }).from(daoMembers).where(eq(daoMembers.address, member)),
+        )
+      : undefined,
+  );
+  return pageOfDaos(svc, where, params);
 }
 
 /** GET /daos/owner/{ownerAddress} */
