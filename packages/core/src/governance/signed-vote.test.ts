@@ -1,7 +1,9 @@
+import { bytesToHex, hashTypedData, recoverTypedDataAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../shared/errors';
 import { VOTE_DOMAIN, VOTE_TYPES, type VoteMessage, verifyVoteSignature } from './signed-vote';
+import { nativeRecovery, recoverVoteSigner, voteDigest } from './vote-signer';
 
 const account = privateKeyToAccount(generatePrivateKey());
 const now = new Date('2030-01-01T00:00:00Z');
@@ -80,5 +82,75 @@ describe('verifyVoteSignature', () => {
         verifyVoteSignature({ message, signature: '0x1234', voterAddress: account.address, now }),
       ),
     ).toBe('INVALID_SIGNATURE');
+  });
+});
+
+describe('fast signer recovery (vote-signer.ts) agrees with viem', () => {
+  const messages: VoteMessage[] = [
+    message,
+    {
+      daoId: crypto.randomUUID(),
+      proposalId: crypto.randomUUID(),
+      choice: 'Against',
+      comment: 'é ✓ 🗳',
+      timestamp: 0,
+    },
+    { daoId: '', proposalId: '', choice: '', comment: 'x'.repeat(2_000), timestamp: 2 ** 53 - 1 },
+  ];
+
+  it('builds the same EIP-712 digest', () => {
+    for (const m of messages) {
+      const expected = hashTypedData({
+        domain: VOTE_DOMAIN,
+        types: VOTE_TYPES,
+        primaryType: 'Vote',
+        message: { ...m, timestamp: BigInt(m.timestamp) },
+      });
+      expect(bytesToHex(voteDigest(m))).toBe(expected);
+    }
+  });
+
+  it('uses the native binding on Linux x64', () => {
+    if (process.platform === 'linux' && process.arch === 'x64') expect(nativeRecovery).toBe(true);
+  });
+
+  it('recovers the same signer for v as 27/28 and as 0/1, for many keys', async () => {
+    for (let i = 0; i < 20; i++) {
+      const key = privateKeyToAccount(generatePrivateKey());
+      const m = messages[i % messages.length]!;
+      const sig = await key.signTypedData({
+        domain: VOTE_DOMAIN,
+        types: VOTE_TYPES,
+        primaryType: 'Vote',
+        message: { ...m, timestamp: BigInt(m.timestamp) },
+      });
+      expect(await recoverVoteSigner(m, sig)).toBe(key.address.toLowerCase());
+      const v = Number.parseInt(sig.slice(130), 16);
+      const yParity = `${sig.slice(0, 130)}0${v - 27}`;
+      expect(await recoverVoteSigner(m, yParity)).toBe(key.address.toLowerCase());
+    }
+  });
+
+  it('answers like viem for a malleated (high-s) signature and for out-of-range values', async () => {
+    const sig = await sign(message);
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const s = BigInt(`0x${sig.slice(66, 130)}`);
+    const v = Number.parseInt(sig.slice(130), 16);
+    const high = `${sig.slice(0, 66)}${(n - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}`;
+    const outOfRange = `${sig.slice(0, 66)}${'f'.repeat(64)}${sig.slice(130)}`;
+    for (const candidate of [high, outOfRange]) {
+      const viem = await recoverTypedDataAddress({
+        domain: VOTE_DOMAIN,
+        types: VOTE_TYPES,
+        primaryType: 'Vote',
+        message: { ...message, timestamp: BigInt(message.timestamp) },
+        signature: candidate as `0x${string}`,
+      }).then(
+        (a) => a.toLowerCase(),
+        () => 'refused',
+      );
+      const ours = await recoverVoteSigner(message, candidate).catch(() => 'refused');
+      expect(ours).toBe(viem);
+    }
   });
 });

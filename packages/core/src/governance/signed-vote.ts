@@ -1,5 +1,5 @@
-import { type Hex, recoverTypedDataAddress } from 'viem';
 import { unauthorized } from '../shared/errors';
+import { recoverVoteSigner } from './vote-signer';
 
 /**
  * EIP-712 typed data of a vote (SPEC section 3). No chainId in the domain, as Snapshot does: a vote is
@@ -72,13 +72,7 @@ export async function verifyVoteSignature(params: {
     throw unauthorized('The signed timestamp is more than 5 minutes ahead', 'SIGNATURE_FROM_FUTURE');
   let signer: string;
   try {
-    signer = await recoverTypedDataAddress({
-      domain: VOTE_DOMAIN,
-      types: VOTE_TYPES,
-      primaryType: 'Vote',
-      message: { ...params.message, timestamp: BigInt(ts) },
-      signature: params.signature as Hex,
-    });
+    signer = await recoverVoteSigner(params.message, params.signature);
   } catch {
     throw unauthorized('The signature is malformed', 'INVALID_SIGNATURE');
   }

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import { type Hex, hashDomain, hexToBytes, keccak256, recoverTypedDataAddress } from 'viem';
+
+/**
+ * Who signed a vote's EIP-712 typed data, fast: the digest is built directly for the one fixed Vote type
+ * (the type hash and domain separator computed once), and the public key is recovered with libsecp256k1
+ * (the `secp256k1` package's prebuilt native binding): ~0.2 ms instead of ~1.5–5 ms for viem's pure-JS
+ * recovery, which was 60% of the server's CPU under signed-vote load. Anything the fast path does not
+ * take (no native binding on this platform, an unusual signature encoding, a value libsecp256k1 refuses)
+ * goes through viem, so what is accepted and who is recovered never differ. signed-vote.test.ts checks
+ * the digest and the signer against viem.
+ */
+
+export interface VoteFields {
+  daoId: string;
+  proposalId: string;
+  choice: string;
+  comment: string;
+  timestamp: number;
+}
+
+const DOMAIN = { name: 'Plenum', version: '1' } as const;
+const TYPES = {
+  Vote: [
+    { name: 'daoId', type: 'string' },
+    { name: 'proposalId', type: 'string' },
+    { name: 'choice', type: 'string' },
+    { name: 'comment', type: 'string' },
+    { name: 'timestamp', type: 'uint64' },
+  ],
+} as const;
+
+interface NativeSecp256k1 {
+  ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
+}
+
+const native: NativeSecp256k1 | null = (() => {
+  try {
+    return createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
+  } catch {
+    return null; // no prebuilt binding for this platform: viem does the work
+  }
+})();
+
+/** whether the native fast path is available here (tests check it is on Linux x64) */
+export const nativeRecovery = native !== null;
+
+const utf8 = new TextEncoder();
+const keccak = (bytes: Uint8Array) => keccak256(bytes, 'bytes');
+const VOTE_TYPE_HASH = keccak(
+  utf8.encode('Vote(string daoId,string proposalId,string choice,string comment,uint64 timestamp)'),
+);
+const DOMAIN_SEPARATOR = hexToBytes(
+  hashDomain({
+    domain: DOMAIN,
+    types: {
+      EIP712Domain: [
+        { name: 'name', type: 'string' },
+        { name: 'version', type: 'string' },
+      ],
+    },
+  }),
+);
+
+/** keccak256("\x19\x01" ‖ domainSeparator ‖ hashStruct(Vote)), as eth_signTypedData_v4 signs it */
+export function voteDigest(m: VoteFields): Uint8Array {
+  const struct = new Uint8Array(32 * 6);
+  struct.set(VOTE_TYPE_HASH, 0);
+  struct.set(keccak(utf8.encode(m.daoId)), 32);
+  struct.set(keccak(utf8.encode(m.proposalId)), 64);
+  struct.set(keccak(utf8.encode(m.choice)), 96);
+  struct.set(keccak(utf8.encode(m.comment)), 128);
+  let ts = BigInt(m.timestamp); // uint64, big-endian in the last word
+  for (let i = 191; i >= 160 && ts > 0n; i--) {
+    struct[i] = Number(ts & 0xffn);
+    ts >>= 8n;
+  }
+  const envelope = new Uint8Array(66);
+  envelope[0] = 0x19;
+  envelope[1] = 0x01;
+  envelope.set(DOMAIN_SEPARATOR, 2);
+  envelope.set(keccak(struct), 34);
+  return keccak(envelope);
+}
+
+const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
+
+/** lower-case address that signed `m`; throws on a signature nobody could have made */
+export async function recoverVoteSigner(m: VoteFields, signature: string): Promise<string> {
+  if (native && SIGNATURE_HEX.test(signature) && Number.isSafeInteger(m.timestamp) && m.timestamp >= 0) {
+    const sig = hexToBytes(signature as Hex);
+    const v = sig[64]!;
+    const recid = v === 27 || v === 28 ? v - 27 : v;
+    if (recid === 0 || recid === 1) {
+      try {
+        const pub = native.ecdsaRecover(sig.subarray(0, 64), recid, voteDigest(m), false);
+        return `0x${Buffer.from(keccak(pub.subarray(1)).subarray(12)).toString('hex')}`;
+      } catch {
+        // refused by libsecp256k1 (r or s out of range): let viem decide, so the outcome is the same
+      }
+    }
+  }
+  const signer = await recoverTypedDataAddress({
+    domain: DOMAIN,
+    types: TYPES,
+    primaryType: 'Vote',
+    message: { ...m, timestamp: BigInt(m.timestamp) },
+    signature: signature as Hex,
+  });
+  return signer.toLowerCase();
+}
