@@ -1,8 +1,7 @@
 'use client';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { DaoSummary, ProposalSummary } from '../../lib/governance/types';
-import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
 import { ActiveProposalCard } from './active-proposal-card';
@@ -10,8 +9,7 @@ import { DaoList } from './dao-list';
 import { NeedsAccount } from './wallet-select';
 import './governance.css';
 
-/** How many of the newest DAOs are checked for my membership (the API has no "DAOs of a member" list). */
-const MEMBERSHIP_SCAN = 50;
+const MEMBER_DAOS_LIMIT = 100;
 const MAX_ACTIVE = 20;
 
 const unique = (daos: DaoSummary[]) => [...new Map(daos.map((d) => [d.daoId, d])).values()];
@@ -25,17 +23,14 @@ export function DashboardView() {
       trpc.governance.daos.byOwner.queryOptions({ ownerAddress, limit: 50 }),
     ),
   });
-  const recent = useQuery({
-    ...trpc.governance.daos.list.queryOptions({ limit: MEMBERSHIP_SCAN }),
-    enabled: mine.wallets.length > 0,
+  const memberOf = useQueries({
+    queries: mine.wallets.map((member) =>
+      trpc.governance.daos.list.queryOptions({ member, limit: MEMBER_DAOS_LIMIT }),
+    ),
   });
   const ownedDaos = unique(owned.flatMap((q) => q.data?.items ?? []));
-  const candidates = (recent.data?.items ?? []).filter((d) => !ownedDaos.some((o) => o.daoId === d.daoId));
-  const details = useQueries({
-    queries: candidates.map((d) => trpc.governance.daos.get.queryOptions({ daoId: d.daoId })),
-  });
-  const memberDaos = candidates.filter((_, i) =>
-    details[i]?.data?.members.some((m) => mine.wallets.some((w) => sameAddress(w, m))),
+  const memberDaos = unique(memberOf.flatMap((q) => q.data?.items ?? [])).filter(
+    (d) => !ownedDaos.some((o) => o.daoId === d.daoId),
   );
   const all = unique([...ownedDaos, ...memberDaos]);
   const active = useQueries({
@@ -48,7 +43,7 @@ export function DashboardView() {
     .sort((a, b) => Date.parse(a.endTime) - Date.parse(b.endTime))
     .slice(0, MAX_ACTIVE);
   const nameOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.name ?? 'DAO';
-  const loading = owned.some((q) => q.isPending) || recent.isPending || details.some((q) => q.isPending);
+  const loading = owned.some((q) => q.isPending) || memberOf.some((q) => q.isPending);
 
   if (mine.loading) return <p>Loading your account…</p>;
   if (!mine.signedIn)
@@ -93,7 +88,6 @@ export function DashboardView() {
       <section aria-labelledby="member-heading" className="stack">
         <h2 id="member-heading">DAOs I am a member of</h2>
         <DaoList daos={memberDaos} empty="You are not a member of any other DAO." testId="member-daos" />
-        <p className="muted small">Among the {MEMBERSHIP_SCAN} newest DAOs.</p>
       </section>
     </div>
   );
