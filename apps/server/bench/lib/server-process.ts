@@ -1,0 +1,121 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freshDatabase } from '../../test/support/app';
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** resident set size of the server process in bytes (Linux /proc) */
+  rss(): number;
+  /** CPU time (user + system) the server process has used so far, in ms (Linux /proc) */
+  cpuMs(): number;
+  close(): Promise<void>;
+}
+
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK) */
+const CLOCK_TICKS = 100;
+
+const serverDir = path.join(import.meta.dirname, '..', '..');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The real server (`node --import tsx src/main.ts`) in its own process, on a fresh PostgreSQL
+ * database and a temporary DATA_DIR, so a benchmark's client does not share its event loop (or its
+ * memory figures) with the server.
+ */
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  /** extra node flags, e.g. --cpu-prof; BENCH_SERVER_NODE_ARGS (space-separated) adds more */
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
+  const db = await freshDatabase();
+  if (!db.url) throw new Error('a server process needs PostgreSQL (TEST_DATABASE_URL)');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-server-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      ...nodeArgs,
+      ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: db.url,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_DISABLED: 'true',
+        APP_URL: 'http://localhost:3000',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const cleanup = async () => {
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (true) {
+    if (child.exitCode !== null) {
+      await cleanup();
+      throw new Error(`the server exited with ${child.exitCode} while starting`);
+    }
+    const up = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await cleanup();
+      throw new Error('the server did not answer /health within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    rss() {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      return m ? Number(m[1]) * 1024 : 0;
+    },
+    cpuMs() {
+      // fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name), in clock ticks
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
+    async close() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+        await exited;
+        clearTimeout(force);
+      }
+      await cleanup();
+    },
+  };
+}
