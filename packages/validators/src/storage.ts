@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, isoDateTime } from './common';
+import { address, isoDateTime, pageQuery } from './common';
 
 export const cidString = z.string().trim().min(1).max(200).meta({
   description: 'CID, v0 or v1 (returned as CIDv1 base32)',
@@ -28,6 +28,8 @@ export const pinSchema = z
     createdAt: isoDateTime,
   })
   .meta({ id: 'Pin' });
+
+export const myPinsInput = z.strictObject({ ...pageQuery, status: z.enum(PIN_STATUS).optional() });
 
 export const unpinOutput = z.object({
   cid: z.string(),

@@ -2,16 +2,17 @@ import {
   AppError,
   getContent,
   getMetadata,
+  listPinsOfUser,
   pinForCaller,
   pinView,
   type StorageServices,
   sessionEntityOf,
   unpinForCaller,
 } from '@plenum/core';
-import { cidInput, pinSchema, unpinOutput } from '@plenum/validators';
+import { cidInput, myPinsInput, paged, pinSchema, unpinOutput } from '@plenum/validators';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { activeProcedure, publicProcedure, router } from '../trpc';
+import { activeProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 
 const tags = ['storage'];
 
@@ -27,6 +28,12 @@ export function storageOf(ctx: Pick<Context, 'svc'>): StorageServices {
 const content = z.unknown().meta({ description: 'the content, JSON-parsed when it parses, else the text' });
 
 export const storageRouter = router({
+  /** the caller's pins with file metadata, newest first (tRPC only: REST clients use GET /pins) */
+  myPins: authedProcedure
+    .input(myPinsInput)
+    .output(paged(pinSchema))
+    .query(({ ctx, input }) => listPinsOfUser(ctx.svc.db, { userId: ctx.principal.userId, ...input })),
+
   get: publicProcedure
     .meta({
       openapi: {

@@ -5,6 +5,7 @@ export * from './gateway';
 export * from './kubo-node';
 export * from './metadata';
 export * from './mime';
+export * from './my-pins';
 export * from './owner';
 export * from './pin-records';
 export * from './pin-verifier';
