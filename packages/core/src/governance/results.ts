@@ -106,22 +106,34 @@ export async function resultsOf(db: DbOrTx, p: ProposalRow, dao?: DaoRow): Promi
   return resultsView(basis, counts.byOption, updatedAt);
 }
 
-/**
- * GET /votes/proposal/{id}/results: one round trip for the common case (the proposal, its DAO's rules and
- * the few tally rows aggregated in one statement); a proposal past its time is moved forward first.
- */
-export async function getResults(svc: Services, proposalId: string): Promise<ResultsView> {
+/** the results read as one prepared statement per database (no SQL building per read) */
+function prepareResultsRead(db: DbOrTx) {
   const tallies = sql<string>`(
     select coalesce(json_agg(t), '[]')::text from (
       select option, sum(votes)::text as votes, sum(weight)::text as weight, max(updated_at) as at
       from ${proposalTallies} where proposal_id = ${proposals.id} group by option
     ) t)`;
-  const [row] = await svc.db
+  return db
     .select({ p: proposals, threshold: daos.threshold, quorum: daos.quorum, tallies })
     .from(proposals)
     .innerJoin(daos, eq(daos.id, proposals.daoId))
-    .where(eq(proposals.id, proposalId))
-    .limit(1);
+    .where(eq(proposals.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('plenum_results_read');
+}
+const resultsReads = new WeakMap<object, ReturnType<typeof prepareResultsRead>>();
+
+/**
+ * GET /votes/proposal/{id}/results: one round trip for the common case (the proposal, its DAO's rules and
+ * the few tally rows aggregated in one statement); a proposal past its time is moved forward first.
+ */
+export async function getResults(svc: Services, proposalId: string): Promise<ResultsView> {
+  let read = resultsReads.get(svc.db);
+  if (!read) {
+    read = prepareResultsRead(svc.db);
+    resultsReads.set(svc.db, read);
+  }
+  const [row] = await read.execute({ id: proposalId });
   if (!row) throw notFound('Proposal not found');
   if (row.p.status === 'PENDING' || isDue(row.p, svc.clock.now())) {
     return resultsOf(svc.db, await ensureCurrentStatus(svc, row.p));
