@@ -54,6 +54,28 @@ export async function appendEvents(tx: DbOrTx, items: NewEvent[], at?: Date): Pr
   return rows.map(toEnvelope);
 }
 
+/**
+ * appendEvents for a large batch whose rows the caller does not need back (a vote batch's vote_cast
+ * events): one INSERT with one array parameter per column (unnest), so neither building the statement
+ * nor Postgres' parsing of it grows with thousands of parameters, and the NOTIFY goes in the same
+ * statement. Same rows, same NOTIFY (the highest id), same transaction semantics.
+ */
+export async function appendEventsInBulk(tx: DbOrTx, items: NewEvent[], at: Date): Promise<void> {
+  if (!items.length) return;
+  const col = <T>(f: (e: NewEvent) => T) => sql.param(items.map(f));
+  await tx.execute(sql`
+    with ins as (
+      insert into ${events} (type, dao_id, proposal_id, data, ${sql.identifier(events.occurredAt.name)})
+      select e.type, e.dao_id::uuid, e.proposal_id::uuid, e.data::jsonb, ${at.toISOString()}::timestamptz
+      from unnest(${col((e) => e.type)}::text[], ${col((e) => e.daoId)}::text[],
+        ${col((e) => e.proposalId ?? null)}::text[], ${col((e) => JSON.stringify(e.data))}::text[])
+        with ordinality as e(type, dao_id, proposal_id, data, n)
+      order by e.n
+      returning id
+    )
+    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from ins`);
+}
+
 export function toEnvelope(r: typeof events.$inferSelect): EventEnvelope {
   return {
     id: r.id,

@@ -9,9 +9,9 @@ import {
   votes,
   wallets,
 } from '@plenum/db';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
-import { appendEvents, type NewEvent } from './events';
+import { appendEventsInBulk, type NewEvent } from './events';
 import { type ResultsBasis, resultsView } from './results';
 import { voteView } from './serialize';
 import type { OptionCount } from './tally';
@@ -70,7 +70,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
       tx
         .select({ address: daoMembers.address })
         .from(daoMembers)
-        .where(and(eq(daoMembers.daoId, daoId), inArray(daoMembers.address, voters))),
+        .where(
+          and(eq(daoMembers.daoId, daoId), sql`${daoMembers.address} = any(${sql.param(voters)}::text[])`),
+        ),
       // whose wallet it is: the signed-in voter's (session votes), and nobody suspended or deleted
       tx
         .select({
@@ -81,7 +83,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         })
         .from(wallets)
         .innerJoin(users, eq(users.id, wallets.userId))
-        .where(inArray(wallets.address, voters)),
+        .where(sql`${wallets.address} = any(${sql.param(voters)}::text[])`),
     ]);
     if (!state) return reqs.map(() => notFound('Proposal not found'));
     const members = new Set(memberRows.map((r) => r.address));
@@ -214,5 +216,5 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
       data: { vote: voteView(r), results: resultsView(basis, running, now) },
     };
   });
-  await appendEvents(tx, events, now);
+  await appendEventsInBulk(tx, events, now);
 }
