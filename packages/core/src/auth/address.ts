@@ -1,4 +1,4 @@
-import { getAddress, isAddress } from 'viem';
+import { getAddress } from 'viem';
 import { badRequest } from '../shared/errors';
 
 export const ADDRESS_PATTERN = /^0x[0-9a-fA-F]{40}$/;
@@ -16,12 +16,14 @@ export function canonicalAddress(input: string, field = 'address'): string {
   }
   const lowerOrUpper =
     value.slice(2) === value.slice(2).toLowerCase() || value.slice(2) === value.slice(2).toUpperCase();
-  if (!lowerOrUpper && !isAddress(value, { strict: true })) {
+  // one checksum computation (a keccak) serves both the check and the result
+  const canonical = getAddress(value.toLowerCase());
+  if (!lowerOrUpper && value !== canonical) {
     throw badRequest(`${field} has an invalid EIP-55 checksum`, [
       { path: field, message: 'invalid EIP-55 checksum', code: 'invalid_checksum' },
     ]);
   }
-  return getAddress(value.toLowerCase());
+  return canonical;
 }
 
 export const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
