@@ -1,5 +1,6 @@
 import { type DbOrTx, events } from '@plenum/db';
 import { sql } from 'drizzle-orm';
+import { executePrepared } from '../shared/prepared';
 
 /** The four governance events of the seed. */
 export const GOVERNANCE_EVENT_TYPES = [
@@ -63,7 +64,10 @@ export async function appendEvents(tx: DbOrTx, items: NewEvent[], at?: Date): Pr
 export async function appendEventsInBulk(tx: DbOrTx, items: NewEvent[], at: Date): Promise<void> {
   if (!items.length) return;
   const col = <T>(f: (e: NewEvent) => T) => sql.param(items.map(f));
-  await tx.execute(sql`
+  await executePrepared(
+    tx,
+    'events_append_bulk',
+    sql`
     with ins as (
       insert into ${events} (type, dao_id, proposal_id, data, ${sql.identifier(events.occurredAt.name)})
       select e.type, e.dao_id::uuid, e.proposal_id::uuid, e.data::jsonb, ${at.toISOString()}::timestamptz
@@ -73,7 +77,8 @@ export async function appendEventsInBulk(tx: DbOrTx, items: NewEvent[], at: Date
       order by e.n
       returning id
     )
-    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from ins`);
+    select pg_notify(${EVENTS_CHANNEL}, max(id)::text) from ins`,
+  );
 }
 
 export function toEnvelope(r: typeof events.$inferSelect): EventEnvelope {

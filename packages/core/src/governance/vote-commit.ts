@@ -11,6 +11,7 @@ import {
 } from '@plenum/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
+import { executePrepared, rowsOf } from '../shared/prepared';
 import { appendEventsInBulk, type NewEvent } from './events';
 import { type ResultsBasis, resultsView } from './results';
 import { voteView } from './serialize';
@@ -65,7 +66,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         .from(proposals)
         .innerJoin(daos, eq(daos.id, proposals.daoId))
         .where(eq(proposals.id, proposalId))
-        .for('share', { of: proposals }),
+        .for('share', { of: proposals })
+        .prepare('vote_batch_state')
+        .execute(),
       // still a member: a removal after the snapshot takes the vote away
       tx
         .select({ address: daoMembers.address })
@@ -83,7 +86,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         })
         .from(wallets)
         .innerJoin(users, eq(users.id, wallets.userId))
-        .where(sql`${wallets.address} = any(${sql.param(voters)}::text[])`),
+        .where(sql`${wallets.address} = any(${sql.param(voters)}::text[])`)
+        .prepare('vote_batch_owners')
+        .execute(),
     ]);
     if (!state) return reqs.map(() => notFound('Proposal not found'));
     const members = new Set(memberRows.map((r) => r.address));
@@ -141,7 +146,10 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
  */
 async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: VoteRequest[]) {
   const col = <T>(f: (r: VoteRequest) => T) => sql.param(rows.map(f));
-  const result = (await tx.execute(sql`
+  const result = await executePrepared(
+    tx,
+    'vote_batch_insert',
+    sql`
     insert into ${votes} (proposal_id, dao_id, voter_address, choice, weight, comment, signature,
       signed_timestamp, created_at, updated_at)
     select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.weight::numeric, v.comment, v.sig,
@@ -151,11 +159,9 @@ async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: Vote
       ${col((r) => (r.signedTimestamp === null ? null : String(r.signedTimestamp)))}::text[],
       ${col((r) => r.createdAt.toISOString())}::text[]) as v(voter, choice, weight, comment, sig, ts, at)
     on conflict (proposal_id, voter_address) do nothing
-    returning id, voter_address`)) as unknown;
-  const returned = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    id: string;
-    voter_address: string;
-  }[];
+    returning id, voter_address`,
+  );
+  const returned = rowsOf<{ id: string; voter_address: string }>(result);
   return new Map(returned.map((r) => [r.voter_address, r.id]));
 }
 
@@ -169,7 +175,11 @@ const COUNT_LOCK_NS = 727_002;
  * instance — and the results carried by consecutive events never go backwards.
  */
 async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[]) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`);
+  await executePrepared(
+    tx,
+    'vote_batch_count_lock',
+    sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`,
+  );
   const totals = new Map<string, OptionCount>();
   for (const r of rows) {
     const t = totals.get(r.choice) ?? { votes: 0, weight: 0n };
@@ -177,18 +187,23 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
   }
   const shard = Math.floor(Math.random() * TALLY_SHARDS);
   // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
-  const values = [...totals.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(
-      ([option, t]) =>
-        sql`(${basis.proposalId}::uuid, ${option}, ${shard}::smallint, ${t.votes}::bigint, ${t.weight.toString()}::numeric, ${now.toISOString()}::timestamptz)`,
-    );
+  const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
   // one statement: upsert the shard and read the totals as they were before it (a data-modifying CTE's
-  // effects are not visible to the main query): the base of each event's running results
-  const base = (await tx.execute(sql`
+  // effects are not visible to the main query): the base of each event's running results. Arrays, not a
+  // VALUES list, so the text is the same for every batch (prepared once per connection).
+  const base = await executePrepared(
+    tx,
+    'vote_batch_tally',
+    sql`
     with up as (
       insert into ${proposalTallies} (proposal_id, option, shard, votes, weight, updated_at)
-      values ${sql.join(values, sql`, `)}
+      select ${basis.proposalId}::uuid, o.option, ${shard}::smallint, o.votes::bigint, o.weight::numeric,
+        ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(sorted.map(([o]) => o))}::text[],
+        ${sql.param(sorted.map(([, t]) => String(t.votes)))}::text[],
+        ${sql.param(sorted.map(([, t]) => t.weight.toString()))}::text[])
+        with ordinality as o(option, votes, weight, n)
+      order by o.n
       on conflict (proposal_id, option, shard) do update
         set votes = ${proposalTallies}.votes + excluded.votes,
             weight = ${proposalTallies}.weight + excluded.weight,
@@ -196,12 +211,9 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
       returning 1
     )
     select option, sum(votes)::text as votes, sum(weight)::text as weight
-    from ${proposalTallies} where proposal_id = ${basis.proposalId} group by option`)) as unknown;
-  const baseRows = (Array.isArray(base) ? base : (base as { rows: unknown[] }).rows) as {
-    option: string;
-    votes: string;
-    weight: string;
-  }[];
+    from ${proposalTallies} where proposal_id = ${basis.proposalId} group by option`,
+  );
+  const baseRows = rowsOf<{ option: string; votes: string; weight: string }>(base);
 
   const running = new Map<string, OptionCount>(
     baseRows.map((r) => [r.option, { votes: Number(r.votes), weight: BigInt(r.weight) }]),
