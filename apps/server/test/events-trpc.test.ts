@@ -148,7 +148,10 @@ describe('tRPC subscription events.stream', () => {
 
   it('without lastEventId only live events arrive', async () => {
     const proposalId = newId();
-    await append(t, [vote(newId(), proposalId, 0)]);
+    const [before] = await append(t, [vote(newId(), proposalId, 0)]);
+    // "before" means before the subscription as the bus sees it: wait until the bus has taken it in
+    const bus = t.app.svc.eventBus as { cursor: number };
+    await until(() => bus.cursor >= before!.id, 'the bus to pass the earlier event');
     const s = trpcSubscriber(t, user.token, { proposalId });
     try {
       await subscribed(t, { proposalId });
