@@ -119,7 +119,11 @@ export type Env = ReturnType<typeof loadEnv>;
 export class EnvError extends Error {}
 
 export function loadEnv(source: Record<string, string | undefined> = process.env) {
-  const parsed = schema.safeParse(source);
+  // an empty variable (`FOO=` in a copied .env.example) means "not set": the default applies
+  const given = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new EnvError(`Invalid configuration:\n${lines.join('\n')}`);

@@ -13,6 +13,22 @@ describe('configuration from the environment', () => {
     expect(env.uploadPath.endsWith('/.data/uploads')).toBe(true);
   });
 
+  it('treats empty variables as unset (a copied .env.example)', () => {
+    const env = loadEnv({
+      UPLOAD_PATH: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      LOG_LEVEL: '',
+      PORT: ' ',
+      MAIL_FROM: '',
+    });
+    expect(env.uploadPath.endsWith('/.data/uploads')).toBe(true);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.LOG_LEVEL).toBe('info');
+    expect(env.PORT).toBe(4000);
+    expect(env.MAIL_FROM).toContain('plenum');
+  });
+
   it('names every bad variable in one message', () => {
     try {
       loadEnv({
