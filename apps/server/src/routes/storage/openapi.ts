@@ -11,21 +11,8 @@ import {
 } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { errorResponse as error } from '../../http/openapi-errors';
 
-const errorBody = z
-  .object({
-    code: z.string(),
-    reason: z.string().optional(),
-    message: z.string(),
-    issues: z
-      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
-      .optional(),
-  })
-  .meta({ id: 'StorageRouteError' });
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorBody } },
-});
 const psaError = (description: string) => ({
   description,
   content: { 'application/json': { schema: psaFailure } },

@@ -1,21 +1,8 @@
 import { avatarOutput } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { errorResponse as error } from '../../http/openapi-errors';
 
-const errorBody = z
-  .object({
-    code: z.string(),
-    reason: z.string().optional(),
-    message: z.string(),
-    issues: z
-      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
-      .optional(),
-  })
-  .meta({ id: 'UsersRouteError' });
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: errorBody } },
-});
 const idParam = z.uuid().meta({ description: 'user id' });
 
 /** The avatar routes are plain Node routes (streamed multipart, raw bytes), so their entries are written here. */

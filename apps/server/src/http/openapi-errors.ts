@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** The SPEC's error body, for the OpenAPI entries of plain routes (procedures get theirs generated). */
+export const errorBodySchema = z
+  .object({
+    code: z.string(),
+    reason: z.string().optional(),
+    message: z.string(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+      .optional(),
+  })
+  .meta({ id: 'ErrorBody' });
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: errorBodySchema } },
+});
