@@ -1,45 +1,5 @@
-import type { z } from 'zod';
-import type { DisplayError } from '../errors';
-
-interface Issue {
-  code?: string;
-  origin?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-  expected?: string;
-}
-
-/** Plain wording where a shared schema keeps zod's default message (the schema's own messages win). */
-function plainMessage(issue: Issue): string | undefined {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
-  if (issue.code === 'invalid_type' && issue.expected === 'number') return 'must be a number';
-  if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1)
-    return 'required';
-  if (issue.code === 'too_small' && issue.origin === 'number')
-    return `must be at least ${String(issue.minimum)}`;
-  if (issue.code === 'too_big' && issue.origin === 'number')
-    return `must be at most ${String(issue.maximum)}`;
-  if (issue.code === 'too_big' && issue.origin === 'string')
-    return `must be at most ${String(issue.maximum)} characters`;
-  if (issue.code === 'invalid_format') return 'is not in the expected format';
-  return undefined;
-}
-
-/** Validates form values with a shared @plenum/validators schema; failures keyed by dotted field path. */
-export function validateWith<S extends z.ZodType>(
-  schema: S,
-  values: unknown,
-): { ok: true; data: z.output<S> } | { ok: false; error: DisplayError } {
-  const parsed = schema.safeParse(values, { error: (i) => plainMessage(i as Issue) });
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join('.');
-    fields[key] = [...(fields[key] ?? []), issue.message];
-  }
-  return { ok: false, error: { message: 'Please correct the highlighted fields.', fields } };
-}
+/** Governance forms validate through the shared helper; these are the number and time inputs' extras. */
+export { validate as validateWith } from '../form';
 
 /** '' → undefined (so "required" is reported), else the number the text spells (NaN stays invalid). */
 export const numberOrUndefined = (text: string | undefined) =>
