@@ -118,25 +118,6 @@ describe('sign-in and sessions', () => {
     expect(wrong.body).toEqual(unknown.body);
   });
 
-  it('keeps the wrong-password and unknown-email timings close (argon2 work in both)', async () => {
-    const user = await activeUser(api);
-    const time = async (email: string) => {
-      const s = performance.now();
-      await api.post('/auth/login', { email, password: 'Wrong-pass-1' });
-      return performance.now() - s;
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      known.push(await time(user.email));
-      unknown.push(await time(uniqueEmail()));
-    }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    // both do one argon2 verify; neither should be a small fraction of the other
-    expect(median(unknown) / median(known)).toBeGreaterThan(0.5);
-    expect(median(unknown) / median(known)).toBeLessThan(2);
-  });
-
   it('serves /auth/me by bearer token and by cookie, and logout ends the session', async () => {
     const user = await activeUser(api);
     const me = await api.get('/auth/me', { token: user.token });

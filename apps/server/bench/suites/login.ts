@@ -22,7 +22,24 @@ export default async function loginBench(_ctx: BenchContext) {
       if (res.status !== 200) throw new Error(`login ${res.status}`);
     }
     const loginPerSec = n / ((performance.now() - start) / 1000);
+    // No enumeration by timing: a wrong password and an unknown email should cost about the same.
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    const timed = async (email: string) => {
+      const s = performance.now();
+      const res = await api.post('/auth/login', { email, password: 'Wrong-pass-1' });
+      if (res.status !== 401) throw new Error(`failed login ${res.status}`);
+      return performance.now() - s;
+    };
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      wrong.push(await timed(user.email));
+      unknown.push(await timed(`nobody-${i}-${Date.now()}@example.org`));
+    }
     console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
+    console.log(
+      `failed login median: wrong password ${median(wrong).toFixed(1)} ms, unknown email ${median(unknown).toFixed(1)} ms  ratio ${(median(unknown) / median(wrong)).toFixed(2)} (≈ 1 means no timing oracle)`,
+    );
     console.log(
       `POST /auth/login sequential: ${loginPerSec.toFixed(1)}/s  ratio to baseline ${(loginPerSec / rawPerSec).toFixed(2)} (≥ 0.7 means hashing dominates)`,
     );
