@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 async function app(urls: string[]) {
-  const a = await startTestApp({ env: { IPFS_GATEWAY_URLS: urls.join(','), IPFS_TIMEOUT: '400' } });
+  const a = await startTestApp({ env: { IPFS_GATEWAY_URLS: urls.join(','), IPFS_TIMEOUT: '1500' } });
   apps.push(a);
   return a;
 }

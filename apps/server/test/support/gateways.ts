@@ -19,7 +19,7 @@ export async function startGateway(
   behaviour: Behaviour,
   log: string[],
   name: string,
-  delayMs = 2_000,
+  delayMs = 6_000,
 ): Promise<TestGateway> {
   const gw: TestGateway = { url: '', hits: 0, close: async () => {} };
   const server: Server = createServer(async (req, res) => {
