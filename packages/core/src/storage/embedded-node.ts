@@ -7,6 +7,7 @@ import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
 import type { GatewayProvider } from './gateway';
+import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
 import { type CallOptions, type ContentSource, type NodeProvider, ProviderError } from './provider';
 
@@ -64,7 +65,8 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
 
   return {
     name: 'embedded',
-    add: (source, options = {}) => fs.addByteStream(source, { signal: options.signal }) as Promise<CID>,
+    add: (source, options = {}) =>
+      fs.addByteStream(source, { signal: options.signal, ...pooledLeaves(options.signal) }) as Promise<CID>,
     async open(cid, options = {}): Promise<ContentSource> {
       try {
         const stat = await fs.stat(cid, { offline: true, signal: options.signal });

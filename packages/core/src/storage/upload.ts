@@ -2,6 +2,7 @@ import { pins } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
+import { createReclaimer } from '../shared/reclaim';
 import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
 import { insertPin, lockCid } from './pin-records';
 import type { StorageServices } from './runtime';
@@ -66,9 +67,11 @@ export async function uploadAndPin(
   }
   const utf8 = type.mime.startsWith('text/') ? new Utf8Validator() : null;
   let size = 0;
+  const reclaim = createReclaimer();
   const counted = async function* () {
     const take = (chunk: Uint8Array) => {
       size += chunk.length;
+      reclaim(chunk.length);
       if (size > maxFileSize) throw tooLarge(maxFileSize);
       utf8?.push(chunk);
       return chunk;
