@@ -75,7 +75,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         .from(daoMembers)
         .where(
           and(eq(daoMembers.daoId, daoId), sql`${daoMembers.address} = any(${sql.param(voters)}::text[])`),
-        ),
+        )
+        .prepare('vote_batch_members')
+        .execute(),
       // whose wallet it is: the signed-in voter's (session votes), and nobody suspended or deleted
       tx
         .select({
