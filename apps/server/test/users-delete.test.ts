@@ -1,5 +1,5 @@
 import { deletionGuards, hashToken, newToken, PAT_PREFIX } from '@plenum/core';
-import { accessTokens, auditLog, sessions, users } from '@plenum/db';
+import { accessTokens, auditLog, daos, sessions, users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
@@ -102,6 +102,41 @@ describe('DELETE /users/{id}', () => {
     }
     expect((await api.get('/auth/me', { token: owner.token })).status).toBe(200);
   });
+
+  it.skipIf(process.env.TEST_DB !== 'postgres')(
+    'never leaves a deleted account owning an ACTIVE DAO when deletion and DAO creation race',
+    async () => {
+      const rounds = 8;
+      const outcomes = await Promise.all(
+        Array.from({ length: rounds }, async () => {
+          const u = await memberUser(api);
+          const [created, deleted] = await Promise.all([
+            api.post(
+              '/daos',
+              {
+                name: `Race ${Math.random().toString(36).slice(2, 8)}`,
+                ownerAddress: u.wallet.address,
+                votingRules: { threshold: 50, minVotingPeriod: 0, tokenWeighted: false },
+              },
+              { token: u.token },
+            ),
+            api.delete(`/users/${u.id}`, { token: u.token }),
+          ]);
+          // exactly one wins: the DAO (and the deletion is refused) or the deletion (and no DAO)
+          expect([created.status, deleted.status].sort()).toSatisfy(
+            (s: number[]) => (s[0] === 201 && s[1] === 409) || (s[0] === 204 && s[1] === 401),
+          );
+          return { u, created: created.status };
+        }),
+      );
+      for (const { u, created } of outcomes) {
+        const [row] = await t.app.svc.db.select().from(users).where(eq(users.id, u.id));
+        const owned = await t.app.svc.db.select().from(daos).where(eq(daos.ownerAddress, u.wallet.address));
+        if (created === 201) expect(row!.deletedAt).toBeNull();
+        else expect(owned).toHaveLength(0);
+      }
+    },
+  );
 
   it('answers 409 HAS_ACTIVE_DEPENDENCIES, listing each dependency, while a deletion guard objects', async () => {
     const u = await activeUser(api);

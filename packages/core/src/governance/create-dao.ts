@@ -1,8 +1,10 @@
-import { daoMembers, daos } from '@plenum/db';
+import { daoMembers, daos, users } from '@plenum/db';
 import type { CreateDaoInput } from '@plenum/validators';
+import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
+import { unauthorized } from '../shared/errors';
 import { appendEvents } from './events';
 import { daoSummaryView } from './serialize';
 
@@ -13,10 +15,18 @@ import { daoSummaryView } from './serialize';
 export async function createDao(svc: Services, params: { userId: string; input: CreateDaoInput }) {
   const { input } = params;
   const owner = canonicalAddress(input.ownerAddress, 'ownerAddress');
-  await assertOwnsAddress(svc.db, params.userId, owner);
   const now = svc.clock.now();
   const rules = input.votingRules;
   return svc.db.transaction(async (tx) => {
+    // the owner's row, shared-locked: an account deletion (which takes it exclusively and then checks
+    // for ACTIVE DAOs) either finishes first, and the account is gone here, or waits and sees this DAO
+    const [live] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, params.userId), isNull(users.deletedAt)))
+      .for('share');
+    if (!live) throw unauthorized('This account has been deleted', 'NOT_SIGNED_IN');
+    await assertOwnsAddress(tx, params.userId, owner);
     const [dao] = await tx
       .insert(daos)
       .values({
