@@ -42,6 +42,8 @@ describe('files in the browser', () => {
     const pin = page.locator(`[data-testid="pin"][data-cid="${cid}"]`);
     await pin.waitFor();
     expect(await pin.getAttribute('data-status')).toBe('pinned');
+    // with the file's metadata: its name as uploaded
+    expect(await pin.textContent()).toContain('pixel.png');
     const listed = await apiGet(product.apiUrl, `/pins?cid=${cid}`, user.token);
     expect((listed.body.results as { pin: { cid: string } }[])[0]?.pin.cid).toBe(cid);
     expect(wallet.address).toMatch(/^0x/);

@@ -1,9 +1,9 @@
 'use client';
 import { cidInput } from '@plenum/validators';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
-import { pinsQueryKey } from '../../lib/files/pins';
+import { useRefreshPins } from '../../lib/files/pins';
 import { readable } from '../../lib/files/readable';
 import { formValues, validate } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
@@ -13,11 +13,11 @@ import { Field } from '../field';
 /** Pin content that is already on IPFS: recorded at once, fetched and verified in the background. */
 export function PinByCid() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refreshPins = useRefreshPins();
   const [error, setError] = useState<DisplayError | null>(null);
   const pin = useMutation(
     trpc.storage.pin.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: pinsQueryKey }),
+      onSuccess: () => refreshPins(),
       onError: (err) => setError(readable(err)),
     }),
   );

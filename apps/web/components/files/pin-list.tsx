@@ -1,20 +1,18 @@
 'use client';
 import { useId, useState } from 'react';
-import { PAGE_SIZE, type StatusFilter, usePins } from '../../lib/files/pins';
+import { type StatusFilter, usePins } from '../../lib/files/pins';
 import { readable } from '../../lib/files/readable';
 import { ErrorAlert } from '../alert';
 import { PinRow } from './pin-row';
 
-/** My pins, newest first, paged with the Pinning Service API's `before` cursor. */
+/** My pins with their file metadata, newest first, a page at a time (`storage.myPins`). */
 export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
   const filterId = useId();
   const [status, setStatus] = useState<StatusFilter>('all');
-  // cursors of the pages before this one; the last is this page's `before`
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors.at(-1) ?? null;
-  const pins = usePins({ before, status });
-  const results = pins.data?.results ?? [];
-  const hasOlder = (pins.data?.count ?? 0) > results.length;
+  const [page, setPage] = useState(1);
+  const pins = usePins({ page, status });
+  const results = pins.data?.items ?? [];
+  const totalPages = pins.data?.pagination.totalPages ?? 1;
 
   return (
     <section aria-labelledby="pins-heading" className="stack">
@@ -27,7 +25,7 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
             value={status}
             onChange={(e) => {
               setStatus(e.target.value as StatusFilter);
-              setCursors([]);
+              setPage(1);
             }}
           >
             <option value="all">All</option>
@@ -41,13 +39,13 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
       {pins.isError && <ErrorAlert error={readable(pins.error)} />}
       {pins.data && results.length === 0 && (
         <p data-testid="no-pins">
-          {cursors.length ? 'No older pins.' : 'No pins yet. Upload a file or pin a CID.'}
+          {page > 1 ? 'No older pins.' : 'No pins yet. Upload a file or pin a CID.'}
         </p>
       )}
       {results.length > 0 && (
         <ul className="pins" data-testid="pins" aria-busy={pins.isFetching}>
           {results.map((p) => (
-            <PinRow key={p.requestid} pin={p} onMetadata={onMetadata} />
+            <PinRow key={p.id} pin={p} onMetadata={onMetadata} />
           ))}
         </ul>
       )}
@@ -55,23 +53,20 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
         <button
           type="button"
           className="secondary"
-          disabled={cursors.length === 0}
-          onClick={() => setCursors((c) => c.slice(0, -1))}
+          disabled={page === 1}
+          onClick={() => setPage((n) => Math.max(1, n - 1))}
         >
           Newer
         </button>
         <span className="muted">
-          Page {cursors.length + 1}
-          {pins.data && cursors.length === 0 ? ` · ${pins.data.count} in all` : ''}
+          Page {page} of {Math.max(1, totalPages)}
+          {pins.data ? ` · ${pins.data.pagination.total} in all` : ''}
         </span>
         <button
           type="button"
           className="secondary"
-          disabled={!hasOlder || results.length < PAGE_SIZE}
-          onClick={() => {
-            const last = results.at(-1);
-            if (last) setCursors((c) => [...c, last.created]);
-          }}
+          disabled={page >= totalPages}
+          onClick={() => setPage((n) => n + 1)}
         >
           Older
         </button>

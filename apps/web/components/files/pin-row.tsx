@@ -1,28 +1,26 @@
 'use client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { dateTime, shortCid } from '../../lib/files/format';
-import { type PinStatus, pinsQueryKey } from '../../lib/files/pins';
+import { dateTime, formatBytes, shortCid } from '../../lib/files/format';
+import { type MyPin, useRefreshPins } from '../../lib/files/pins';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { FilePreview } from './file-preview';
 
-const statusLabel = (s: PinStatus['status']) => (s === 'queued' ? 'pinning' : s);
-
 /** One pin: its CID, status, preview and unpin. */
-export function PinRow({ pin, onMetadata }: { pin: PinStatus; onMetadata: (cid: string) => void }) {
+export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: string) => void }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refreshPins = useRefreshPins();
   const [previewing, setPreviewing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const unpin = useMutation(
     trpc.storage.unpin.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: pinsQueryKey }),
+      onSuccess: () => refreshPins(),
     }),
   );
-  const cid = pin.pin.cid;
-  const status = statusLabel(pin.status);
+  const { cid, status } = pin;
+  const label = pin.name ?? pin.metadata.filename;
   return (
     <li className="pin card" data-testid="pin" data-cid={cid} data-status={status}>
       <div className="pin-head">
@@ -37,8 +35,10 @@ export function PinRow({ pin, onMetadata }: { pin: PinStatus; onMetadata: (cid: 
         </span>
       </div>
       <p className="muted pin-meta">
-        {pin.pin.name ? `${pin.pin.name} · ` : ''}pinned {dateTime(pin.created)}
-        {pin.info?.status_details ? ` · ${pin.info.status_details}` : ''}
+        {label ? `${label} · ` : ''}
+        {pin.metadata.size != null ? `${formatBytes(pin.metadata.size)} · ` : ''}
+        {status === 'pinned' ? 'pinned' : 'requested'} {dateTime(pin.createdAt)}
+        {pin.failureReason ? ` · ${pin.failureReason}` : ''}
       </p>
       <div className="actions">
         <button

@@ -1,10 +1,9 @@
 'use client';
-import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useApiUrl } from '../../lib/api-url';
 import type { DisplayError } from '../../lib/errors';
 import { formatBytes } from '../../lib/files/format';
-import { pinsQueryKey } from '../../lib/files/pins';
+import { useRefreshPins } from '../../lib/files/pins';
 import { readable } from '../../lib/files/readable';
 import { type UploadProgress, xhrUpload } from '../../lib/files/xhr-upload';
 import { useSessionToken } from '../../lib/session';
@@ -24,7 +23,7 @@ interface UploadResult {
 export function UploadZone({ onUploaded }: { onUploaded?: (r: UploadResult) => void }) {
   const apiUrl = useApiUrl();
   const token = useSessionToken();
-  const queryClient = useQueryClient();
+  const refreshPins = useRefreshPins();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -48,7 +47,7 @@ export function UploadZone({ onUploaded }: { onUploaded?: (r: UploadResult) => v
       });
       setDone(result);
       onUploaded?.(result);
-      await queryClient.invalidateQueries({ queryKey: pinsQueryKey });
+      await refreshPins();
     } catch (err) {
       setError(readable(err));
     } finally {

@@ -1,48 +1,42 @@
 'use client';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApiUrl } from '../api-url';
-import { useSessionToken } from '../session';
-import { restJson } from './rest';
+import type { AppRouter } from '@plenum/api';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useCallback } from 'react';
+import { useTRPC } from '../trpc';
 
-/** A pin as GET /pins (the Pinning Service API) describes it; `queued` is our `pinning`. */
-export interface PinStatus {
-  requestid: string;
-  status: 'queued' | 'pinning' | 'pinned' | 'failed';
-  created: string;
-  pin: { cid: string; name?: string; meta?: Record<string, string> };
-  info?: { status_details?: string; verified_at?: string };
-}
+/** One of the caller's pins with its file metadata (`storage.myPins`). */
+export type MyPin = inferRouterOutputs<AppRouter>['storage']['myPins']['items'][number];
 
 export const PAGE_SIZE = 10;
-export const ALL_STATUSES = ['queued', 'pinning', 'pinned', 'failed'] as const;
-export type StatusFilter = 'all' | 'pinning' | 'pinned' | 'failed';
-
-export const pinsQueryKey = ['files', 'pins'] as const;
+export type StatusFilter = 'all' | MyPin['status'];
 
 /**
- * The caller's pins, newest first, one page at a time. The tRPC API has no "my pins" list, so this
- * reads the Pinning Service API (the SPEC's "GET /pins is how a caller lists their pins"), which pages
- * by `before` = the `created` time of the last pin of the previous page.
+ * The caller's pins, newest first, one page at a time, through the typed tRPC procedure. While a pin is
+ * still being fetched by the node it turns pinned or failed in the background, so the page is read
+ * again every 2 s until none is left pinning.
  */
-export function usePins(params: { before: string | null; status: StatusFilter }) {
-  const apiUrl = useApiUrl();
-  const token = useSessionToken();
+export function usePins(params: { page: number; status: StatusFilter }) {
+  const trpc = useTRPC();
   return useQuery({
-    queryKey: [...pinsQueryKey, token, params.status, params.before],
-    enabled: token !== null,
+    ...trpc.storage.myPins.queryOptions({
+      page: params.page,
+      limit: PAGE_SIZE,
+      ...(params.status === 'all' ? {} : { status: params.status }),
+    }),
     placeholderData: keepPreviousData,
-    // a pin in progress turns pinned or failed in the background: look again until none is left
-    refetchInterval: (q) =>
-      q.state.data?.results.some((p) => p.status === 'pinning' || p.status === 'queued') ? 2000 : false,
-    queryFn: () => {
-      const q = new URLSearchParams({
-        status: params.status === 'all' ? ALL_STATUSES.join(',') : params.status,
-        limit: String(PAGE_SIZE),
-      });
-      if (params.before) q.set('before', params.before);
-      return restJson<{ count: number; results: PinStatus[] }>(`${apiUrl}/pins?${q}`, token);
-    },
+    refetchInterval: (q) => (q.state.data?.items.some((p) => p.status === 'pinning') ? 2000 : false),
   });
+}
+
+/** Marks every page of the pin list stale (after an upload, a pin or an unpin). */
+export function useRefreshPins() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: trpc.storage.myPins.pathKey() }),
+    [queryClient, trpc],
+  );
 }
 
 export const fileUrl = (apiUrl: string, cid: string) => `${apiUrl}/ipfs/file/${encodeURIComponent(cid)}`;
