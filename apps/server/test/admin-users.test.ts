@@ -1,6 +1,6 @@
 import { ManualClock, setRoleByEmail } from '@plenum/core';
 import { auditLog, users } from '@plenum/db';
-import { and, count, eq, gte, isNull, max, sql } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, lt, max, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { scannedClient } from './support/body-scan';
@@ -291,6 +291,41 @@ describe('GET /admin/stats', () => {
     expect(expected.registrationsThisMonth).toBeLessThan(expected.totalUsers);
     expect(expected.registrationsThisMonth).toBeGreaterThan(0);
     expect((await api.get('/admin/stats', { token: plain.token })).status).toBe(403);
+  });
+});
+
+describe('GET /admin/stats/registrations', () => {
+  it('counts new accounts per UTC day like the database does, zeros included, deleted excluded', async () => {
+    const db = t.app.svc.db;
+    const days = 45;
+    const res = await api.get(`/admin/stats/registrations?days=${days}`, { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.days).toHaveLength(days);
+    const now = t.app.svc.clock.now();
+    expect(res.body.days.at(-1).day).toBe(now.toISOString().slice(0, 10));
+    for (const { day, count: n } of res.body.days as { day: string; count: number }[]) {
+      const from = new Date(`${day}T00:00:00Z`);
+      const [row] = await db
+        .select({ n: count() })
+        .from(users)
+        .where(
+          and(
+            isNull(users.deletedAt),
+            gte(users.createdAt, from),
+            lt(users.createdAt, new Date(+from + 86_400_000)),
+          ),
+        );
+      expect(n, day).toBe(row?.n ?? 0);
+    }
+    expect(res.body.total).toBe(res.body.days.reduce((s: number, d: { count: number }) => s + d.count, 0));
+    // the bulk users spread over several days, so this is more than one bar
+    expect(res.body.days.filter((d: { count: number }) => d.count > 0).length).toBeGreaterThan(1);
+
+    expect((await api.get('/admin/stats/registrations', { token: admin.token })).body.days).toHaveLength(30);
+    expect((await api.get('/admin/stats/registrations?days=0', { token: admin.token })).status).toBe(400);
+    expect((await api.get('/admin/stats/registrations?days=400', { token: admin.token })).status).toBe(400);
+    expect((await api.get('/admin/stats/registrations', { token: plain.token })).status).toBe(403);
+    expect((await api.get('/admin/stats/registrations')).status).toBe(401);
   });
 });
 

@@ -238,6 +238,21 @@ export const userStatsSchema = z
   })
   .meta({ id: 'UserStats' });
 
+export const registrationsInput = z.strictObject({
+  days: z.coerce.number().int().min(1).max(366).default(30).meta({ description: 'days ending today (UTC)' }),
+});
+export const registrationsSchema = z
+  .object({
+    days: z.array(
+      z.object({
+        day: z.string().meta({ description: 'YYYY-MM-DD (UTC)' }),
+        count: z.number().int(),
+      }),
+    ),
+    total: z.number().int(),
+  })
+  .meta({ id: 'RegistrationsByDay' });
+
 export const auditLogInput = z.strictObject({
   action: z.string().trim().max(100).optional(),
   targetId: z.string().trim().max(200).optional(),

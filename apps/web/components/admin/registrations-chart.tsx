@@ -11,9 +11,8 @@ export function RegistrationsChart() {
   const data = useRegistrations();
   if (data.isPending) return <p aria-live="polite">Loading registrations…</p>;
   if (data.isError) return <ErrorAlert error={readable(data.error)} />;
-  const { days, complete } = data.data;
+  const { days, total } = data.data;
   const max = Math.max(1, ...days.map((d) => d.count));
-  const total = days.reduce((n, d) => n + d.count, 0);
   const slot = W / days.length;
   const label = (day: string) =>
     new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
@@ -25,7 +24,6 @@ export function RegistrationsChart() {
     <figure className="chart" data-testid="registrations-chart">
       <figcaption>
         Registrations, last {CHART_DAYS} days (UTC): {total}
-        {!complete && ' (only the newest accounts were counted)'}
       </figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Registrations per day, ${total} in total`}>
         <line x1={0} y1={H} x2={W} y2={H} className="axis" />

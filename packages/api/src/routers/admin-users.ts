@@ -1,4 +1,11 @@
-import { listAuditLog, listUsers, reactivateUser, suspendUser, userStats } from '@plenum/core';
+import {
+  listAuditLog,
+  listUsers,
+  reactivateUser,
+  registrationsByDay,
+  suspendUser,
+  userStats,
+} from '@plenum/core';
 import {
   adminListUsersInput,
   adminListUsersOutput,
@@ -7,6 +14,8 @@ import {
   paged,
   reactivateUserInput,
   reactivateUserOutput,
+  registrationsInput,
+  registrationsSchema,
   suspendUserInput,
   suspendUserOutput,
   userStatsSchema,
@@ -69,6 +78,19 @@ export const adminUsersRouter = router({
     .input(z.void())
     .output(userStatsSchema)
     .query(({ ctx }) => userStats(ctx.svc)),
+
+  registrations: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/stats/registrations',
+        tags,
+        summary: 'New accounts per UTC day, oldest first (deleted users excluded)',
+      },
+    })
+    .input(registrationsInput)
+    .output(registrationsSchema)
+    .query(({ ctx, input }) => registrationsByDay(ctx.svc, input.days)),
 
   auditLog: adminProcedure
     .meta({

@@ -1,5 +1,5 @@
 import { users } from '@plenum/db';
-import { isNull, sql } from 'drizzle-orm';
+import { and, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 
 /** First instant of the clock's current calendar month in UTC. */
@@ -30,4 +30,29 @@ export async function userStats(svc: Services) {
     registrationsThisMonth: Number(row?.registrationsThisMonth ?? 0),
     lastLoginActivity: last ? new Date(last).toISOString() : null,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * New accounts per UTC day for the `days` days ending today (the clock's), oldest first, days without
+ * any included as 0; soft-deleted accounts are not counted (as in the statistics). One grouped query.
+ */
+export async function registrationsByDay(svc: Services, days: number) {
+  const now = svc.clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(today - (days - 1) * DAY_MS);
+  const until = new Date(today + DAY_MS);
+  const day = sql<string>`to_char(${users.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await svc.db
+    .select({ day, count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(isNull(users.deletedAt), gte(users.createdAt, from), lt(users.createdAt, until)))
+    .groupBy(day);
+  const counted = new Map(rows.map((r) => [r.day, Number(r.count)]));
+  const series = Array.from({ length: days }, (_, i) => {
+    const d = new Date(from.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    return { day: d, count: counted.get(d) ?? 0 };
+  });
+  return { days: series, total: series.reduce((n, d) => n + d.count, 0) };
 }
