@@ -20,6 +20,9 @@ const int = (def: number, min = 0) =>
       }
       return n;
     });
+/** the avatar formats the SPEC allows (section 6), by extension or MIME type */
+const AVATAR_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'image/jpeg', 'image/png', 'image/gif']);
+const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 const list = (def: string) =>
   z
     .string()
@@ -92,7 +95,10 @@ const schema = z.object({
   ENABLE_SOCIAL_LINKS: bool(true),
   MAX_BIO_LENGTH: int(500, 1),
   MAX_AVATAR_SIZE: int(5_242_880, 1),
-  ALLOWED_IMAGE_TYPES: list('jpg,jpeg,png,gif'),
+  ALLOWED_IMAGE_TYPES: list('jpg,jpeg,png,gif').refine(
+    (xs) => xs.length > 0 && xs.every((x) => AVATAR_TYPES.has(x.toLowerCase())),
+    { message: 'a comma-separated list of jpg, jpeg, png, gif (or image/jpeg, image/png, image/gif)' },
+  ),
   UPLOAD_PATH: z.string().optional(),
 
   DAO_APPROVAL_REQUIRED: bool(false),
@@ -105,7 +111,10 @@ const schema = z.object({
   IPFS_TIMEOUT: int(30_000, 1),
   IPFS_PIN_BROADCAST: bool(true),
   MAX_FILE_SIZE: int(104_857_600, 1),
-  ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain'),
+  ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
+    (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
+    { message: 'a comma-separated list of MIME types such as image/png,application/pdf' },
+  ),
   API_URL: url(),
 
   RATE_LIMIT_PER_MINUTE: int(600, 1),

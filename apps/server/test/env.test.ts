@@ -51,6 +51,13 @@ describe('configuration from the environment', () => {
       /PASSWORD_MIN_LENGTH/,
     );
     expect(() => loadEnv({ SIWE_CHAIN_IDS: '1,abc' })).toThrow(/SIWE_CHAIN_IDS/);
+    // a type the SPEC does not allow for avatars is named, not silently dropped
+    expect(() => loadEnv({ ALLOWED_IMAGE_TYPES: 'png,bmp' })).toThrow(/ALLOWED_IMAGE_TYPES/);
+    expect(loadEnv({ ALLOWED_IMAGE_TYPES: 'PNG, image/gif' }).ALLOWED_IMAGE_TYPES).toEqual([
+      'PNG',
+      'image/gif',
+    ]);
+    expect(() => loadEnv({ ALLOWED_FILE_TYPES: 'pdf' })).toThrow(/ALLOWED_FILE_TYPES/);
   });
 
   it('parses lists, booleans and durations', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
-import { memberUser } from './support/factories';
+import { activeUser, memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
 
 let t: TestApp;
@@ -63,6 +63,19 @@ describe('the error body for bad input', () => {
     const res = await api.get('/daos?page=2&limit=5');
     expect(res.status).toBe(200);
     expect(res.body.pagination).toMatchObject({ page: 2, limit: 5 });
+  });
+
+  it('a body field naming a path parameter → 400 (the path says which resource), nothing changed', async () => {
+    const a = await activeUser(api);
+    const b = await activeUser(api);
+    const res = await api.put(`/users/${a.id}`, { id: b.id, firstName: 'Changed' }, { token: a.token });
+    expect(res.status).toBe(400);
+    expectErrorBody(res.body, 'BAD_REQUEST');
+    expect(res.body.issues).toEqual([expect.objectContaining({ path: 'id', code: 'unrecognized_keys' })]);
+    expect((await api.get(`/users/${a.id}`, { token: a.token })).body.firstName).not.toBe('Changed');
+    // a literal route is not mistaken for a parameter one: /users/verify-email is not /users/{id}
+    expect((await api.post('/users/verify-email', { token: 'x'.repeat(43) })).status).toBe(400);
+    expect((await api.post('/users/resend-verification', { email: 'n@example.org' })).status).toBe(202);
   });
 
   it('unknown fields → 400, never stored', async () => {

@@ -89,6 +89,18 @@ describe('Sign-In with Ethereum', () => {
     expect(res.body.reason).toBe('WALLET_NOT_LINKED');
   });
 
+  it('says ACCOUNT_DELETED (not WALLET_NOT_LINKED) for the wallet of a deleted account, which stays taken', async () => {
+    const gone = await activeUser(api);
+    const wallet = await linkWallet(api, gone);
+    expect((await api.delete(`/users/${gone.id}`, { token: gone.token })).status).toBe(204);
+    const res = await api.post('/auth/siwe', await siweMessage(api, wallet));
+    expect(res.status).toBe(401);
+    expect(res.body.reason).toBe('ACCOUNT_DELETED');
+    const other = await activeUser(api);
+    const relink = await api.post('/auth/wallets', await siweMessage(api, wallet), { token: other.token });
+    expect(relink.status).toBe(409);
+  });
+
   it('keeps one wallet to one user (409), and linking needs a session', async () => {
     const a = await activeUser(api);
     const b = await activeUser(api);

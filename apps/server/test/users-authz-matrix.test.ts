@@ -96,6 +96,11 @@ const MATRIX: Row[] = [
   },
   {
     method: 'GET',
+    path: '/admin/stats/registrations',
+    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
+  },
+  {
+    method: 'GET',
     path: '/admin/audit-log',
     expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
   },

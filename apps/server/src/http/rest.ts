@@ -17,6 +17,38 @@ function successStatuses(router: AppRouter): Map<string, number> {
   return map;
 }
 
+interface PathRoute {
+  pattern: RegExp;
+  params: string[];
+}
+
+const firstSegment = (path: string) => path.split('/')[1] ?? '';
+
+/**
+ * Matchers for every REST route, by method and first path segment (so a request tries only a few);
+ * a literal segment never starts with `{` here, so the first segment is always literal.
+ */
+function pathRoutes(router: AppRouter): Map<string, PathRoute[]> {
+  const routes = new Map<string, PathRoute[]>();
+  for (const proc of Object.values(router._def.procedures)) {
+    const meta = (proc as unknown as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def
+      .meta?.openapi;
+    if (!meta) continue;
+    const params = [...meta.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const source = meta.path
+      .split(/\{\w+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('[^/]+');
+    const key = `${meta.method.toUpperCase()} ${firstSegment(meta.path)}`;
+    const list = routes.get(key) ?? [];
+    list.push({ pattern: new RegExp(`^${source}/?$`), params });
+    routes.set(key, list);
+  }
+  // a literal route wins over a parameter that would match the same text (/users/verify-email)
+  for (const list of routes.values()) list.sort((a, b) => a.params.length - b.params.length);
+  return routes;
+}
+
 interface RawErrorBody {
   code?: string;
   message?: string;
@@ -39,6 +71,13 @@ function reshapeError(raw: RawErrorBody) {
 
 export function createRestHandler(router: AppRouter, createContext: CreateContext, maxJsonBody: number) {
   const statuses = successStatuses(router);
+  const routes = pathRoutes(router);
+  /** body keys that name a path parameter of the route: the path says which resource, never the body */
+  const pathKeysIn = (method: string, url: string, body: object) => {
+    const pathname = url.split('?')[0]!;
+    const route = routes.get(`${method} ${firstSegment(pathname)}`)?.find((r) => r.pattern.test(pathname));
+    return route ? route.params.filter((p) => Object.hasOwn(body, p)) : [];
+  };
   const handler = createOpenApiNodeHttpHandler({
     router,
     createContext: ({ req, res }) => createContext({ req, res: res as ServerResponse }),
@@ -79,6 +118,22 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
           return sendError(res, 'BAD_REQUEST', 'The request body must be a JSON object', {
             reason: 'MALFORMED_JSON',
           });
+        }
+        const clash = pathKeysIn(method, req.url ?? '/', parsed);
+        if (clash.length) {
+          return sendError(
+            res,
+            'BAD_REQUEST',
+            `Unknown field in the body: ${clash.join(', ')} (set by the path)`,
+            {
+              reason: 'VALIDATION_FAILED',
+              issues: clash.map((key) => ({
+                path: key,
+                message: 'not accepted in the body: the path names the resource',
+                code: 'unrecognized_keys',
+              })),
+            },
+          );
         }
         req.body = parsed;
         req.headers['content-type'] = 'application/json';

@@ -40,6 +40,23 @@ describe('SIWE message checks', () => {
     expect(reasonOf({ expirationTime: new Date('2026-06-01T12:00:00Z') })).toBe('SIWE_EXPIRED');
     expect(reasonOf({ notBefore: new Date('2026-06-01T12:00:01Z') })).toBe('SIWE_NOT_YET_VALID');
   });
+  it('refuses a version other than 1 and a mixed-case address with a wrong EIP-55 checksum (400)', () => {
+    const good = createSiweMessage(base);
+    const statusOf = (text: string) => {
+      try {
+        checkSiweMessage(text, opts);
+        return 'ok';
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+    expect(statusOf(good)).toBe('ok');
+    expect(statusOf(good.replace('Version: 1', 'Version: 2'))).toBe('BAD_REQUEST');
+    // one letter's case flipped: no longer the checksum
+    expect(statusOf(good.replace('0x52908400098527886E0F', '0x52908400098527886e0F'))).toBe('BAD_REQUEST');
+    // all lower case carries no checksum to check (EIP-55 applies to mixed case)
+    expect(statusOf(good.replace(base.address, base.address.toLowerCase()))).toBe('ok');
+  });
   it('refuses text that is not an EIP-4361 message with a 400', () => {
     try {
       checkSiweMessage('hello world', opts);

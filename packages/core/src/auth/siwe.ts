@@ -46,6 +46,14 @@ export function checkSiweMessage(
       'INVALID_SIWE_MESSAGE',
     );
   }
+  // EIP-4361: version 1, and the address in its EIP-55 form where it has mixed case
+  if (parsed.version !== '1')
+    throw badRequest(
+      'EIP-4361 messages are version 1',
+      [{ path: 'message', message: 'Version must be 1' }],
+      'INVALID_SIWE_MESSAGE',
+    );
+  canonicalAddress(parsed.address, 'message');
   const app = new URL(opts.appUrl);
   if (parsed.domain !== app.host)
     throw unauthorized(`Message domain must be ${app.host}`, 'SIWE_DOMAIN_MISMATCH');
