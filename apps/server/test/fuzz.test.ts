@@ -5,13 +5,22 @@ import { type ApiClient, apiClient } from './support/http';
 
 /**
  * Every REST path of the OpenAPI document, fed bad input as anonymous, as a member and as an admin:
- * the answer must be a 4xx in the SPEC's error body, never a 5xx (SPEC section 10, reliability).
+ * the answer must be a 4xx in the SPEC's error body, never a 5xx (SPEC section 10, reliability), and
+ * its status must be one the document lists for that operation (what a schema-checking client expects).
  */
 let t: TestApp;
 let api: ApiClient;
 let member: TestUser;
 let admin: TestUser;
-let doc: { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>> };
+let doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { requestBody?: { content?: Record<string, unknown> }; responses?: Record<string, unknown> }
+    >
+  >;
+};
 
 beforeAll(async () => {
   t = await startTestApp({ env: { ADMIN_EMAILS: 'fuzz-admin@example.org' } });
@@ -124,7 +133,10 @@ describe('fuzzing every REST path from the OpenAPI document', () => {
                   .then((r) => ({ ...r, label: `${m} ${path} (malformed JSON)` })),
               );
             }
+            const documented = ops[method]?.responses ?? {};
             for (const r of await Promise.all(attempts)) {
+              if (!(String(r.status) in documented) && !('default' in documented))
+                failures.push(`${who}: ${r.label} → ${r.status}, not in the document's responses`);
               if (r.status >= 500) failures.push(`${who}: ${r.label} → ${r.status} ${r.text.slice(0, 200)}`);
               else if (r.status >= 400 && r.text.includes('"stack"'))
                 failures.push(`${who}: ${r.label} → stack trace in body`);

@@ -3,6 +3,7 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { LIVE_EVENTS_DOC } from '../events/docs';
+import { errorBodySchema } from './openapi-errors';
 
 export const healthSchema = z
   .object({
@@ -58,7 +59,7 @@ export function buildOpenApiDocument(
   for (const p of extra) {
     for (const [k, v] of Object.entries(p)) paths[k] = { ...(paths[k] ?? {}), ...v };
   }
-  return generateOpenApiDocument(router, {
+  const doc = generateOpenApiDocument(router, {
     title: 'Plenum API',
     description:
       'DAO governance, IPFS file storage and user management. Authenticate with `Authorization: Bearer <token>` (a session from /auth/login or /auth/siwe, or a personal access token) or the HttpOnly session cookie. Errors are `{ code, reason?, message, issues? }`.' +
@@ -68,4 +69,90 @@ export function buildOpenApiDocument(
     paths,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
   });
+  conformResponses(doc, router);
+  return doc;
+}
+
+type Doc = ReturnType<typeof generateOpenApiDocument>;
+interface Operation {
+  security?: unknown[];
+  responses?: Record<
+    string,
+    { description?: string; content?: Record<string, { schema?: { $ref?: string } }> }
+  >;
+}
+
+const ERROR_REF = '#/components/schemas/ErrorBody';
+const errorJson = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: ERROR_REF } } },
+});
+
+/**
+ * Makes the generated document say what the server answers: every error is the SPEC's body
+ * (`ErrorBody`, with `reason` and field `issues`), not trpc-to-openapi's narrower `error.*` shapes; a
+ * procedure's success status is its meta's (201, 202, 204) instead of 200; and each operation lists the
+ * error statuses it can answer (429 on every path, as every path is rate limited).
+ */
+function conformResponses(doc: Doc, router: AppRouter) {
+  const components = (doc.components ??= {}) as { schemas?: Record<string, unknown> };
+  const schemas = (components.schemas ??= {});
+  if (!schemas.ErrorBody) schemas.ErrorBody = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' });
+  for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
+
+  const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
+    Object.values(item as Record<string, Operation>).filter(
+      (op) => op && typeof op === 'object' && op.responses,
+    ),
+  );
+  for (const op of operations) {
+    for (const response of Object.values(op.responses!)) {
+      const json = response.content?.['application/json'];
+      if (json?.schema?.$ref?.startsWith('#/components/schemas/error.')) json.schema = { $ref: ERROR_REF };
+    }
+    op.responses!['429'] ??= errorJson('Rate limited: retry after the Retry-After header');
+  }
+
+  for (const proc of Object.values(router._def.procedures)) {
+    const meta = (proc as unknown as { _def: { meta?: Meta } })._def.meta;
+    const openapi = meta?.openapi;
+    if (!openapi) continue;
+    const method = openapi.method.toLowerCase();
+    const op = (doc.paths?.[openapi.path] as Record<string, Operation> | undefined)?.[method];
+    if (!op?.responses) continue;
+    const responses = op.responses;
+    const status = meta.successStatus;
+    if (status && status !== 200 && responses['200']) {
+      responses[String(status)] = status === 204 ? { description: 'Done (no content)' } : responses['200'];
+      delete responses['200'];
+    }
+    const add = (code: number, description: string) => {
+      responses[String(code)] ??= errorJson(description);
+    };
+    add(400, 'Invalid input (field issues listed)');
+    add(500, 'Internal server error');
+    const write = method !== 'get';
+    if (op.security?.length || write) {
+      add(401, 'Not signed in (or a bad signature)');
+      add(403, 'Not allowed');
+    }
+    if (openapi.path.includes('{') || write) add(404, 'Not found');
+    if (write) {
+      add(409, 'Conflicts with the current state');
+      add(413, 'Request body too large');
+      add(415, 'Unsupported content type');
+    }
+    if (openapi.path.startsWith('/ipfs/')) {
+      add(404, 'Content not found');
+      add(413, 'Content too large for this path');
+      add(415, 'Content of a type this path does not serve');
+      add(502, 'Every IPFS provider failed');
+      add(504, 'Every IPFS provider timed out');
+    }
+  }
+}
+
+interface Meta {
+  openapi?: { method: string; path: string };
+  successStatus?: number;
 }

@@ -44,6 +44,7 @@ export const usersOpenApiPaths: ZodOpenApiPathsObject = {
           },
         },
         '304': { description: 'Not modified (If-None-Match)' },
+        '400': error('The id is not a user id'),
         '403': error('The profile is private'),
         '404': error('No such user, or no avatar'),
       },
