@@ -115,3 +115,48 @@ describe('Sign-In with Ethereum', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('primary wallet', () => {
+  it('is the first linked, and the owner can make another one primary; new pins then record it', async () => {
+    const user = await activeUser(api);
+    const first = await linkWallet(api, user);
+    const second = await linkWallet(api, user);
+    const listed = await api.get('/auth/wallets', { token: user.token });
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ address: first.address, isPrimary: true }),
+      expect.objectContaining({ address: second.address, isPrimary: false }),
+    ]);
+    const cid = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+    expect((await api.post(`/ipfs/pin/${cid}`, undefined, { token: user.token })).body.owner).toBe(
+      first.address,
+    );
+
+    // any casing of one's own address; exactly one primary afterwards, even when two changes race
+    const [a, b] = await Promise.all([
+      api.post(`/auth/wallets/${second.address.toLowerCase()}/primary`, undefined, { token: user.token }),
+      api.post(`/auth/wallets/${second.address}/primary`, undefined, { token: user.token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const after = (await api.get('/auth/wallets', { token: user.token })).body.items as {
+      address: string;
+      isPrimary: boolean;
+    }[];
+    expect(after.filter((w) => w.isPrimary).map((w) => w.address)).toEqual([second.address]);
+    const other = 'bafkreie7ohywtosou76tasm7j63yigtzxe7d5zqus4zu3j6oltvgtibeom';
+    expect((await api.post(`/ipfs/pin/${other}`, undefined, { token: user.token })).body.owner).toBe(
+      second.address,
+    );
+
+    const stranger = await activeUser(api);
+    const theirs = await linkWallet(api, stranger);
+    const refused = await api.post(`/auth/wallets/${theirs.address}/primary`, undefined, {
+      token: user.token,
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.reason).toBe('NOT_YOUR_ADDRESS');
+    expect((await api.post('/auth/wallets/0x123/primary', undefined, { token: user.token })).status).toBe(
+      400,
+    );
+    expect((await api.post(`/auth/wallets/${first.address}/primary`)).status).toBe(401);
+  });
+});

@@ -13,13 +13,22 @@ interface Wallet {
   linkedAt: string;
 }
 
-/** Linked wallets, and linking the connected one by signing an EIP-4361 message. */
+/**
+ * Linked wallets, linking the connected one by signing an EIP-4361 message, and choosing the primary
+ * one (the owner recorded on new pins).
+ */
 export function WalletList({ wallets }: { wallets: Wallet[] }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mounted = useMounted();
   const signer = useSiweSigner();
   const link = useMutation(trpc.auth.linkWallet.mutationOptions());
+  const makePrimary = useMutation(
+    trpc.auth.setPrimaryWallet.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() }),
+      onError: (err) => setError(toDisplayError(err)),
+    }),
+  );
   const [error, setError] = useState<DisplayError | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -50,8 +59,26 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
           {wallets.map((w) => (
             <li key={w.address}>
               <code className="address">{w.address}</code>
-              {w.isPrimary && <span className="badge">primary</span>}
+              {w.isPrimary && (
+                <span className="badge" data-testid="primary-badge">
+                  primary
+                </span>
+              )}
               <span className="muted"> linked {new Date(w.linkedAt).toLocaleDateString()}</span>
+              {!w.isPrimary && (
+                <button
+                  type="button"
+                  className="secondary"
+                  disabled={makePrimary.isPending}
+                  aria-label={`Make ${w.address} the primary wallet`}
+                  onClick={() => {
+                    setError(null);
+                    makePrimary.mutate({ address: w.address });
+                  }}
+                >
+                  Make primary
+                </button>
+              )}
             </li>
           ))}
         </ul>

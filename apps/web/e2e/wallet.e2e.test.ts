@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeUserByApi, apiGet, linkWalletByApi, signedInPage } from './account-setup';
 import { fillRegisterForm, newUser, registerByApi, signInWithPassword, textOf } from './flows';
 import { startProduct } from './product';
 import { injectWallet } from './wallet';
@@ -69,6 +70,26 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     await signInWithEthereum(page);
     await page.waitForURL(/\/account$/);
     expect(await textOf(page, 'profile')).toContain(user.email);
+    await page.close();
+  });
+
+  it('makes another linked wallet the primary one from the account page', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'primary');
+    const first = await linkWalletByApi(product.apiUrl, product.webUrl, user);
+    const second = await linkWalletByApi(product.apiUrl, product.webUrl, user);
+    const page = await signedInPage(product, user, '/account');
+    const rowOf = (address: string) => page.getByTestId('wallets').locator('li', { hasText: address });
+    await rowOf(second.address).waitFor({ timeout: 20_000 });
+    const badge = (address: string) => rowOf(address).getByTestId('primary-badge').count();
+    expect(await badge(first.address)).toBe(1);
+    await page.getByRole('button', { name: `Make ${second.address} the primary wallet` }).click();
+    await expect.poll(() => badge(second.address), { timeout: 15_000 }).toBe(1);
+    expect(await badge(first.address)).toBe(0);
+    const wallets = (await apiGet(product.apiUrl, '/auth/wallets', user.token)).body.items as {
+      address: string;
+      isPrimary: boolean;
+    }[];
+    expect(wallets.filter((w) => w.isPrimary).map((w) => w.address)).toEqual([second.address]);
     await page.close();
   });
 

@@ -5,6 +5,7 @@ import {
   login,
   resolveToken,
   serializeUser,
+  setPrimaryWallet,
   siweLogin,
 } from '@plenum/core';
 import { users } from '@plenum/db';
@@ -123,6 +124,21 @@ export const authRouter = router({
     .input(siweInput)
     .output(walletSchema)
     .mutation(({ ctx, input }) => linkWallet(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  setPrimaryWallet: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/wallets/{address}/primary',
+        tags,
+        summary: 'Make one of your wallets the primary one (the owner of your new pins)',
+      },
+    })
+    .input(z.strictObject({ address: z.string().max(100) }))
+    .output(z.object({ items: z.array(walletSchema) }))
+    .mutation(({ ctx, input }) =>
+      setPrimaryWallet(ctx.svc, { userId: ctx.principal.userId, address: input.address }),
+    ),
 
   wallets: authedProcedure
     .meta({

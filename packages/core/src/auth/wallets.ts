@@ -1,7 +1,8 @@
 import { type DbOrTx, isUniqueViolation, wallets } from '@plenum/db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
+import { canonicalAddress } from './address';
 import { verifySiwe } from './siwe';
 
 const view = (w: typeof wallets.$inferSelect) => ({
@@ -66,4 +67,23 @@ export async function assertOwnsAddress(db: DbOrTx, userId: string, address: str
     .where(and(eq(wallets.userId, userId), eq(wallets.address, address)))
     .limit(1);
   if (!row) throw forbidden(`${address} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
+}
+
+/**
+ * Makes one of the caller's wallets the primary one (the owner recorded on their new pins). The user's
+ * wallet rows are locked first, so two changes at once end with exactly one primary.
+ */
+export async function setPrimaryWallet(svc: Services, params: { userId: string; address: string }) {
+  const address = canonicalAddress(params.address, 'address');
+  return svc.db.transaction(async (tx) => {
+    const mine = await tx.select().from(wallets).where(eq(wallets.userId, params.userId)).for('update');
+    if (!mine.some((w) => w.address === address))
+      throw forbidden(`${address} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
+    await tx
+      .update(wallets)
+      .set({ isPrimary: false })
+      .where(and(eq(wallets.userId, params.userId), ne(wallets.address, address)));
+    await tx.update(wallets).set({ isPrimary: true }).where(eq(wallets.address, address));
+    return { items: await listWallets(tx, params.userId) };
+  });
 }
