@@ -126,6 +126,9 @@ describe('primary wallet', () => {
       expect.objectContaining({ address: first.address, isPrimary: true }),
       expect.objectContaining({ address: second.address, isPrimary: false }),
     ]);
+    expect(listed.body.pagination).toEqual({ total: 2, page: 1, limit: 50, totalPages: 1 });
+    const paged = await api.get('/auth/wallets?page=2&limit=1', { token: user.token });
+    expect(paged.body.items).toEqual([expect.objectContaining({ address: second.address })]);
     const cid = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
     expect((await api.post(`/ipfs/pin/${cid}`, undefined, { token: user.token })).body.owner).toBe(
       first.address,

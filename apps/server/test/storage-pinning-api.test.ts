@@ -28,7 +28,17 @@ describe('personal access tokens', () => {
     const pat = await tokenFor(user.token);
     const list = await api.get('/auth/tokens', { token: user.token });
     expect(list.body.items).toEqual([expect.objectContaining({ id: pat.id, name: 'kubo' })]);
+    expect(list.body.pagination).toEqual({ total: 1, page: 1, limit: 50, totalPages: 1 });
     expect(JSON.stringify(list.body)).not.toContain(pat.token);
+    // paged like every list (SPEC section 7), newest first
+    clock.advance(1000);
+    const second = await tokenFor(user.token);
+    const page2 = await api.get('/auth/tokens?page=2&limit=1', { token: user.token });
+    expect(page2.body.items).toEqual([expect.objectContaining({ id: pat.id })]);
+    expect(page2.body.pagination).toEqual({ total: 2, page: 2, limit: 1, totalPages: 2 });
+    expect((await api.get('/auth/tokens?limit=1', { token: user.token })).body.items[0].id).toBe(second.id);
+    expect((await api.get('/auth/tokens?limit=0', { token: user.token })).status).toBe(400);
+    expect((await api.delete(`/auth/tokens/${second.id}`, { token: user.token })).status).toBe(204);
     expect((await api.get('/pins', { token: pat.token })).status).toBe(200);
     expect((await api.get('/auth/me', { token: pat.token })).status).toBe(200);
     const used = await api.get('/auth/tokens', { token: user.token });

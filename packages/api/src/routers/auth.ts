@@ -3,6 +3,7 @@ import {
   linkWallet,
   listWallets,
   login,
+  pageWallets,
   resolveToken,
   serializeUser,
   setPrimaryWallet,
@@ -13,6 +14,8 @@ import {
   loginInput,
   meOutput,
   nonceOutput,
+  paged,
+  pageQuery,
   sessionOutput,
   siweInput,
   walletSchema,
@@ -144,9 +147,11 @@ export const authRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/auth/wallets', tags, summary: 'The signed-in user’s wallets' },
     })
-    .input(z.void())
-    .output(z.object({ items: z.array(walletSchema) }))
-    .query(async ({ ctx }) => ({ items: await listWallets(ctx.svc.db, ctx.principal.userId) })),
+    .input(z.strictObject(pageQuery).optional())
+    .output(paged(walletSchema))
+    .query(({ ctx, input }) =>
+      pageWallets(ctx.svc.db, ctx.principal.userId, { page: input?.page ?? 1, limit: input?.limit ?? 50 }),
+    ),
 });
 
 /** for the WebSocket handshake and other non-procedure callers */

@@ -1,5 +1,12 @@
 import { createAccessToken, listAccessTokens, revokeAccessToken } from '@plenum/core';
-import { accessTokenSchema, createdTokenSchema, createTokenInput, tokenIdInput } from '@plenum/validators';
+import {
+  accessTokenSchema,
+  createdTokenSchema,
+  createTokenInput,
+  paged,
+  pageQuery,
+  tokenIdInput,
+} from '@plenum/validators';
 import { z } from 'zod';
 import { authedProcedure, router } from '../trpc';
 
@@ -23,9 +30,14 @@ export const tokensRouter = router({
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags, summary: 'Your active access tokens' } })
-    .input(z.void())
-    .output(z.object({ items: z.array(accessTokenSchema) }))
-    .query(async ({ ctx }) => ({ items: await listAccessTokens(ctx.svc.db, ctx.principal.userId) })),
+    .input(z.strictObject(pageQuery).optional())
+    .output(paged(accessTokenSchema))
+    .query(({ ctx, input }) =>
+      listAccessTokens(ctx.svc.db, ctx.principal.userId, {
+        page: input?.page ?? 1,
+        limit: input?.limit ?? 50,
+      }),
+    ),
 
   revoke: authedProcedure
     .meta({

@@ -1,7 +1,8 @@
 import { accessTokens, type DbOrTx } from '@plenum/db';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
+import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { hashToken, newToken } from '../shared/tokens';
 import { PAT_PREFIX, type Principal } from './sessions';
 
@@ -55,13 +56,20 @@ export async function createAccessToken(
   return { ...view(row!), token };
 }
 
-export async function listAccessTokens(db: DbOrTx, userId: string) {
-  const rows = await db
-    .select()
-    .from(accessTokens)
-    .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-    .orderBy(desc(accessTokens.createdAt));
-  return rows.map(view);
+/** The user's live (unrevoked) tokens, newest first, a page at a time. */
+export async function listAccessTokens(db: DbOrTx, userId: string, page: Page = { page: 1, limit: 50 }) {
+  const where = and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(accessTokens)
+      .where(where)
+      .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(accessTokens).where(where),
+  ]);
+  return { items: rows.map(view), pagination: paginationOf(page, Number(total?.n ?? 0)) };
 }
 
 /** Revocation is immediate: resolveToken checks revokedAt on every request. */

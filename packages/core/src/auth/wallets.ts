@@ -1,7 +1,8 @@
 import { type DbOrTx, isUniqueViolation, wallets } from '@plenum/db';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
+import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { canonicalAddress } from './address';
 import { verifySiwe } from './siwe';
 
@@ -42,6 +43,21 @@ export async function listWallets(db: DbOrTx, userId: string) {
     .where(eq(wallets.userId, userId))
     .orderBy(asc(wallets.linkedAt));
   return rows.map(view);
+}
+
+/** GET /auth/wallets: the user's wallets in linking order, a page at a time (the SPEC's list shape). */
+export async function pageWallets(db: DbOrTx, userId: string, page: Page) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.userId, userId))
+      .orderBy(asc(wallets.linkedAt), asc(wallets.address))
+      .limit(page.limit)
+      .offset(offsetOf(page)),
+    db.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId)),
+  ]);
+  return { items: rows.map(view), pagination: paginationOf(page, Number(total?.n ?? 0)) };
 }
 
 /** The caller's wallets (canonical addresses): governance and storage writes act for one of these. */
