@@ -31,6 +31,24 @@ describe('detectType', () => {
       'image/svg+xml',
     );
     expect((await detectType(bytes('<?xml version="1.0"?><svg></svg>'))).mime).toBe('image/svg+xml');
+    // the variants an attacker tries: a doctype first, no space before the attributes, a namespace prefix
+    for (const svg of [
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x"><svg xmlns="http://www.w3.org/2000/svg"></svg>',
+      '<svg/onload=alert(1)>',
+      '<x:svg xmlns:x="http://www.w3.org/2000/svg"/>',
+      '\uFEFF  <SVG>',
+    ])
+      expect((await detectType(bytes(svg))).mime, svg).toBe('image/svg+xml');
+    // other markup is not plain text either
+    for (const xml of [
+      '<note><to>Tove</to></note>',
+      '<!DOCTYPE note SYSTEM "Note.dtd"><note/>',
+      '<rss version="2.0">',
+    ])
+      expect((await detectType(bytes(xml))).mime, xml).toBe('application/xml');
+    // but text that merely contains or starts with a less-than sign is text
+    for (const text of ['< 5 apples', '<3 you', 'a <svg> in a sentence', '<<EOF'])
+      expect((await detectType(bytes(text))).mime, text).toBe('text/plain');
     expect((await detectType(bytes('<?xml version="1.0"?><note/>'))).mime).toBe('application/xml');
   });
 

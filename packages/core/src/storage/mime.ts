@@ -14,6 +14,10 @@ const HTML: DetectedType = { mime: 'text/html', ext: 'html' };
 const SVG: DetectedType = { mime: 'image/svg+xml', ext: 'svg' };
 const XML: DetectedType = { mime: 'application/xml', ext: 'xml' };
 
+/** an svg element, namespace-prefixed or not (`<svg `, `<svg/onload=…>`, `<x:svg …>`) */
+const SVG_START = /^<([a-z_][\w.-]*:)?svg[\s>/]/i;
+const SVG_TAG = /<([a-z_][\w.-]*:)?svg[\s>/]/i;
+
 // WHATWG MIME sniffing: tags that make a browser treat a resource as HTML
 const HTML_START =
   /^<(!doctype html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--)[\s>/]/i;
@@ -26,16 +30,18 @@ export async function detectType(head: Uint8Array): Promise<DetectedType> {
   const sample = head.subarray(0, SNIFF_BYTES);
   const found = await fileTypeFromBuffer(sample).catch(() => undefined);
   if (found) {
-    if (found.mime === 'application/xml') return /<svg[\s>]/i.test(decodeLoose(sample)) ? SVG : XML;
+    if (found.mime === 'application/xml') return SVG_TAG.test(decodeLoose(sample)) ? SVG : XML;
     return { mime: found.mime, ext: found.ext };
   }
   if (hasBinaryBytes(sample) || !isUtf8Prefix(sample)) return OCTET;
   const text = decodeLoose(sample)
     .replace(/^\uFEFF/, '')
     .trimStart();
-  if (/^<\?xml[\s?]/i.test(text)) return /<svg[\s>]/i.test(text) ? SVG : XML;
-  if (/^<svg[\s>]/i.test(text)) return SVG;
+  if (/^<\?xml[\s?]/i.test(text)) return SVG_TAG.test(text) ? SVG : XML;
+  if (/^<!doctype\s+svg\b/i.test(text) || SVG_START.test(text)) return SVG;
   if (HTML_START.test(text) || /^<!doctype\s+html/i.test(text)) return HTML;
+  // any other document that opens with an element or a doctype is markup, not plain text
+  if (/^<(!doctype\s|[a-z_][\w.:-]*[\s>/])/i.test(text)) return XML;
   return TEXT;
 }
 
