@@ -219,13 +219,16 @@ describe('members', () => {
     );
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ memberAddress: w.address, tokenBalance: big, memberCount: 2 });
-    for (const bad of [-1, '1.5', '-3', (2n ** 256n).toString(), 12]) {
+    for (const bad of [-1, '1.5', '1e3', '-3', (2n ** 256n).toString(), 12]) {
       const r = await api.put(
         `/daos/${weighted.daoId}/members/${w.address}`,
         { tokenBalance: bad },
         { token: owner.token },
       );
       expect(r.status, String(bad)).toBe(400);
+      // a field issue naming tokenBalance, never an internal message
+      expect(r.body.issues?.[0]?.path, String(bad)).toBe('tokenBalance');
+      expect(r.body.message).not.toMatch(/BigInt/);
     }
     expect(
       (

@@ -21,7 +21,8 @@ const exact = <T extends z.ZodType>(schema: T) => schema.transform((v) => v);
 export const uint256String = z
   .string()
   .regex(/^(0|[1-9]\d{0,77})$/, 'must be a non-negative integer as a decimal string')
-  .refine((s) => BigInt(s) < 2n ** 256n, 'must fit in uint256')
+  // zod runs every check even after the pattern failed: only digits reach BigInt ("1.5" would throw)
+  .refine((s) => !/^\d+$/.test(s) || BigInt(s) < 2n ** 256n, 'must fit in uint256')
   .meta({ example: '1000000000000000000' });
 
 // ---- DAOs ----
