@@ -22,7 +22,7 @@ import { serveDocs } from './http/docs';
 import { buildOpenApiDocument } from './http/openapi';
 import { createRateLimiter } from './http/rate-limit';
 import { clientIp, credentialOf, requestIdOf, sessionCookie } from './http/request-info';
-import { sendError, sendJson } from './http/respond';
+import { refuseUnexpectedBody, sendError, sendJson } from './http/respond';
 import { createRestHandler } from './http/rest';
 import { compileRoute, matchRoute, type ServerPlugin } from './http/routes';
 import { createPlugins } from './plugins';
@@ -244,6 +244,7 @@ export async function createApp(options: AppOptions) {
 
     const match = matchRoute(routes, method, pathname);
     if (match) {
+      if ((match.route.noBody || method === 'DELETE') && !(await refuseUnexpectedBody(req, res))) return;
       return match.route.handler({
         req,
         res,
@@ -258,6 +259,7 @@ export async function createApp(options: AppOptions) {
       });
     }
 
+    if (method === 'DELETE' && !(await refuseUnexpectedBody(req, res))) return;
     await rest(req, res, () => sendError(res, 'NOT_FOUND', `No route for ${method} ${pathname}`));
   }
 

@@ -78,6 +78,35 @@ describe('the error body for bad input', () => {
     expect((await api.post('/users/resend-verification', { email: 'n@example.org' })).status).toBe(202);
   });
 
+  it('a path that takes no body refuses one with fields (POST /ipfs/pin, every DELETE), and accepts none or {}', async () => {
+    const u = await memberUser(api);
+    const cid = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+    const withOwner = await api.post(
+      `/ipfs/pin/${cid}`,
+      { owner: '0x0000000000000000000000000000000000000001' },
+      { token: u.token },
+    );
+    expect(withOwner.status).toBe(400);
+    expect(withOwner.body.issues).toEqual([
+      expect.objectContaining({ path: 'owner', code: 'unrecognized_keys' }),
+    ]);
+    const malformed = await api.request('POST', `/ipfs/pin/${cid}`, undefined, {
+      token: u.token,
+      raw: '{bad',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect((await api.post(`/ipfs/pin/${cid}`, {}, { token: u.token })).status).toBe(201);
+    const del = await api.request(
+      'DELETE',
+      `/ipfs/unpin/${cid}`,
+      { owner: u.wallet.address },
+      { token: u.token },
+    );
+    expect(del.status).toBe(400);
+    expect((await api.delete(`/ipfs/unpin/${cid}`, { token: u.token })).status).toBe(200);
+  });
+
   it('unknown fields → 400, never stored', async () => {
     const res = await api.post('/auth/login', { email: 'a@b.org', password: 'x', admin: true });
     expect(res.status).toBe(400);

@@ -101,11 +101,16 @@ function conformResponses(doc: Doc, router: AppRouter) {
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
 
   const operations = Object.values(doc.paths ?? {}).flatMap((item) =>
-    Object.values(item as Record<string, Operation>).filter(
-      (op) => op && typeof op === 'object' && op.responses,
+    Object.entries(item as Record<string, Operation>).filter(
+      ([, op]) => op && typeof op === 'object' && op.responses,
     ),
   );
-  for (const op of operations) {
+  for (const [method, op] of operations) {
+    // every write reads (or refuses) its body before the handler: malformed or oversized is answered
+    if (method !== 'get' && method !== 'head') {
+      op.responses!['400'] ??= errorJson('Invalid input (field issues listed)');
+      op.responses!['413'] ??= errorJson('Request body too large');
+    }
     for (const response of Object.values(op.responses!)) {
       const json = response.content?.['application/json'];
       if (json?.schema?.$ref?.startsWith('#/components/schemas/error.')) json.schema = { $ref: ERROR_REF };

@@ -83,3 +83,45 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     req.on('error', reject);
   });
 }
+
+/**
+ * For a request that takes no body (a DELETE, a POST whose only input is its path): nothing, whitespace
+ * or `{}` is fine; a JSON object with fields is a 400 naming each one as unknown (SPEC section 2: unknown
+ * fields are refused, never silently dropped); anything else is a 400 for the body. Returns whether
+ * the request may go on; otherwise the answer has been sent.
+ */
+export async function refuseUnexpectedBody(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (!req.headers['transfer-encoding'] && !(declared > 0)) return true;
+  let raw: Buffer;
+  try {
+    raw = await readBody(req, 64 * 1024);
+  } catch (err) {
+    if ((err as Error).message === 'TOO_LARGE')
+      sendError(res, 'PAYLOAD_TOO_LARGE', 'This path takes no body');
+    else sendError(res, 'BAD_REQUEST', 'Could not read the request body');
+    return false;
+  }
+  const text = raw.toString('utf8').trim();
+  if (!text) return true;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    sendError(res, 'BAD_REQUEST', 'This path takes no body (and this one is not JSON)', {
+      reason: 'MALFORMED_JSON',
+    });
+    return false;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    sendError(res, 'BAD_REQUEST', 'This path takes no body', { reason: 'MALFORMED_JSON' });
+    return false;
+  }
+  const keys = Object.keys(parsed);
+  if (!keys.length) return true;
+  sendError(res, 'BAD_REQUEST', `Unknown field in the body: ${keys.join(', ')} (this path takes no body)`, {
+    reason: 'VALIDATION_FAILED',
+    issues: keys.map((key) => ({ path: key, message: 'unknown field', code: 'unrecognized_keys' })),
+  });
+  return false;
+}

@@ -23,6 +23,8 @@ export interface Route {
   method: Method;
   /** OpenAPI-style template, e.g. /ipfs/file/{cid} */
   path: string;
+  /** the route reads no body: one with fields is refused before the handler runs */
+  noBody?: boolean;
   handler(rc: RouteContext): Promise<void>;
 }
 

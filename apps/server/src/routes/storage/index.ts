@@ -35,7 +35,7 @@ export async function storagePlugin({ svc, env }: PluginContext): Promise<Server
     routes: [
       { method: 'POST', path: '/ipfs/upload', handler: uploadFile },
       { method: 'GET', path: '/ipfs/file/{cid}', handler: downloadFile },
-      { method: 'POST', path: '/ipfs/pin/{cid}', handler: pinCid },
+      { method: 'POST', path: '/ipfs/pin/{cid}', noBody: true, handler: pinCid },
       { method: 'GET', path: '/pins', handler: listPins },
       { method: 'POST', path: '/pins', handler: addPin },
       { method: 'GET', path: '/pins/{requestid}', handler: getPin },
