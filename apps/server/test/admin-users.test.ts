@@ -139,10 +139,13 @@ describe('suspend and reactivate', () => {
 
   it('suspends an active user at once, keeps the seed fields, and reactivates them; one audit row each', async () => {
     const u = await activeUser(api);
+    const pat = (await api.post('/auth/tokens', { name: 'ci' }, { token: u.token })).body.token as string;
+    scan.knowToken(pat, { email: u.email, role: 'user' });
     const res = await api.post(`/admin/users/${u.id}/suspend`, { reason: 'spam' }, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: u.id, status: 'suspended', suspendedAt: clock.now().toISOString() });
     expect((await api.get('/auth/me', { token: u.token })).status).toBe(401); // sessions ended at once
+    expect((await api.get('/auth/me', { token: pat })).status).toBe(401); // tokens refused while suspended
     const denied = await api.post('/auth/login', { email: u.email, password: PASSWORD });
     expect(denied.body.reason).toBe('ACCOUNT_SUSPENDED');
     const record = (await api.get(`/users/${u.id}`, { token: admin.token })).body;
@@ -171,6 +174,9 @@ describe('suspend and reactivate', () => {
     expect((await api.post(`/admin/users/${u.id}/reactivate`, {}, { token: admin.token })).status).toBe(409);
     expect(await auditCount(u.id)).toBe(2);
     expect((await api.post('/auth/login', { email: u.email, password: PASSWORD })).status).toBe(200);
+    // the old session stays ended; the access token works again (suspension is not revocation)
+    expect((await api.get('/auth/me', { token: u.token })).status).toBe(401);
+    expect((await api.get('/auth/me', { token: pat })).status).toBe(200);
 
     const log = await api.get(`/admin/audit-log?targetId=${u.id}`, { token: admin.token });
     expect(log.body.items.map((e: { action: string }) => e.action)).toEqual([

@@ -71,7 +71,16 @@ export async function deleteSession(db: DbOrTx, token: string) {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session and token of a user (suspension, deletion). */
+/**
+ * Ends the user's sign-in sessions (suspension). Their access tokens are kept but refused while the
+ * account is suspended (resolveToken checks the status on every request), so a reactivated account's
+ * integrations work again without new tokens.
+ */
+export async function endSessions(db: DbOrTx, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session and revokes every access token of a user (deletion). */
 export async function endAllSessions(db: DbOrTx, userId: string, at: Date) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db

@@ -1,6 +1,6 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
-import { endAllSessions } from '../../auth/sessions';
+import { endSessions } from '../../auth/sessions';
 import type { Services } from '../../services';
 import { conflict } from '../../shared/errors';
 import { lockLiveUser } from '../access';
@@ -31,7 +31,7 @@ export async function suspendUser(svc: Services, params: { adminId: string; id: 
       })
       .where(eq(users.id, user.id))
       .returning();
-    await endAllSessions(tx, user.id, now);
+    await endSessions(tx, user.id);
     await writeAudit(tx, {
       actorId: params.adminId,
       action: 'user.suspend',
