@@ -95,8 +95,10 @@ const errorJson = (description: string) => ({
  * error statuses it can answer (429 on every path, as every path is rate limited).
  */
 function conformResponses(doc: Doc, router: AppRouter) {
-  const components = (doc.components ??= {}) as { schemas?: Record<string, unknown> };
-  const schemas = (components.schemas ??= {});
+  doc.components ??= {};
+  const components = doc.components as { schemas?: Record<string, unknown> };
+  components.schemas ??= {};
+  const schemas = components.schemas;
   if (!schemas.ErrorBody) schemas.ErrorBody = z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0' });
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
 
