@@ -288,6 +288,36 @@ describe('signed votes (EIP-712)', () => {
     expect((await api.post('/votes', await signedVote(stranger, vote, nowS()))).status).toBe(403);
   });
 
+  it('trims a signed choice like a session one, and the stored typed data is still what was signed', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner);
+    const [w] = await walletMembers(api, owner, dao.daoId, 1);
+    const p = await createProposal(api, owner, dao.daoId);
+    const signed = await signedVote(
+      w!,
+      { daoId: dao.daoId, proposalId: p.proposalId, choice: '  For ' },
+      nowS(),
+    );
+    const ok = await api.post('/votes', signed);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.choice).toBe('For');
+    const results = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
+    expect(results.options.find((o: { option: string }) => o.option === 'For').votes).toBe(1);
+    const stored = (await api.get(`/votes/${ok.body.voteId}`)).body;
+    expect(stored.choice).toBe('For');
+    expect(stored.typedData.message.choice).toBe('  For ');
+    const { EIP712Domain: _d, ...types } = stored.typedData.types;
+    const valid = await verifyTypedData({
+      address: stored.voterAddress,
+      domain: stored.typedData.domain,
+      types,
+      primaryType: 'Vote',
+      message: { ...stored.typedData.message, timestamp: BigInt(stored.typedData.message.timestamp) },
+      signature: stored.signature,
+    });
+    expect(valid).toBe(true);
+  });
+
   it('a wallet linked to a suspended user cannot vote by signature', async () => {
     const owner = await memberUser(api);
     const dao = await createDao(api, owner);

@@ -73,7 +73,8 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     throw badRequest("daoId is not the proposal's DAO", [
       { path: 'daoId', message: "must be the proposal's DAO" },
     ]);
-  const wanted = signed ? input.choice : input.choice.trim();
+  // trimmed for both kinds of vote (SPEC section 3); a signed vote keeps what it signed, see below
+  const wanted = input.choice.trim();
   const choice = p.votingOptions.find((o) => o === wanted);
   if (!choice) {
     const list = p.votingOptions.join(', ');
@@ -106,6 +107,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     comment,
     signature: signed ? input.signature! : null,
     signedTimestamp: signed ? input.timestamp! : null,
+    signedChoice: signed && input.choice !== choice ? input.choice : null,
     createdAt: now,
     actingUserId: signed ? null : principal!.userId,
   });

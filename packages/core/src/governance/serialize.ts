@@ -65,7 +65,8 @@ export function voteView(v: VoteRow) {
       ? typedDataOf({
           daoId: v.daoId,
           proposalId: v.proposalId,
-          choice: v.choice,
+          // what was signed: the option, or its spelling with surrounding spaces
+          choice: v.signedChoice ?? v.choice,
           comment: v.comment,
           timestamp: v.signedTimestamp!,
         })

@@ -34,6 +34,8 @@ export interface VoteRequest {
   comment: string;
   signature: string | null;
   signedTimestamp: number | null;
+  /** the choice as signed, when it differs from the option (kept so the signature verifies offline) */
+  signedChoice: string | null;
   createdAt: Date;
   /** the signed-in user voting for voterAddress; null for a signed vote */
   actingUserId: string | null;
@@ -153,13 +155,15 @@ async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: Vote
     'vote_batch_insert',
     sql`
     insert into ${votes} (proposal_id, dao_id, voter_address, choice, weight, comment, signature,
-      signed_timestamp, created_at, updated_at)
+      signed_timestamp, signed_choice, created_at, updated_at)
     select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.weight::numeric, v.comment, v.sig,
-      v.ts::bigint, v.at::timestamptz, v.at::timestamptz
+      v.ts::bigint, v.signed_choice, v.at::timestamptz, v.at::timestamptz
     from unnest(${col((r) => r.voterAddress)}::text[], ${col((r) => r.choice)}::text[],
       ${col((r) => r.weight)}::text[], ${col((r) => r.comment)}::text[], ${col((r) => r.signature)}::text[],
       ${col((r) => (r.signedTimestamp === null ? null : String(r.signedTimestamp)))}::text[],
-      ${col((r) => r.createdAt.toISOString())}::text[]) as v(voter, choice, weight, comment, sig, ts, at)
+      ${col((r) => r.signedChoice)}::text[],
+      ${col((r) => r.createdAt.toISOString())}::text[])
+      as v(voter, choice, weight, comment, sig, ts, signed_choice, at)
     on conflict (proposal_id, voter_address) do nothing
     returning id, voter_address`,
   );

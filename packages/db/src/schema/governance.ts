@@ -112,6 +112,8 @@ export const votes = pgTable(
     /** EIP-712 signature and its signed Unix-seconds timestamp, when the vote was signed */
     signature: text('signature'),
     signedTimestamp: bigint('signed_timestamp', { mode: 'number' }),
+    /** the choice exactly as signed, when it differs from the option it matched (surrounding spaces) */
+    signedChoice: text('signed_choice'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "votes" ADD COLUMN "signed_choice" text;
