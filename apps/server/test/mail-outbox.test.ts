@@ -60,6 +60,10 @@ describe('email outbox', () => {
       await withProvider.app.mailWorker.stop();
       const res = await apiClient(withProvider.url).get('/dev/outbox');
       expect(res.status).toBe(404);
+      // and the API document no longer lists it
+      const doc = (await apiClient(withProvider.url).get('/api/docs-json')).body;
+      expect(Object.keys(doc.paths)).not.toContain('/dev/outbox');
+      expect(Object.keys(doc.paths)).toContain('/users/resend-verification');
     } finally {
       await withProvider.close();
     }
