@@ -132,6 +132,7 @@ describe('the error body for bad input', () => {
     });
     expect(res.status).toBe(415);
     expectErrorBody(res.body, 'UNSUPPORTED_MEDIA_TYPE');
+    expect(res.body.message).toBe('Unsupported content-type "text/plain"');
   });
 
   it('JSON with a charset parameter is accepted', async () => {

@@ -62,6 +62,8 @@ function reshapeError(raw: RawErrorBody) {
   const issues = raw.fieldIssues ?? (raw.issues ? zodIssuesToFieldIssues(raw.issues) : undefined);
   const code = raw.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : (raw.code ?? 'INTERNAL_SERVER_ERROR');
   let message = raw.message ?? 'Error';
+  // trpc-to-openapi leaves the quote of its 415 message open
+  if (/^Unsupported content-type "[^"]*$/.test(message)) message += '"';
   if (message === 'Input validation failed' && issues?.length) {
     message = `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
   }
