@@ -20,9 +20,9 @@ import { WebSocketServer } from 'ws';
 import type { Env } from './env';
 import { serveDocs } from './http/docs';
 import { buildOpenApiDocument } from './http/openapi';
-import { createRateLimiter } from './http/rate-limit';
+import { AUTH_PROCEDURES, createRateLimiter, trpcProcedures } from './http/rate-limit';
 import { clientIp, credentialOf, requestIdOf, sessionCookie } from './http/request-info';
-import { refuseUnexpectedBody, sendError, sendJson } from './http/respond';
+import { refuseUnexpectedBody, sendError, sendJson, sendTrpcError } from './http/respond';
 import { createRestHandler } from './http/rest';
 import { compileRoute, matchRoute, type ServerPlugin } from './http/routes';
 import { createPlugins } from './plugins';
@@ -224,22 +224,37 @@ export async function createApp(options: AppOptions) {
     if (pathname === '/api/docs-json' && method === 'GET') return sendJson(res, 200, openapi());
     if (pathname.startsWith('/api/docs') && method === 'GET' && serveDocs(pathname, res)) return;
 
+    // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
+    const calls = trpcProcedures(pathname);
+    const refuse = (
+      code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS',
+      message: string,
+      extra: { reason: string; headers?: Record<string, string> },
+    ) =>
+      calls.length
+        ? sendTrpcError(res, calls, url.searchParams.get('batch') === '1', code, message, extra)
+        : sendError(res, code, message, extra);
+
     const token = credentialOf(req);
     let principal: Principal | null = null;
     try {
       principal = token ? await resolveToken(svc, token) : null;
     } catch (err) {
       log.error({ err, requestId }, 'credential lookup failed');
-      return sendError(res, 'SERVICE_UNAVAILABLE', 'The database is unreachable', {
-        reason: 'DATABASE_UNAVAILABLE',
-      });
+      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', { reason: 'DATABASE_UNAVAILABLE' });
     }
     req.plenum = { principal, token: principal ? token : null, ip, requestId };
 
     const routeKey = `${method} ${pathname.replace(/\/+$/, '') || '/'}`;
-    const decision = await rateLimiter.check({ ip, userId: principal?.userId ?? null, routeKey, res });
+    const decision = await rateLimiter.check({
+      ip,
+      userId: principal?.userId ?? null,
+      routeKey,
+      authCall: calls.some((c) => AUTH_PROCEDURES.has(c)),
+      res,
+    });
     if (!decision.ok) {
-      return sendError(res, 'TOO_MANY_REQUESTS', 'Too many requests; slow down', {
+      return refuse('TOO_MANY_REQUESTS', 'Too many requests; slow down', {
         reason: 'RATE_LIMITED',
         headers: { 'Retry-After': String(decision.retryAfterSeconds) },
       });

@@ -1,3 +1,5 @@
+import type { AppRouter } from '@plenum/api';
+import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { apiClient } from './support/http';
@@ -49,6 +51,43 @@ describe('rate limiting', () => {
       expect(res.status).toBe(429);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('rate limiting of the tRPC paths the web app uses', () => {
+  it('applies the sign-in budget to auth.login over tRPC, with an error the tRPC client can read', async () => {
+    const app = await startTestApp({
+      env: { RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_AUTH_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '100' },
+    });
+    try {
+      for (const link of [httpBatchLink, httpLink]) {
+        const client = createTRPCClient<AppRouter>({ links: [link({ url: `${app.url}/trpc` })] });
+        const outcomes: { httpStatus?: number; reason?: string }[] = [];
+        for (let i = 0; i < 2; i++) {
+          try {
+            await client.auth.login.mutate({ email: 'x@example.org', password: 'Nope-nope-1' });
+          } catch (err) {
+            expect(err).toBeInstanceOf(TRPCClientError);
+            outcomes.push(
+              (err as TRPCClientError<AppRouter>).data as { httpStatus?: number; reason?: string },
+            );
+          }
+        }
+        // the budget of 3 is shared by both links: 2 × 401 with the first, 1 × 401 then 429 with the second
+        if (link === httpBatchLink) expect(outcomes.map((o) => o.httpStatus)).toEqual([401, 401]);
+        else {
+          expect(outcomes.map((o) => o.httpStatus)).toEqual([401, 429]);
+          expect(outcomes[1]!.reason).toBe('RATE_LIMITED');
+        }
+      }
+      const batched = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${app.url}/trpc` })] });
+      const err = await batched.registration.resendVerification
+        .mutate({ email: 'x@example.org' })
+        .catch((e: unknown) => e as TRPCClientError<AppRouter>);
+      expect(((err as TRPCClientError<AppRouter>).data as { httpStatus?: number }).httpStatus).toBe(429);
+    } finally {
+      await app.close();
     }
   });
 });

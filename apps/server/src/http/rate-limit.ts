@@ -18,6 +18,26 @@ export const AUTH_PATHS = new Set([
   'POST /auth/wallets',
 ]);
 
+/** The same guarded actions when the web app calls them as tRPC procedures (`/trpc/auth.login`, batched). */
+export const AUTH_PROCEDURES = new Set([
+  'auth.login',
+  'auth.siwe',
+  'auth.linkWallet',
+  'registration.register',
+  'registration.verifyEmail',
+  'registration.resendVerification',
+]);
+
+/** the procedure names of a tRPC HTTP path (`/trpc/a.b,c.d`), empty for anything else */
+export function trpcProcedures(pathname: string): string[] {
+  if (!pathname.startsWith('/trpc/')) return [];
+  try {
+    return decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
+  } catch {
+    return [];
+  }
+}
+
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
@@ -71,10 +91,12 @@ export function createRateLimiter(db: Database, settings: RateLimitSettings) {
       ip: string;
       userId: string | null;
       routeKey: string;
+      /** a tRPC call of one of AUTH_PROCEDURES */
+      authCall?: boolean;
       res: ServerResponse;
     }): Promise<RateDecision> {
       if (settings.disabled) return { ok: true };
-      if (AUTH_PATHS.has(params.routeKey)) {
+      if (params.authCall || AUTH_PATHS.has(params.routeKey)) {
         const a = await take(auth, params.ip, settings.authPerMinute, params.res);
         if (!a.ok) return a;
       }

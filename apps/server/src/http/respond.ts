@@ -125,3 +125,29 @@ export async function refuseUnexpectedBody(req: IncomingMessage, res: ServerResp
   });
   return false;
 }
+
+const TRPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603 } as const;
+
+/**
+ * An error a tRPC HTTP client can read, for answers given before tRPC runs (rate limit, database
+ * down): the JSON-RPC envelope, one per call of a batch, with the SPEC's reason in `data`.
+ */
+export function sendTrpcError(
+  res: ServerResponse,
+  calls: string[],
+  batch: boolean,
+  code: keyof typeof TRPC_CODE,
+  message: string,
+  extra: { reason: string; headers?: Record<string, string> },
+) {
+  const status = STATUS_OF[code];
+  const one = (path: string) => ({
+    error: {
+      message,
+      code: TRPC_CODE[code],
+      data: { code, httpStatus: status, path, reason: extra.reason },
+    },
+  });
+  const body = batch ? calls.map(one) : one(calls[0] ?? '');
+  sendJson(res, status, body, extra.headers);
+}
