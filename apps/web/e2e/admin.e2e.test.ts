@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activeUserByApi, apiGet, loginByApi, signedInPage } from './account-setup';
+import { activeUserByApi, apiGet, linkWalletByApi, loginByApi, signedInPage } from './account-setup';
 import { newUser, registerByApi, textOf } from './flows';
 import { startProduct } from './product';
 
 const admin = newUser('admin');
 let product: Awaited<ReturnType<typeof startProduct>>;
 beforeAll(async () => {
-  product = await startProduct({ ADMIN_EMAILS: admin.email });
+  product = await startProduct({ ADMIN_EMAILS: admin.email, DAO_APPROVAL_REQUIRED: 'true' });
 });
 afterAll(() => product?.stop());
 
@@ -83,6 +83,33 @@ describe('administration in the browser', () => {
     await page.close();
   });
 
+  it('approves a DAO waiting in the approval queue; it becomes active', async () => {
+    const owner = await activeUserByApi(product.apiUrl, 'founder');
+    const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, owner);
+    const created = await fetch(`${product.apiUrl}/daos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        name: 'Garden Guild',
+        ownerAddress: wallet.address,
+        votingRules: { threshold: 50, minVotingPeriod: 0, tokenWeighted: false },
+      }),
+    });
+    const dao = (await created.json()) as { daoId: string; status: string };
+    expect(dao.status).toBe('PENDING');
+
+    const boss = await loginByApi(product.apiUrl, admin);
+    const page = await signedInPage(product, { ...admin, ...boss }, '/admin/daos');
+    const row = page.locator(`[data-testid="pending-dao"][data-dao-id="${dao.daoId}"]`);
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain(wallet.address);
+    await row.getByRole('button', { name: 'Approve Garden Guild' }).click();
+    expect(await textOf(page, 'dao-approved')).toContain('Garden Guild');
+    await row.waitFor({ state: 'detached' });
+    expect((await apiGet(product.apiUrl, `/daos/${dao.daoId}`)).body.status).toBe('ACTIVE');
+    await page.close();
+  });
+
   it('fits a 375 px wide screen in the dark theme on the Files, Account and Admin pages', async () => {
     const boss = await loginByApi(product.apiUrl, admin);
     const res = await fetch(`${product.apiUrl}/users/${boss.id}/preferences`, {
@@ -101,6 +128,7 @@ describe('administration in the browser', () => {
       ['/admin', 'registrations-chart'],
       ['/admin/users', 'users-table'],
       ['/admin/audit', 'audit-log'],
+      ['/admin/daos', 'no-pending-daos'],
       [`/users/${boss.id}`, 'public-profile'],
     ] as const) {
       await page.goto(`${product.webUrl}${path}`);

@@ -5,6 +5,7 @@ import { usePathname } from 'next/navigation';
 const LINKS = [
   { href: '/admin', label: 'Overview' },
   { href: '/admin/users', label: 'Users' },
+  { href: '/admin/daos', label: 'DAO approvals' },
   { href: '/admin/audit', label: 'Audit log' },
 ];
 
