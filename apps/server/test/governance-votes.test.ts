@@ -18,6 +18,27 @@ let t: TestApp;
 let api: ApiClient;
 const clock = new ManualClock(Date.parse('2030-06-01T00:00:00Z'));
 const nowS = () => Math.floor(clock.now().getTime() / 1000);
+
+/** what anyone can do with GET /votes/{id}: check the stored signature against the returned typed data */
+function verifiesOffline(stored: {
+  voterAddress: `0x${string}`;
+  signature: `0x${string}`;
+  typedData: {
+    domain: { name: string; version: string };
+    types: Record<string, unknown>;
+    message: Record<string, unknown>;
+  };
+}) {
+  const { EIP712Domain: _d, ...types } = stored.typedData.types;
+  return verifyTypedData({
+    address: stored.voterAddress,
+    domain: stored.typedData.domain,
+    types: types as Parameters<typeof verifyTypedData>[0]['types'],
+    primaryType: 'Vote',
+    message: { ...stored.typedData.message, timestamp: BigInt(stored.typedData.message.timestamp as number) },
+    signature: stored.signature,
+  });
+}
 beforeAll(async () => {
   t = await startTestApp({ clock });
   api = apiClient(t.url);
@@ -268,16 +289,7 @@ describe('signed votes (EIP-712)', () => {
     // anyone can verify the stored vote offline with what GET /votes/{id} returns
     const stored = (await api.get(`/votes/${ok.body.voteId}`)).body;
     expect(stored.typedData.domain).toEqual({ name: 'Plenum', version: '1' });
-    const { EIP712Domain: _d, ...types } = stored.typedData.types;
-    const valid = await verifyTypedData({
-      address: stored.voterAddress,
-      domain: stored.typedData.domain,
-      types,
-      primaryType: 'Vote',
-      message: { ...stored.typedData.message, timestamp: BigInt(stored.typedData.message.timestamp) },
-      signature: stored.signature,
-    });
-    expect(valid).toBe(true);
+    expect(await verifiesOffline(stored)).toBe(true);
 
     const replay = await api.post('/votes', signed);
     expect(replay.status).toBe(409);
@@ -306,16 +318,7 @@ describe('signed votes (EIP-712)', () => {
     const stored = (await api.get(`/votes/${ok.body.voteId}`)).body;
     expect(stored.choice).toBe('For');
     expect(stored.typedData.message.choice).toBe('  For ');
-    const { EIP712Domain: _d, ...types } = stored.typedData.types;
-    const valid = await verifyTypedData({
-      address: stored.voterAddress,
-      domain: stored.typedData.domain,
-      types,
-      primaryType: 'Vote',
-      message: { ...stored.typedData.message, timestamp: BigInt(stored.typedData.message.timestamp) },
-      signature: stored.signature,
-    });
-    expect(valid).toBe(true);
+    expect(await verifiesOffline(stored)).toBe(true);
   });
 
   it('a wallet linked to a suspended user cannot vote by signature', async () => {

@@ -70,26 +70,14 @@ describe('responses conform to the OpenAPI document', () => {
     await api.get(`/proposals/dao/${dao.daoId}/active`);
     await api.get(`/proposals/${proposal.proposalId}`);
     await api.get(`/proposals/dao/${dao.daoId}`);
-    const vote = await api.post(
-      '/votes',
-      {
-        daoId: dao.daoId,
-        proposalId: proposal.proposalId,
-        voterAddress: owner.wallet.address,
-        choice: 'For',
-      },
-      { token: owner.token },
-    );
-    await api.post(
-      '/votes',
-      {
-        daoId: dao.daoId,
-        proposalId: proposal.proposalId,
-        voterAddress: owner.wallet.address,
-        choice: 'For',
-      },
-      { token: owner.token },
-    );
+    const ownVote = {
+      daoId: dao.daoId,
+      proposalId: proposal.proposalId,
+      voterAddress: owner.wallet.address,
+      choice: 'For',
+    };
+    const vote = await api.post('/votes', ownVote, { token: owner.token });
+    await api.post('/votes', ownVote, { token: owner.token }); // the second one is a 409
     await api.post(
       '/votes',
       await signedVote(members[1]!.wallet, {
