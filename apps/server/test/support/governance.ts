@@ -81,6 +81,7 @@ export async function walletMembers(api: ApiClient, owner: Member, daoId: string
   return wallets;
 }
 
+/** written out from the SPEC, not imported from core: a client signs what the SPEC says, so a drift in core fails */
 export const VOTE_TYPES = {
   Vote: [
     { name: 'daoId', type: 'string' },

@@ -1,21 +1,7 @@
 import { unauthorized } from '../shared/errors';
-import { recoverVoteSigner } from './vote-signer';
+import { recoverVoteSigner, VOTE_DOMAIN, VOTE_TYPES } from './vote-signer';
 
-/**
- * EIP-712 typed data of a vote (SPEC section 3). No chainId in the domain, as Snapshot does: a vote is
- * an off-chain statement, valid whatever chain the wallet is on.
- */
-export const VOTE_DOMAIN = { name: 'Plenum', version: '1' } as const;
-
-export const VOTE_TYPES = {
-  Vote: [
-    { name: 'daoId', type: 'string' },
-    { name: 'proposalId', type: 'string' },
-    { name: 'choice', type: 'string' },
-    { name: 'comment', type: 'string' },
-    { name: 'timestamp', type: 'uint64' },
-  ],
-} as const;
+export { VOTE_DOMAIN, VOTE_TYPES };
 
 export interface TypedDataSpec {
   domain: { name: string; version: string };

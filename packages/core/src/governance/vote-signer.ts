@@ -19,8 +19,13 @@ export interface VoteFields {
   timestamp: number;
 }
 
-const DOMAIN = { name: 'Plenum', version: '1' } as const;
-const TYPES = {
+/**
+ * EIP-712 typed data of a vote (SPEC section 3). No chainId in the domain, as Snapshot does: a vote is
+ * an off-chain statement, valid whatever chain the wallet is on.
+ */
+export const VOTE_DOMAIN = { name: 'Plenum', version: '1' } as const;
+
+export const VOTE_TYPES = {
   Vote: [
     { name: 'daoId', type: 'string' },
     { name: 'proposalId', type: 'string' },
@@ -52,7 +57,7 @@ const VOTE_TYPE_HASH = keccak(
 );
 const DOMAIN_SEPARATOR = hexToBytes(
   hashDomain({
-    domain: DOMAIN,
+    domain: VOTE_DOMAIN,
     types: {
       EIP712Domain: [
         { name: 'name', type: 'string' },
@@ -101,8 +106,8 @@ export async function recoverVoteSigner(m: VoteFields, signature: string): Promi
     }
   }
   const signer = await recoverTypedDataAddress({
-    domain: DOMAIN,
-    types: TYPES,
+    domain: VOTE_DOMAIN,
+    types: VOTE_TYPES,
     primaryType: 'Vote',
     message: { ...m, timestamp: BigInt(m.timestamp) },
     signature: signature as Hex,
