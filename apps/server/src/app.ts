@@ -61,6 +61,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     },
     sessionTtlMs: env.SESSION_TTL,
     verificationTokenTtlMs: env.VERIFICATION_TOKEN_EXPIRY,
+    passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
     emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
     adminEmails: env.adminEmails,
     siweChainIds: env.siweChainIds,
@@ -147,6 +148,7 @@ export async function createApp(options: AppOptions) {
       principal: state.principal,
       token: state.token,
       ip: state.ip,
+      userAgent: req.headers['user-agent'] ?? null,
       requestId: state.requestId,
       transport,
       setSessionCookie(token, { maxAgeSeconds }) {
@@ -295,6 +297,8 @@ export async function createApp(options: AppOptions) {
   // tRPC subscriptions over WebSocket on the same port and path; { token } in connectionParams
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
   server.on('upgrade', (req, socket, head) => {
+    // a peer that resets the connection mid-handshake must not become an unhandled 'error'
+    socket.on('error', () => socket.destroy());
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (pathname === '/trpc' || pathname === '/trpc/') {
       wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -45,7 +46,8 @@ export function serveDocs(pathname: string, res: ServerResponse): boolean {
   const type = ASSETS[name];
   if (pathname.startsWith('/api/docs/') && type) {
     res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
-    createReadStream(path.join(swaggerDir, name)).pipe(res);
+    // a missing or unreadable asset ends this response, never the process
+    pipeline(createReadStream(path.join(swaggerDir, name)), res).catch(() => res.destroy());
     return true;
   }
   return false;

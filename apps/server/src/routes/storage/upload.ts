@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { AppError, findProviderError, tooLarge, uploadAndPin } from '@plenum/core';
-import busboy from 'busboy';
+import { receiveFile } from '../../http/multipart';
 import { sendJson } from '../../http/respond';
 import type { RouteContext } from '../../http/routes';
 import { sendFailure, storageServices, writerWallet } from './respond';
@@ -33,62 +33,32 @@ export async function uploadFile(rc: RouteContext) {
   res.on('close', () => {
     if (!res.writableFinished) abort.abort(new Error('client went away'));
   });
-  let bb: busboy.Busboy;
+  let result: { ok: true; value: unknown } | { ok: false; err: unknown };
   try {
-    bb = busboy({
-      headers: req.headers,
-      limits: { files: 1, fileSize: max + 1, fields: 20, fieldSize: 4096, parts: 30 },
+    const value = await receiveFile(req, {
+      field: 'file',
+      maxFileSize: max,
+      save: ({ stream, filename }) =>
+        uploadAndPin(svc, {
+          userId: rc.principal!.userId,
+          owner,
+          source: stream,
+          filename,
+          signal: abort.signal,
+        }),
+      missing: () =>
+        new AppError('BAD_REQUEST', 'No file in the field "file"', {
+          reason: 'FILE_REQUIRED',
+          issues: [{ path: 'file', message: 'required' }],
+        }),
     });
-  } catch {
-    return refuse(
-      rc,
-      new AppError('BAD_REQUEST', 'Malformed multipart request', { reason: 'MULTIPART_REQUIRED' }),
-    );
+    result = { ok: true, value };
+  } catch (err) {
+    result = { ok: false, err };
   }
 
-  const result = await new Promise<{ ok: true; value: unknown } | { ok: false; err: unknown }>((resolve) => {
-    let upload: Promise<unknown> | null = null;
-    bb.on('file', (name, stream, info) => {
-      if (name !== 'file' || upload) {
-        stream.resume();
-        return;
-      }
-      upload = uploadAndPin(svc, {
-        userId: rc.principal!.userId,
-        owner,
-        source: stream,
-        filename: info.filename,
-        signal: abort.signal,
-      });
-      upload.then(
-        (value) => resolve({ ok: true, value }),
-        (err: unknown) => resolve({ ok: false, err }),
-      );
-    });
-    bb.on('error', (err) =>
-      resolve({
-        ok: false,
-        err: new AppError('BAD_REQUEST', `Malformed multipart request: ${(err as Error).message}`, {
-          reason: 'MULTIPART_REQUIRED',
-        }),
-      }),
-    );
-    bb.on('close', () => {
-      if (!upload)
-        resolve({
-          ok: false,
-          err: new AppError('BAD_REQUEST', 'No file in the field "file"', {
-            reason: 'FILE_REQUIRED',
-            issues: [{ path: 'file', message: 'required' }],
-          }),
-        });
-    });
-    req.on('error', (err) => resolve({ ok: false, err }));
-    req.pipe(bb);
-  });
-
   if (result.ok) return sendJson(res, 201, result.value);
-  req.unpipe(bb);
+  req.unpipe();
   const pe = findProviderError(result.err);
   if (pe && !(result.err instanceof AppError)) log.warn({ err: result.err }, 'upload: node failed');
   return refuse(rc, result.err);

@@ -1,6 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { assertCanUploadAvatar, badRequest, type Principal, saveAvatar, unauthorized } from '@plenum/core';
-import busboy from 'busboy';
+import { receiveFile } from '../../http/multipart';
 import { sendJson } from '../../http/respond';
 import type { RouteContext } from '../../http/routes';
 import { parseUserId, sendFailure } from './errors';
@@ -42,7 +41,12 @@ export async function uploadAvatar(rc: RouteContext) {
     );
 
   try {
-    const result = await receive(req, (source) => saveAvatar(svc, { actor, id, source }), max);
+    const result = await receiveFile(req, {
+      field: 'avatar',
+      maxFileSize: max,
+      save: ({ stream }) => saveAvatar(svc, { actor, id, source: stream }),
+      missing: () => badRequest('No file in the multipart field "avatar"', undefined, 'AVATAR_MISSING'),
+    });
     sendJson(res, 200, result);
   } catch (err) {
     fail(err);
@@ -50,41 +54,3 @@ export async function uploadAvatar(rc: RouteContext) {
 }
 
 const actorOf = (p: Principal) => ({ userId: p.userId, role: p.role });
-
-/** Runs `save` on the first `avatar` file part; other parts are skipped. */
-function receive<T>(
-  req: IncomingMessage,
-  save: (source: AsyncIterable<Uint8Array>) => Promise<T>,
-  max: number,
-) {
-  return new Promise<T>((resolve, reject) => {
-    let bb: busboy.Busboy;
-    try {
-      bb = busboy({
-        headers: req.headers,
-        // one byte over the limit is enough for core to know the file is too large
-        limits: { files: 1, fileSize: max + 1, fields: 20, fieldSize: 4096, parts: 30, headerPairs: 50 },
-      });
-    } catch {
-      reject(badRequest('The multipart body has no valid boundary', undefined, 'MALFORMED_MULTIPART'));
-      return;
-    }
-    let saving = false;
-    bb.on('file', (name, stream) => {
-      if (name !== 'avatar' || saving) return void stream.resume();
-      saving = true;
-      save(stream).then(resolve, reject);
-    });
-    bb.on('close', () => {
-      if (!saving) reject(badRequest('No file in the multipart field "avatar"', undefined, 'AVATAR_MISSING'));
-    });
-    bb.on('error', () => {
-      // while saving, the file stream fails too and core answers UPLOAD_INCOMPLETE
-      if (!saving) reject(badRequest('The multipart body is malformed', undefined, 'MALFORMED_MULTIPART'));
-    });
-    req.on('close', () => {
-      if (!req.complete) bb.destroy(new Error('client went away'));
-    });
-    req.pipe(bb);
-  });
-}

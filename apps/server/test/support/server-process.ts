@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * The API server as a real child process (`src/main.ts`), for tests about the process itself: that it
+ * survives malformed requests, that it shuts down, that it keeps nothing it acknowledged when killed.
+ */
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+export interface ServerProcess {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** everything the process wrote to stderr so far */
+  stderr(): string;
+  /** whether the process is still running */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_DISABLED: 'true',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8');
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const proc: ServerProcess = {
+    url,
+    port,
+    child,
+    stderr: () => stderr,
+    alive: () => !exited,
+    async stop() {
+      if (!exited) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGKILL');
+        await gone;
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  // wait for the condition (health answers), as long as the process lives; the test's timeout bounds it
+  while (!exited) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) return proc;
+    } catch {
+      // still starting
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server exited while starting:\n${stderr}`);
+}
