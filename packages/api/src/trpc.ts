@@ -1,4 +1,5 @@
 import { AppError } from '@plenum/core';
+import { nulCharacterIssues } from '@plenum/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
@@ -43,7 +44,24 @@ const errorMapping = t.middleware(async ({ next, ctx, path }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(errorMapping);
+/**
+ * Every input, before its schema: no NUL character in any string or key (PostgreSQL cannot store it),
+ * one 400 with a field issue per hit instead of a database error (docs/api.md, "Validation").
+ */
+const textCheck = t.middleware(async ({ getRawInput, next }) => {
+  const issues = nulCharacterIssues(await getRawInput());
+  if (issues.length) {
+    const message = `Invalid input: ${issues.map((i) => `${i.path || 'input'}: ${i.message}`).join('; ')}`;
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message,
+      cause: new AppError('BAD_REQUEST', message, { reason: 'VALIDATION_FAILED', issues }),
+    });
+  }
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(errorMapping).use(textCheck);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.principal)

@@ -142,7 +142,8 @@ export async function unpinIfOrphan(svc: StorageServices, cid: string) {
 }
 
 export async function pinOfUser(svc: StorageServices, userId: string, id: string): Promise<PinRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such pin request');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw notFound('No such pin request');
   const [row] = await svc.db
     .select()
     .from(pins)

@@ -8,7 +8,7 @@ import {
   replacePinRequest,
   type StorageServices,
 } from '@plenum/core';
-import { type psaPin as PsaPinSchema, psaListQuery, psaPin } from '@plenum/validators';
+import { nulCharacterIssues, type psaPin as PsaPinSchema, psaListQuery, psaPin } from '@plenum/validators';
 import type { z } from 'zod';
 import { readBody, sendJson } from '../../http/respond';
 import type { RouteContext } from '../../http/routes';
@@ -38,11 +38,18 @@ function psa(handler: Handler, opts: { write: boolean }) {
   };
 }
 
-const zodFailure = (error: z.ZodError) =>
-  new AppError('BAD_REQUEST', 'Invalid input', {
-    reason: 'BAD_REQUEST',
-    issues: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  });
+const invalid = (issues: { path: string; message: string }[]) =>
+  new AppError('BAD_REQUEST', 'Invalid input', { reason: 'BAD_REQUEST', issues });
+
+/** the same validation as every other input: no NUL character anywhere (docs/api.md), then the schema */
+function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const nul = nulCharacterIssues(value);
+  if (nul.length) throw invalid(nul);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw invalid(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return parsed.data;
+}
 
 async function readPin(rc: RouteContext): Promise<z.output<typeof PsaPinSchema>> {
   let raw: Buffer;
@@ -57,18 +64,14 @@ async function readPin(rc: RouteContext): Promise<z.output<typeof PsaPinSchema>>
   } catch {
     throw new AppError('BAD_REQUEST', 'The body must be a JSON pin object', { reason: 'BAD_REQUEST' });
   }
-  const parsed = psaPin.safeParse(body);
-  if (!parsed.success) throw zodFailure(parsed.error);
-  return parsed.data;
+  return parseInput(psaPin, body);
 }
 
 const delegatesOf = (svc: StorageServices) => svc.storage.node.delegates();
 
 export const listPins = psa(
   async (rc, svc, userId) => {
-    const parsed = psaListQuery.safeParse(Object.fromEntries(rc.query));
-    if (!parsed.success) throw zodFailure(parsed.error);
-    const q = parsed.data;
+    const q = parseInput(psaListQuery, Object.fromEntries(rc.query));
     const { count, rows } = await listPinRequests(svc, userId, {
       ...q,
       before: q.before ? new Date(q.before) : undefined,
