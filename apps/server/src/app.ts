@@ -18,10 +18,11 @@ import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import { WebSocketServer } from 'ws';
 import type { Env } from './env';
+import { isCrossOriginCookieRequest, trustedOrigins } from './http/csrf';
 import { serveDocs } from './http/docs';
 import { buildOpenApiDocument } from './http/openapi';
 import { AUTH_PROCEDURES, createRateLimiter, trpcProcedures } from './http/rate-limit';
-import { clientIp, credentialOf, requestIdOf, sessionCookie } from './http/request-info';
+import { clientIp, credentialOf, isHttps, requestIdOf, sessionCookie } from './http/request-info';
 import { refuseUnexpectedBody, sendError, sendJson, sendTrpcError } from './http/respond';
 import { createRestHandler } from './http/rest';
 import { compileRoute, matchRoute, type ServerPlugin } from './http/routes';
@@ -136,6 +137,7 @@ export async function createApp(options: AppOptions) {
   });
   const secureCookies = env.APP_URL.startsWith('https:');
   const allowedOrigins = new Set([new URL(env.APP_URL).origin, ...env.CORS_ORIGINS]);
+  const originPolicy = { trusted: trustedOrigins(env.APP_URL, env.CORS_ORIGINS, env.publicUrl) };
 
   function contextFor(
     req: PlenumRequest,
@@ -152,7 +154,9 @@ export async function createApp(options: AppOptions) {
       requestId: state.requestId,
       transport,
       setSessionCookie(token, { maxAgeSeconds }) {
-        res?.appendHeader('Set-Cookie', sessionCookie(token, maxAgeSeconds, secureCookies));
+        // Secure whenever the app or this request is on https (docs/api.md, "Cross-site requests")
+        const secure = secureCookies || isHttps(req, env.TRUST_PROXY);
+        res?.appendHeader('Set-Cookie', sessionCookie(token, maxAgeSeconds, secure));
       },
       setHeader(name, value) {
         res?.setHeader(name, value);
@@ -229,13 +233,19 @@ export async function createApp(options: AppOptions) {
     // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
     const calls = trpcProcedures(pathname);
     const refuse = (
-      code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS',
+      code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS' | 'FORBIDDEN',
       message: string,
       extra: { reason: string; headers?: Record<string, string> },
     ) =>
       calls.length
         ? sendTrpcError(res, calls, url.searchParams.get('batch') === '1', code, message, extra)
         : sendError(res, code, message, extra);
+
+    if (isCrossOriginCookieRequest(req, originPolicy)) {
+      return refuse('FORBIDDEN', 'Cross-origin request with the session cookie refused: use a Bearer token', {
+        reason: 'CSRF',
+      });
+    }
 
     const token = credentialOf(req);
     let principal: Principal | null = null;
@@ -313,7 +323,13 @@ export async function createApp(options: AppOptions) {
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     async createContext({ req, info }) {
       const params = info.connectionParams as { token?: unknown } | null;
-      const token = typeof params?.token === 'string' ? params.token : credentialOf(req);
+      const given = typeof params?.token === 'string' ? params.token : null;
+      if (!given && isCrossOriginCookieRequest(req, originPolicy, { stream: true }))
+        throw new TRPCError({
+          code: 'FORBIDDEN',
+          message: 'Cross-origin connection with the session cookie refused',
+        });
+      const token = given ?? credentialOf(req);
       const principal = token ? await resolveToken(svc, token) : null;
       if (!principal)
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid session or access token is required' });

@@ -1,3 +1,4 @@
+import { trustedOrigins } from '../http/csrf';
 import type { ServerPlugin } from '../http/routes';
 import type { PluginContext } from '../plugins';
 import { EventBus } from './bus';
@@ -25,6 +26,7 @@ export async function eventsPlugin({ svc, dbHandle, env }: PluginContext): Promi
         svc,
         bus,
         corsOrigins: [new URL(env.APP_URL).origin, ...env.CORS_ORIGINS],
+        originPolicy: { trusted: trustedOrigins(env.APP_URL, env.CORS_ORIGINS, env.publicUrl) },
       });
     },
     async stop() {

@@ -9,12 +9,15 @@ import {
 } from '@plenum/core';
 import { socketEventQuery } from '@plenum/validators';
 import { Server, type Socket } from 'socket.io';
+import { isCrossOriginCookieRequest, type OriginPolicy } from '../http/csrf';
 import { credentialOf } from '../http/request-info';
 
 export interface SocketIoOptions {
   svc: ApiServices;
   bus: LiveEventSource;
   corsOrigins: string[];
+  /** origins trusted to use the session cookie (docs/api.md, "Cross-site requests") */
+  originPolicy: OriginPolicy;
 }
 
 type Subscription = ReturnType<typeof socketEventQuery.parse>;
@@ -31,7 +34,10 @@ function refusal(code: ErrorCode, message: string, reason: string, issues?: Fiel
  * token), resume point and filters in the handshake query, one event per seed name with the envelope
  * as its one data argument.
  */
-export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: SocketIoOptions): Server {
+export function attachSocketIo(
+  server: HttpServer,
+  { svc, bus, corsOrigins, originPolicy }: SocketIoOptions,
+): Server {
   const io = new Server(server, {
     path: '/socket.io',
     // the tRPC WebSocket server shares this HTTP server: leave upgrades to other paths alone
@@ -43,6 +49,9 @@ export function attachSocketIo(server: HttpServer, { svc, bus, corsOrigins }: So
 
   io.use(async (socket, next) => {
     const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    const fromCookie = !(typeof given === 'string' && given);
+    if (fromCookie && isCrossOriginCookieRequest(socket.request, originPolicy, { stream: true }))
+      return next(refusal('FORBIDDEN', 'Cross-origin connection with the session cookie refused', 'CSRF'));
     const token = typeof given === 'string' && given ? given : credentialOf(socket.request);
     if (!token) {
       return next(

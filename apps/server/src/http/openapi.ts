@@ -112,6 +112,9 @@ function conformResponses(doc: Doc, router: AppRouter) {
     if (method !== 'get' && method !== 'head') {
       op.responses!['400'] ??= errorJson('Invalid input (field issues listed)');
       op.responses!['413'] ??= errorJson('Request body too large');
+      op.responses!['403'] ??= errorJson(
+        'Not allowed (a session cookie sent from another origin: reason CSRF)',
+      );
     }
     for (const response of Object.values(op.responses!)) {
       const json = response.content?.['application/json'];

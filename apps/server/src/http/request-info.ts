@@ -42,6 +42,19 @@ export function credentialOf(req: IncomingMessage): string | null {
   return cookieValue(req.headers.cookie, SESSION_COOKIE);
 }
 
+/** a session cookie is present (whether it is valid is decided later) */
+export function hasSessionCookie(req: IncomingMessage): boolean {
+  return cookieValue(req.headers.cookie, SESSION_COOKIE) !== null;
+}
+
+/** the request reached the server over TLS, itself or (with TRUST_PROXY) at the proxy */
+export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  if (!trustProxy) return false;
+  const proto = req.headers['x-forwarded-proto'];
+  return (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
+}
+
 export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
   const parts = [
     `${SESSION_COOKIE}=${encodeURIComponent(token)}`,

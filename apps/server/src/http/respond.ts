@@ -126,7 +126,7 @@ export async function refuseUnexpectedBody(req: IncomingMessage, res: ServerResp
   return false;
 }
 
-const TRPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603 } as const;
+const TRPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603, FORBIDDEN: -32003 } as const;
 
 /**
  * An error a tRPC HTTP client can read, for answers given before tRPC runs (rate limit, database
