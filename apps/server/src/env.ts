@@ -74,6 +74,7 @@ const schema = z.object({
 
   SESSION_TTL: duration('7d'),
   VERIFICATION_TOKEN_EXPIRY: duration('24h'),
+  PASSWORD_RESET_TOKEN_EXPIRY: duration('1h'),
   EMAIL_VERIFICATION_REQUIRED: bool(true),
   ADMIN_EMAILS: list(''),
   SIWE_CHAIN_IDS: list('1,10,137,8453,42161,11155111'),

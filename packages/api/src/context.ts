@@ -21,6 +21,8 @@ export interface Context {
   /** the raw credential presented, so that logout can end exactly this session */
   token: string | null;
   ip: string;
+  /** the client's User-Agent header, recorded on the sessions it signs in (null when absent) */
+  userAgent: string | null;
   requestId: string;
   transport: 'rest' | 'trpc' | 'ws';
   /** sets or clears (maxAge 0) the HttpOnly session cookie; a no-op on WebSocket */

@@ -13,6 +13,8 @@ export interface CoreConfig {
   passwordPolicy: PasswordPolicy;
   sessionTtlMs: number;
   verificationTokenTtlMs: number;
+  /** lifetime of a password reset link (PASSWORD_RESET_TOKEN_EXPIRY) */
+  passwordResetTokenTtlMs: number;
   emailVerificationRequired: boolean;
   adminEmails: string[];
   siweChainIds: number[];

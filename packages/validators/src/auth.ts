@@ -30,3 +30,43 @@ export const walletSchema = z
   .meta({ id: 'Wallet' });
 
 export const meOutput = z.object({ user: userSchema, wallets: z.array(walletSchema) });
+
+/** The policy's length rule (PASSWORD_MAX_LENGTH) is checked by the server; this only bounds the body. */
+const newPassword = z.string().min(1).max(1024);
+
+export const changePasswordInput = z.strictObject({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword,
+});
+
+export const changePasswordOutput = z.object({
+  message: z.string(),
+  endedSessions: z.number().int().meta({ description: 'how many other sessions were signed out' }),
+});
+
+export const passwordResetRequestInput = z.strictObject({
+  email: z.string().trim().max(254).pipe(z.email('must be a valid email address')),
+});
+
+export const passwordResetConfirmInput = z.strictObject({
+  token: z.string().min(1).max(512),
+  newPassword,
+});
+
+export const sessionInfoSchema = z
+  .object({
+    id: z.uuid(),
+    createdAt: isoDateTime,
+    lastUsedAt: isoDateTime.nullable().meta({ description: 'updated at most once a minute' }),
+    expiresAt: isoDateTime,
+    userAgent: z.string().nullable(),
+    ip: z.string().nullable(),
+    current: z.boolean().meta({ description: 'the session making this request' }),
+  })
+  .meta({ id: 'SessionInfo' });
+
+export const sessionIdInput = z.strictObject({ id: z.string().min(1).max(100) });
+
+export const revokeOtherSessionsOutput = z.object({
+  ended: z.number().int().meta({ description: 'how many other sessions were signed out' }),
+});

@@ -16,6 +16,9 @@ export const AUTH_PATHS = new Set([
   'POST /users/verify-email',
   'POST /users/resend-verification',
   'POST /auth/wallets',
+  'POST /auth/password',
+  'POST /auth/password-reset',
+  'POST /auth/password-reset/confirm',
 ]);
 
 /** The same guarded actions when the web app calls them as tRPC procedures (`/trpc/auth.login`, batched). */
@@ -23,6 +26,9 @@ export const AUTH_PROCEDURES = new Set([
   'auth.login',
   'auth.siwe',
   'auth.linkWallet',
+  'auth.changePassword',
+  'auth.requestPasswordReset',
+  'auth.resetPassword',
   'registration.register',
   'registration.verifyEmail',
   'registration.resendVerification',

@@ -25,6 +25,8 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { passwordProcedures } from './auth-password';
+import { sessionProcedures } from './auth-sessions';
 
 const tags = ['auth'];
 
@@ -36,7 +38,13 @@ function setCookie(ctx: Context, session: { token: string; expiresAt: string }) 
   ctx.setSessionCookie(session.token, { maxAgeSeconds });
 }
 
+/** who signs in, as the request shows it: kept with the session for the user's list of devices */
+const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
+
 export const authRouter = router({
+  ...passwordProcedures,
+  ...sessionProcedures,
+
   nonce: publicProcedure
     .meta({
       openapi: {
@@ -64,7 +72,7 @@ export const authRouter = router({
     .input(loginInput)
     .output(sessionOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await login(ctx.svc, input);
+      const session = await login(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
       return session;
     }),
@@ -82,7 +90,7 @@ export const authRouter = router({
     .input(siweInput)
     .output(sessionOutput)
     .mutation(async ({ ctx, input }) => {
-      const session = await siweLogin(ctx.svc, input);
+      const session = await siweLogin(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
       return session;
     }),

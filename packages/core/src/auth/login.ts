@@ -5,15 +5,15 @@ import { AppError, forbidden, unauthorized } from '../shared/errors';
 import { findUserByEmail } from '../users/find-by-email';
 import { serializeUser } from '../users/serialize';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { createSession } from './sessions';
+import { createSession, type SessionClient } from './sessions';
 import { verifySiwe } from './siwe';
 
 const invalidCredentials = () => unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
 
-async function startSession(svc: Services, user: typeof users.$inferSelect) {
+async function startSession(svc: Services, user: typeof users.$inferSelect, client?: SessionClient) {
   const now = svc.clock.now();
   return svc.db.transaction(async (tx) => {
-    const session = await createSession(svc, tx, user.id);
+    const session = await createSession(svc, tx, user.id, client);
     const [updated] = await tx
       .update(users)
       .set({ lastLoginAt: now })
@@ -28,15 +28,21 @@ async function startSession(svc: Services, user: typeof users.$inferSelect) {
 }
 
 /** Unknown email and wrong password answer the same 401 after the same argon2 work. */
-export async function login(svc: Services, params: { email: string; password: string }) {
+export async function login(
+  svc: Services,
+  params: { email: string; password: string; client?: SessionClient },
+) {
   const user = await findUserByEmail(svc.db, params.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
   if (!user || !ok || user.deletedAt) throw invalidCredentials();
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
-  return startSession(svc, user);
+  return startSession(svc, user, params.client);
 }
 
-export async function siweLogin(svc: Services, params: { message: string; signature: string }) {
+export async function siweLogin(
+  svc: Services,
+  params: { message: string; signature: string; client?: SessionClient },
+) {
   const { address } = await verifySiwe(svc, params);
   const [row] = await svc.db
     .select({ user: users })
@@ -50,5 +56,5 @@ export async function siweLogin(svc: Services, params: { message: string; signat
   if (row.user.deletedAt) throw unauthorized('This wallet belongs to a deleted account', 'ACCOUNT_DELETED');
   if (row.user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
   if (!row.user) throw new AppError('INTERNAL_SERVER_ERROR', 'no user');
-  return startSession(svc, row.user);
+  return startSession(svc, row.user, params.client);
 }

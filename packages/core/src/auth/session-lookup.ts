@@ -12,6 +12,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 export interface SessionRow {
   id: string;
   expiresAt: Date;
+  lastUsedAt: Date | null;
   user: {
     id: string;
     role: 'user' | 'admin';
@@ -30,6 +31,7 @@ function prepareLookup(db: DbOrTx) {
       tokenHash: sessions.tokenHash,
       id: sessions.id,
       expiresAt: sessions.expiresAt,
+      lastUsedAt: sessions.lastUsedAt,
       user: {
         id: users.id,
         role: users.role,

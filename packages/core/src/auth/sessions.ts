@@ -16,10 +16,36 @@ export interface Principal {
   credentialId: string;
 }
 
-export async function createSession(svc: Pick<Services, 'clock' | 'config'>, db: DbOrTx, userId: string) {
+/** The client a session is created for, as the request showed it (shown in the user's session list). */
+export interface SessionClient {
+  ip?: string | null | undefined;
+  userAgent?: string | null | undefined;
+}
+
+/** a header is the client's to choose: keep the list readable and the row small */
+const MAX_USER_AGENT = 512;
+
+/** Sessions are used this long apart before their lastUsedAt is written again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function createSession(
+  svc: Pick<Services, 'clock' | 'config'>,
+  db: DbOrTx,
+  userId: string,
+  client: SessionClient = {},
+) {
   const token = newToken();
-  const expiresAt = new Date(svc.clock.now().getTime() + svc.config.sessionTtlMs);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt });
+  const now = svc.clock.now();
+  const expiresAt = new Date(now.getTime() + svc.config.sessionTtlMs);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    createdAt: now,
+    lastUsedAt: now,
+    userAgent: client.userAgent?.slice(0, MAX_USER_AGENT) || null,
+    ip: client.ip?.slice(0, 100) || null,
+  });
   return { token, expiresAt };
 }
 
@@ -49,13 +75,17 @@ export async function resolveToken(
       .limit(1);
     if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
     // at most one write a minute per token: "last used" is for people reviewing their tokens, not an audit trail
-    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await svc.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
     }
     return toPrincipal(row.user, 'pat', row.id);
   }
   const row = await findSession(svc.db, tokenHash, now);
   if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
+  // likewise at most one write a minute per session, so a request costs no write
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+    await svc.db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.id));
+  }
   return toPrincipal(row.user, 'session', row.id);
 }
 

@@ -13,3 +13,25 @@ export function verificationEmail(params: {
   const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>Confirm your email address by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link expires in ${params.expiresInHours} hours. If you did not register, ignore this email.</p>`;
   return { subject, text, html, link };
 }
+
+/** "1 hour", "30 minutes", "2 days": how long a mailed link works, as a person says it */
+export function describeDuration(ms: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  if (ms >= 86_400_000 && ms % 86_400_000 === 0) return plural(ms / 86_400_000, 'day');
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return plural(ms / 3_600_000, 'hour');
+  return plural(Math.max(1, Math.round(ms / 60_000)), 'minute');
+}
+
+export function passwordResetEmail(params: {
+  appUrl: string;
+  firstName: string;
+  token: string;
+  expiresInMs: number;
+}) {
+  const link = `${params.appUrl.replace(/\/$/, '')}/reset-password?token=${encodeURIComponent(params.token)}`;
+  const expires = describeDuration(params.expiresInMs);
+  const subject = 'Reset your Plenum password';
+  const text = `Hello ${params.firstName},\n\nSomeone (hopefully you) asked to reset the password of your Plenum account. Choose a new password by opening this link:\n${link}\n\nThe link works once and expires in ${expires}. Resetting signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>Someone (hopefully you) asked to reset the password of your Plenum account. Choose a new password by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link works once and expires in ${expires}. Resetting signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
+  return { subject, text, html, link };
+}

@@ -1,6 +1,6 @@
 import { isUniqueViolation, users, verificationTokens } from '@plenum/db';
 import { hashPassword } from '../auth/password';
-import { checkPasswordPolicy } from '../auth/password-policy';
+import { assertPasswordPolicy } from '../auth/password-policy';
 import { enqueueEmail } from '../mail/outbox';
 import { verificationEmail } from '../mail/templates';
 import type { Services } from '../services';
@@ -24,14 +24,7 @@ export async function registerUser(svc: Services, params: RegisterParams) {
       { path: 'acceptedTerms', message: 'must be true', code: 'terms_not_accepted' },
     ]);
   }
-  const failed = checkPasswordPolicy(params.password, svc.config.passwordPolicy);
-  if (failed.length) {
-    throw badRequest(
-      `Password does not meet the policy: ${failed.map((f) => f.message).join('; ')}`,
-      failed,
-      'PASSWORD_POLICY',
-    );
-  }
+  assertPasswordPolicy(params.password, svc.config.passwordPolicy);
   const email = normalizeEmail(params.email);
   if (await findUserByEmail(svc.db, email)) throw conflict('Email already registered', 'EMAIL_TAKEN');
 

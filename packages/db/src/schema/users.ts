@@ -62,6 +62,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     createdAt: createdAt(),
+    /** written at most once a minute per session (see resolveToken) */
+    lastUsedAt: tstz('last_used_at'),
+    /** the client that signed in, for the user's list of sessions and devices */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -105,6 +110,27 @@ export const verificationTokens = pgTable(
   (t) => [
     uniqueIndex('verification_tokens_hash_key').on(t.tokenHash),
     index('verification_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Password reset links: stored as a hash, single use, short-lived (PASSWORD_RESET_TOKEN_EXPIRY). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** set when the token reset the password, or when another of the user's tokens did */
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash),
+    index('password_reset_tokens_user_idx').on(t.userId),
+    index('password_reset_tokens_expires_idx').on(t.expiresAt),
   ],
 );
 

@@ -1,0 +1,54 @@
+import { users } from '@plenum/db';
+import { and, eq } from 'drizzle-orm';
+import type { Services } from '../services';
+import { badRequest, conflict, notFound } from '../shared/errors';
+import { hashPassword, verifyPassword } from './password';
+import { assertPasswordPolicy } from './password-policy';
+import type { Principal } from './sessions';
+import { assertSession, endSessionsExcept } from './user-sessions';
+
+export interface ChangePasswordParams {
+  currentPassword: string;
+  newPassword: string;
+}
+
+/**
+ * A signed-in user changes their password by proving the current one. A wrong current password is a
+ * 400 `INVALID_CURRENT_PASSWORD` on that field, not a 401: the caller is signed in, and clients treat
+ * 401 as "sign in again". On success every other session of the user ends and this one stays;
+ * personal access tokens are separate credentials and are kept (see docs/accounts.md).
+ */
+export async function changePassword(svc: Services, principal: Principal, params: ChangePasswordParams) {
+  assertSession(principal);
+  assertPasswordPolicy(params.newPassword, svc.config.passwordPolicy, 'newPassword');
+  const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
+  if (!user || user.deletedAt) throw notFound('No such user');
+  if (!(await verifyPassword(user.passwordHash, params.currentPassword))) {
+    throw badRequest(
+      'The current password is not correct',
+      [{ path: 'currentPassword', message: 'is not correct', code: 'invalid_current_password' }],
+      'INVALID_CURRENT_PASSWORD',
+    );
+  }
+  if (params.newPassword === params.currentPassword) {
+    throw badRequest(
+      'The new password must differ from the current one',
+      [{ path: 'newPassword', message: 'must differ from the current password', code: 'unchanged' }],
+      'PASSWORD_UNCHANGED',
+    );
+  }
+  const passwordHash = await hashPassword(params.newPassword);
+  const now = svc.clock.now();
+  return svc.db.transaction(async (tx) => {
+    // the hash that was verified must still be the stored one: of two changes at once, one wins
+    const updated = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .returning({ id: users.id });
+    if (!updated.length)
+      throw conflict('The password was changed meanwhile; try again', 'PASSWORD_CHANGED_CONCURRENTLY');
+    const endedSessions = await endSessionsExcept(tx, user.id, principal.credentialId, now);
+    return { message: 'Password changed', endedSessions };
+  });
+}
