@@ -49,6 +49,10 @@ interface RequestState {
 
 type PlenumRequest = IncomingMessage & { plenum?: RequestState; body?: unknown };
 
+/** a 503 tells the client when to try again (docs/operations.md, "Database outages") */
+const RETRY_AFTER = { 'Retry-After': '1' };
+const isUnavailable = (e: { code: string }) => e.code === 'SERVICE_UNAVAILABLE';
+
 export function coreConfigFromEnv(env: Env): CoreConfig {
   return {
     appUrl: env.APP_URL,
@@ -98,7 +102,9 @@ export async function createApp(options: AppOptions) {
     databaseUrl: env.DATABASE_URL,
     dataDir: options.pgliteDir ?? path.join(env.dataDir, 'pg'),
     maxConnections: env.DATABASE_POOL_SIZE,
+    connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
   });
+  const dbAvailability = dbHandle.availability;
   await dbHandle.migrate();
 
   const svc: ApiServices = {
@@ -175,6 +181,7 @@ export async function createApp(options: AppOptions) {
     basePath: '/trpc/',
     createContext: ({ req, res }) => contextFor(req as PlenumRequest, res, 'trpc'),
     maxBodySize: env.MAX_JSON_BODY,
+    responseMeta: ({ errors }) => (errors.some(isUnavailable) ? { headers: RETRY_AFTER } : {}),
   });
 
   async function handle(req: PlenumRequest, res: ServerResponse) {
@@ -186,6 +193,8 @@ export async function createApp(options: AppOptions) {
     const pathname = url.pathname;
     const method = req.method ?? 'GET';
     res.on('finish', () => {
+      // any 503 means a connection failed somewhere: probe, and fail the next requests fast if it is down
+      if (res.statusCode === 503) dbAvailability.suspect();
       log.info(
         {
           requestId,
@@ -219,7 +228,8 @@ export async function createApp(options: AppOptions) {
 
     // system paths: no credentials, no rate limit
     if (pathname === '/health' && (method === 'GET' || method === 'HEAD')) {
-      const dbOk = await dbHandle.ping();
+      // within ~500 ms whatever the database does: a known outage answers at once, else a ping with a deadline
+      const dbOk = dbAvailability.up && (await dbAvailability.check());
       const ipfsHealth = svc.ipfsHealth as (() => Promise<{ provider: string; ok: boolean }>) | undefined;
       const ipfs = ipfsHealth
         ? await ipfsHealth().catch(() => ({ provider: 'unknown', ok: false }))
@@ -241,6 +251,12 @@ export async function createApp(options: AppOptions) {
         ? sendTrpcError(res, calls, url.searchParams.get('batch') === '1', code, message, extra)
         : sendError(res, code, message, extra);
 
+    if (!dbAvailability.up) {
+      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', {
+        reason: 'DATABASE_UNAVAILABLE',
+        headers: { 'Retry-After': '1' },
+      });
+    }
     if (isCrossOriginCookieRequest(req, originPolicy)) {
       return refuse('FORBIDDEN', 'Cross-origin request with the session cookie refused: use a Bearer token', {
         reason: 'CSRF',
@@ -253,7 +269,10 @@ export async function createApp(options: AppOptions) {
       principal = token ? await resolveToken(svc, token) : null;
     } catch (err) {
       log.error({ err, requestId }, 'credential lookup failed');
-      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', { reason: 'DATABASE_UNAVAILABLE' });
+      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', {
+        reason: 'DATABASE_UNAVAILABLE',
+        headers: { 'Retry-After': '1' },
+      });
     }
     req.plenum = { principal, token: principal ? token : null, ip, requestId };
 

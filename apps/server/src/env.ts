@@ -67,6 +67,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./.data'),
   DATABASE_URL: url(),
   DATABASE_POOL_SIZE: int(20, 1),
+  /** ms a new database connection may take before requests fail with 503 (docs/operations.md) */
+  DATABASE_CONNECT_TIMEOUT: int(1_000, 100),
   APP_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { type Availability, watchAvailability } from './availability';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -27,6 +28,8 @@ export interface DbHandle {
   notify(channel: string, payload: string): Promise<void>;
   migrate(): Promise<void>;
   ping(): Promise<boolean>;
+  /** whether the database answers; requests fail fast while it does not */
+  availability: Availability;
   close(): Promise<void>;
 }
 
@@ -36,28 +39,50 @@ export interface DbOptions {
   dataDir?: string | undefined;
   /** pool size for postgres.js */
   maxConnections?: number | undefined;
+  /** how long opening a connection may take before it fails (ms) */
+  connectTimeoutMs?: number | undefined;
 }
+
+/** a /health ping answers within this (docs/operations.md, "Database outages") */
+const PING_DEADLINE_MS = 400;
+const PROBE_RETRY_MS = 250;
 
 // Any fixed number works: it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK = 727_001;
 
 export async function createDb(options: DbOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return createPostgres(options.databaseUrl, options.maxConnections ?? 20);
+  if (options.databaseUrl)
+    return createPostgres(
+      options.databaseUrl,
+      options.maxConnections ?? 20,
+      options.connectTimeoutMs ?? 1_000,
+    );
   return createPglite(options.dataDir);
 }
 
-async function createPostgres(url: string, max: number): Promise<DbHandle> {
+async function createPostgres(url: string, max: number, connectTimeoutMs: number): Promise<DbHandle> {
   const client = postgres(url, {
     max,
     onnotice: () => {},
-    connect_timeout: 10,
+    // a database that does not answer fails requests within about a second, not postgres.js's 30 s
+    connect_timeout: connectTimeoutMs / 1000,
     // bigint/numeric come back as strings; keep them exact
     types: { bigint: postgres.BigInt },
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const ping = async () => {
+    try {
+      await client`select 1`.execute();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const availability = watchAvailability({ ping, deadlineMs: PING_DEADLINE_MS, retryMs: PROBE_RETRY_MS });
   return {
     db,
     kind: 'postgres',
+    availability,
     async listen(channel, onPayload) {
       const sub = await client.listen(channel, onPayload);
       return () => sub.unlisten();
@@ -75,15 +100,9 @@ async function createPostgres(url: string, max: number): Promise<DbHandle> {
         reserved.release();
       }
     },
-    async ping() {
-      try {
-        await client`select 1`.execute();
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping,
     async close() {
+      availability.stop();
       await client.end({ timeout: 5 });
     },
   };
@@ -94,9 +113,12 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // in-process: it cannot be unreachable, only closed
+  const availability: Availability = { up: true, suspect() {}, check: async () => true, stop() {} };
   return {
     db,
     kind: 'pglite',
+    availability,
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();

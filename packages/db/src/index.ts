@@ -1,3 +1,4 @@
+export * from './availability';
 export * from './client';
 export * from './errors';
 export * from './schema/index';

@@ -55,7 +55,8 @@ export function sendError(
   const body: ErrorBody = { code: code === 'PARSE_ERROR' ? 'BAD_REQUEST' : code, message };
   if (extra.reason) body.reason = extra.reason;
   if (extra.issues?.length) body.issues = extra.issues;
-  sendJson(res, STATUS_OF[code], body, extra.headers);
+  const headers = code === 'SERVICE_UNAVAILABLE' ? { 'Retry-After': '1', ...extra.headers } : extra.headers;
+  sendJson(res, STATUS_OF[code], body, headers);
 }
 
 /** Reads a request body up to `limit` bytes; rejects with 'TOO_LARGE' beyond it. */

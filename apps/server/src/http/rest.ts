@@ -85,6 +85,8 @@ export function createRestHandler(router: AppRouter, createContext: CreateContex
     createContext: ({ req, res }) => createContext({ req, res: res as ServerResponse }),
     maxBodySize: maxJsonBody,
     responseMeta({ paths, errors }) {
+      // a 503 tells the client when to try again (docs/operations.md, "Database outages")
+      if (errors.some((e) => e.code === 'SERVICE_UNAVAILABLE')) return { headers: { 'Retry-After': '1' } };
       if (errors.length || !paths?.[0]) return {};
       const status = statuses.get(paths[0]);
       return status ? { status } : {};

@@ -45,7 +45,7 @@ export function sendPsaError(res: ServerResponse, status: number, reason: string
     res,
     status,
     { error: { reason, ...(details ? { details } : {}) } },
-    status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {},
+    status === 401 ? { 'WWW-Authenticate': 'Bearer' } : status === 503 ? { 'Retry-After': '1' } : {},
   );
 }
 
