@@ -121,6 +121,16 @@ describe('GET /admin/users', () => {
     expect((await search(`search=${encodeURIComponent('Zed4 Even%Bulk')}`)).pagination.total).toBe(1);
     expect((await search('search=%25')).pagination.total).toBe(liveBulk.filter((i) => i % 2 === 0).length);
     expect((await search('search=_')).pagination.total).toBe(liveBulk.filter((i) => i % 2 === 1).length);
+    // a raw, unencoded % in the URL, a backslash, and the tRPC procedure the web app calls: all literal
+    expect((await search('search=%')).pagination.total).toBe(liveBulk.filter((i) => i % 2 === 0).length);
+    expect((await search('search=%5C')).pagination.total).toBe(0);
+    const overTrpc = await fetch(
+      `${t.url}/trpc/adminUsers.list?input=${encodeURIComponent(JSON.stringify({ search: '%', limit: 200 }))}`,
+      { headers: { authorization: `Bearer ${admin.token}` } },
+    );
+    expect((await overTrpc.json()).result.data.pagination.total).toBe(
+      liveBulk.filter((i) => i % 2 === 0).length,
+    );
     const suspended = await search('status=suspended&search=bulk');
     expect(suspended.pagination.total).toBe(liveBulk.filter((i) => i % 7 === 0).length);
     expect(suspended.users.every((u) => u.status === 'suspended')).toBe(true);
