@@ -68,6 +68,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     verificationTokenTtlMs: env.VERIFICATION_TOKEN_EXPIRY,
     passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
     emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
+    loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
     adminEmails: env.adminEmails,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,

@@ -75,6 +75,9 @@ const schema = z.object({
   CORS_ORIGINS: list(''),
 
   SESSION_TTL: duration('7d'),
+  /** wrong passwords per account before each further one locks it for longer (docs/accounts.md) */
+  LOGIN_FAILURES_BEFORE_BACKOFF: int(5, 1),
+  LOGIN_BACKOFF_MAX: duration('15m'),
   VERIFICATION_TOKEN_EXPIRY: duration('24h'),
   PASSWORD_RESET_TOKEN_EXPIRY: duration('1h'),
   EMAIL_VERIFICATION_REQUIRED: bool(true),

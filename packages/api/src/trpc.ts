@@ -32,7 +32,10 @@ export const middleware = t.middleware;
 const errorMapping = t.middleware(async ({ next, ctx, path }) => {
   const result = await next();
   if (!result.ok) {
-    const mapped = toTRPCError(result.error.cause ?? result.error);
+    const cause = result.error.cause ?? result.error;
+    const retryAfter = cause instanceof AppError ? cause.options.retryAfterSeconds : undefined;
+    if (retryAfter) ctx.setHeader('Retry-After', String(retryAfter));
+    const mapped = toTRPCError(cause);
     if (mapped && mapped !== result.error) throw mapped;
     if (result.error.code === 'INTERNAL_SERVER_ERROR') {
       ctx.svc.log.error(

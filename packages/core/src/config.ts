@@ -16,6 +16,8 @@ export interface CoreConfig {
   /** lifetime of a password reset link (PASSWORD_RESET_TOKEN_EXPIRY) */
   passwordResetTokenTtlMs: number;
   emailVerificationRequired: boolean;
+  /** per-account sign-in throttle (LOGIN_FAILURES_BEFORE_BACKOFF, LOGIN_BACKOFF_MAX) */
+  loginThrottle: { freeFailures: number; maxBackoffMs: number };
   adminEmails: string[];
   siweChainIds: number[];
   /** optional JSON-RPC URL to verify ERC-1271 smart-contract wallet signatures */

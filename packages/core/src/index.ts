@@ -2,6 +2,7 @@ export * from './auth/access-tokens';
 export * from './auth/address';
 export * from './auth/change-password';
 export * from './auth/login';
+export * from './auth/login-throttle';
 export * from './auth/nonce';
 export * from './auth/password';
 export * from './auth/password-policy';

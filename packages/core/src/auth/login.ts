@@ -4,6 +4,7 @@ import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from '../shared/errors';
 import { findUserByEmail } from '../users/find-by-email';
 import { serializeUser } from '../users/serialize';
+import { assertLoginAllowed, clearLoginThrottle, recordLoginFailure } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { createSession, type SessionClient } from './sessions';
 import { verifySiwe } from './siwe';
@@ -27,15 +28,23 @@ async function startSession(svc: Services, user: typeof users.$inferSelect, clie
   });
 }
 
-/** Unknown email and wrong password answer the same 401 after the same argon2 work. */
+/**
+ * Unknown email and wrong password answer the same 401 after the same argon2 work; both count toward
+ * the email's throttle, checked before any password is verified (docs/accounts.md, "Password guessing").
+ */
 export async function login(
   svc: Services,
   params: { email: string; password: string; client?: SessionClient },
 ) {
+  await assertLoginAllowed(svc, params.email);
   const user = await findUserByEmail(svc.db, params.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
-  if (!user || !ok || user.deletedAt) throw invalidCredentials();
+  if (!user || !ok || user.deletedAt) {
+    await recordLoginFailure(svc, params.email);
+    throw invalidCredentials();
+  }
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
+  await clearLoginThrottle(svc.db, params.email);
   return startSession(svc, user, params.client);
 }
 

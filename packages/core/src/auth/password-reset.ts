@@ -6,6 +6,7 @@ import type { Services } from '../services';
 import { badRequest } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
 import { findUserByEmail } from '../users/find-by-email';
+import { clearLoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import { endSessionsExcept } from './user-sessions';
@@ -99,8 +100,8 @@ export async function resetPassword(svc: Services, params: { token: string; newP
       .returning({ id: users.id });
     if (!updated.length) throw refused('RESET_TOKEN_INVALID', 'This reset link is not valid');
     await endSessionsExcept(tx, userId, null, now);
-    // TODO(login throttle): clear the per-account login throttle here once packages/core/src/auth
-    // exports one (e.g. clearLoginThrottle(tx, userId)): proving the mailbox should lift a lockout.
+    // proving the mailbox lifts a sign-in lock (docs/accounts.md, "Password guessing")
+    await clearLoginThrottle(tx, row.user.email);
   });
   return { message: 'Your password was reset. Sign in with the new password.' };
 }

@@ -27,7 +27,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { reason?: string; issues?: FieldIssue[]; cause?: unknown } = {},
+    readonly options: {
+      reason?: string;
+      issues?: FieldIssue[];
+      cause?: unknown;
+      /** for 429 and 503: when the client may try again (the Retry-After header) */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message, { cause: options.cause });
   }

@@ -194,6 +194,17 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
 
+/**
+ * Failed sign-ins per account (docs/accounts.md, "Password guessing"): keyed by a hash of the normalised
+ * email, known or not (so the limit says nothing about which emails exist); shared by every instance.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: tstz('last_failure_at').notNull(),
+  lockedUntil: tstz('locked_until'),
+});
+
 /** Shared rate-limit counters (rate-limiter-flexible's Drizzle store): several instances, one budget. */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
