@@ -47,6 +47,7 @@ const BAD_SEGMENTS = [
   '0xZZ',
   '🦄',
   '00000000-0000-0000-0000-000000000000',
+  '-'.repeat(36), // looks like a UUID to a loose pattern, fails a uuid column
   'bafy',
 ];
 const BAD_BODIES: unknown[] = [

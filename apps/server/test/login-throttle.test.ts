@@ -86,6 +86,18 @@ describe('per-account sign-in throttle', () => {
     expect((await attempt(user.email, newPassword)).status).toBe(200);
   });
 
+  it('applies to the current-password check of a password change (a stolen session is no oracle)', async () => {
+    const user = await activeUser(api);
+    const change = (currentPassword: string) =>
+      api.post('/auth/password', { currentPassword, newPassword: 'Another-Horse-11' }, { token: user.token });
+    for (let i = 0; i < 6; i++) expect((await change('Wrong-pass-1')).status).toBe(400);
+    const res = await change(PASSWORD);
+    expect(res.status).toBe(429);
+    expect(res.body.reason).toBe('LOGIN_THROTTLED');
+    clock.advance(1_001);
+    expect((await change(PASSWORD)).status).toBe(200);
+  });
+
   it('applies to the tRPC procedure the web app calls, in tRPC error shape with Retry-After', async () => {
     const user = await activeUser(api);
     for (let i = 0; i < 6; i++) await attempt(user.email, 'Wrong-pass-1');

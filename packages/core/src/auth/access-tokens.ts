@@ -2,6 +2,7 @@ import { accessTokens, type DbOrTx } from '@plenum/db';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
+import { isUuid } from '../shared/ids';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { hashToken, newToken } from '../shared/tokens';
 import { PAT_PREFIX, type Principal } from './sessions';
@@ -74,7 +75,7 @@ export async function listAccessTokens(db: DbOrTx, userId: string, page: Page = 
 
 /** Revocation is immediate: resolveToken checks revokedAt on every request. */
 export async function revokeAccessToken(svc: Services, userId: string, id: string) {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound('No such access token');
+  if (!isUuid(id)) throw notFound('No such access token');
   const rows = await svc.db
     .update(accessTokens)
     .set({ revokedAt: svc.clock.now() })

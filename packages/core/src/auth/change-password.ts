@@ -2,6 +2,7 @@ import { users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, notFound } from '../shared/errors';
+import { assertLoginAllowed, clearLoginThrottle, recordLoginFailure } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';
 import type { Principal } from './sessions';
@@ -23,7 +24,10 @@ export async function changePassword(svc: Services, principal: Principal, params
   assertPasswordPolicy(params.newPassword, svc.config.passwordPolicy, 'newPassword');
   const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   if (!user || user.deletedAt) throw notFound('No such user');
+  // a stolen session must not become a password-guessing oracle: the sign-in throttle applies here too
+  await assertLoginAllowed(svc, user.email);
   if (!(await verifyPassword(user.passwordHash, params.currentPassword))) {
+    await recordLoginFailure(svc, user.email);
     throw badRequest(
       'The current password is not correct',
       [{ path: 'currentPassword', message: 'is not correct', code: 'invalid_current_password' }],
@@ -49,6 +53,7 @@ export async function changePassword(svc: Services, principal: Principal, params
     if (!updated.length)
       throw conflict('The password was changed meanwhile; try again', 'PASSWORD_CHANGED_CONCURRENTLY');
     const endedSessions = await endSessionsExcept(tx, user.id, principal.credentialId, now);
+    await clearLoginThrottle(tx, user.email);
     return { message: 'Password changed', endedSessions };
   });
 }

@@ -2,6 +2,7 @@ import { type DbOrTx, sessions } from '@plenum/db';
 import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Services } from '../services';
 import { forbidden, notFound } from '../shared/errors';
+import { isUuid } from '../shared/ids';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import type { Principal } from './sessions';
 
@@ -54,8 +55,7 @@ export async function listSessions(svc: Pick<Services, 'db' | 'clock'>, principa
  */
 export async function revokeSession(svc: Pick<Services, 'db'>, principal: Principal, id: string) {
   assertSession(principal);
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    throw notFound('No such session');
+  if (!isUuid(id)) throw notFound('No such session');
   const rows = await svc.db
     .delete(sessions)
     .where(and(eq(sessions.id, id), eq(sessions.userId, principal.userId)))

@@ -2,6 +2,7 @@ import { type PinStatus, pins } from '@plenum/db';
 import { and, eq, inArray } from 'drizzle-orm';
 import { walletAddressesOf } from '../auth/wallets';
 import { forbidden, notFound } from '../shared/errors';
+import { isUuid } from '../shared/ids';
 import { parseCid } from './cid';
 import { ownerWalletOf } from './owner';
 import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid } from './pin-records';
@@ -142,8 +143,7 @@ export async function unpinIfOrphan(svc: StorageServices, cid: string) {
 }
 
 export async function pinOfUser(svc: StorageServices, userId: string, id: string): Promise<PinRow> {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
-    throw notFound('No such pin request');
+  if (!isUuid(id)) throw notFound('No such pin request');
   const [row] = await svc.db
     .select()
     .from(pins)
