@@ -21,6 +21,10 @@ log.info(
   `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,
 );
 
+// A promise nobody awaited that rejects is a bug to log, not a reason to drop every connection of this
+// process (docs/api.md, "Errors"). Thrown exceptions still stop it: their state cannot be trusted.
+process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'));
+
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
