@@ -1,6 +1,7 @@
 'use client';
 import { loginInput } from '@plenum/validators';
 import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
 import { type FormEvent, useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
 import { formValues, validate } from '../lib/form';
@@ -53,6 +54,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
       <button type="submit" disabled={login.isPending}>
         {login.isPending ? 'Signing in…' : 'Sign in'}
       </button>
+      <p>
+        <Link href="/forgot-password">Forgot your password?</Link>
+      </p>
     </form>
   );
 }

@@ -6,9 +6,11 @@ import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
 import { ErrorAlert } from '../alert';
 import { AvatarUpload } from './avatar-upload';
+import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
+import { SessionsList } from './sessions-list';
 import './account.css';
 import './controls.css';
 
@@ -35,6 +37,8 @@ export function AccountSettings() {
       {/* keyed by the stored record so the form starts from what was saved */}
       <ProfileForm key={`profile-${user.data.id}`} user={user.data} />
       <PreferencesForm key={`prefs-${id}`} userId={id} prefs={prefs.data} />
+      <ChangePasswordForm />
+      <SessionsList />
       <DeleteAccount userId={id} email={user.data.email} />
     </div>
   );
