@@ -39,7 +39,7 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     expect(await textOf(page, 'wallets')).toContain(wallet.address);
     expect(await textOf(page, 'wallets')).toContain('primary');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
     await page.waitForURL(/\/account$/);
@@ -65,7 +65,7 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     await page.getByRole('link', { name: 'Go to your account' }).click();
     expect(await textOf(page, 'wallets')).toContain(wallet.address);
     expect(await textOf(page, 'unverified')).toContain('not verified');
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
     await page.waitForURL(/\/account$/);
