@@ -1,6 +1,5 @@
 import { trustedOrigins } from '../http/csrf';
-import type { ServerPlugin } from '../http/routes';
-import type { PluginContext } from '../plugins';
+import type { PluginContext, ServerPlugin } from '../http/routes';
 import { EventBus } from './bus';
 import { SocketCorker } from './cork';
 import { attachSocketIo, closeSocketIo } from './socket-io';

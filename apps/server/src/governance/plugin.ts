@@ -1,7 +1,6 @@
 import { governanceRuntime, StatusScheduler } from '@plenum/core';
 import { createDb } from '@plenum/db';
-import type { ServerPlugin } from '../http/routes';
-import type { PluginContext } from '../plugins';
+import type { PluginContext, ServerPlugin } from '../http/routes';
 
 /**
  * Governance background work: the proposal status scheduler (every instance runs one; row locks make each

@@ -1,7 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiServices } from '@plenum/api';
 import type { Logger, Principal } from '@plenum/core';
+import type { DbHandle } from '@plenum/db';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { Env } from '../env';
 
 /** A plain Node route beside the tRPC procedures: multipart uploads, raw downloads, foreign APIs. */
 export interface RouteContext {
@@ -63,6 +65,13 @@ export function matchRoute(routes: CompiledRoute[], method: string, pathname: st
 }
 
 /** A domain's additions to the server: routes, their OpenAPI entries, lifecycle hooks. */
+/** what every domain plugin is built from, once the database is ready */
+export interface PluginContext {
+  svc: ApiServices;
+  dbHandle: DbHandle;
+  env: Env;
+}
+
 export interface ServerPlugin {
   name: string;
   routes?: Route[];

@@ -8,6 +8,7 @@ export * from './electorate';
 export * from './load';
 export * from './members';
 export * from './proposal-queries';
+export * from './read-results';
 export * from './results';
 export * from './runtime';
 export * from './serialize';

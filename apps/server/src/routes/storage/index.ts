@@ -4,8 +4,7 @@ import {
   type StorageServices,
   startPinVerifier,
 } from '@plenum/core';
-import type { ServerPlugin } from '../../http/routes';
-import type { PluginContext } from '../../plugins';
+import type { PluginContext, ServerPlugin } from '../../http/routes';
 import { downloadFile } from './file';
 import { storageOpenApiPaths } from './openapi';
 import { pinCid } from './pin';

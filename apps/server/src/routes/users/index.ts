@@ -1,8 +1,7 @@
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { avatarDir, type Logger } from '@plenum/core';
-import type { ServerPlugin } from '../../http/routes';
-import type { PluginContext } from '../../plugins';
+import type { PluginContext, ServerPlugin } from '../../http/routes';
 import { downloadAvatar } from './avatar-download';
 import { uploadAvatar } from './avatar-upload';
 import { usersOpenApiPaths } from './openapi';
