@@ -64,6 +64,16 @@ describe('schema errors', () => {
     const f = await failure(caller.users.update({ id: user.id, socialLinks, phoneNumber: 'call 555' }));
     expect(paths(f.issues)).toEqual(['phoneNumber', 'socialLinks']);
   });
+
+  it('report core’s own field checks the same way, e.g. a date of birth not in the past', async () => {
+    const user = await activeUser(api);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const f = await failure(
+      (await api.caller(user.token)).users.update({ id: user.id, dateOfBirth: tomorrow }),
+    );
+    expect(f).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400 });
+    expect(f.issues).toEqual([expect.objectContaining({ path: 'dateOfBirth', code: 'not_in_past' })]);
+  });
 });
 
 describe('the NUL character check', () => {
