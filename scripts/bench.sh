@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm run bench`: the SPEC's performance figures, against real PostgreSQL, with in-run baselines.
+# `npm run bench`: the performance figures of docs/operations.md ("Benchmarks"), against real PostgreSQL,
+# with in-run baselines.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

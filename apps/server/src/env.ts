@@ -20,7 +20,7 @@ const int = (def: number, min = 0) =>
       }
       return n;
     });
-/** the avatar formats the SPEC allows (section 6), by extension or MIME type */
+/** the avatar formats that may be allowed (docs/users.md, "Avatars"), by extension or MIME type */
 const AVATAR_TYPES = new Set(['jpg', 'jpeg', 'png', 'gif', 'image/jpeg', 'image/png', 'image/gif']);
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i;
 const list = (def: string) =>

@@ -50,7 +50,7 @@ afterAll(() => t.close());
 const liveBulk = Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 13 !== 0);
 
 describe('GET /admin/users', () => {
-  it('pages through every live user exactly once, newest first, with the seed fields', async () => {
+  it('pages through every live user exactly once, newest first, with the list fields', async () => {
     const [{ n: expected } = { n: 0 }] = await t.app.svc.db
       .select({ n: count() })
       .from(users)
@@ -147,7 +147,7 @@ describe('suspend and reactivate', () => {
     (await t.app.svc.db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, targetId)))[0]?.n ??
     0;
 
-  it('suspends an active user at once, keeps the seed fields, and reactivates them; one audit row each', async () => {
+  it('suspends an active user at once, records the suspension fields, and reactivates them; one audit row each', async () => {
     const u = await activeUser(api);
     const pat = (await api.post('/auth/tokens', { name: 'ci' }, { token: u.token })).body.token as string;
     scan.knowToken(pat, { email: u.email, role: 'user' });

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('registration', () => {
-  it('creates a pending user with the seed fields and no secrets', async () => {
+  it('creates a pending user with the documented fields and no secrets', async () => {
     const email = uniqueEmail();
     const res = await register(api, { email: `  ${email.toUpperCase()} `, organizationName: 'Guild' });
     expect(res.status).toBe(201);

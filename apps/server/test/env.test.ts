@@ -51,7 +51,7 @@ describe('configuration from the environment', () => {
       /PASSWORD_MIN_LENGTH/,
     );
     expect(() => loadEnv({ SIWE_CHAIN_IDS: '1,abc' })).toThrow(/SIWE_CHAIN_IDS/);
-    // a type the SPEC does not allow for avatars is named, not silently dropped
+    // a type that is not an allowed avatar format (docs/users.md, "Avatars") is named, not silently dropped
     expect(() => loadEnv({ ALLOWED_IMAGE_TYPES: 'png,bmp' })).toThrow(/ALLOWED_IMAGE_TYPES/);
     expect(loadEnv({ ALLOWED_IMAGE_TYPES: 'PNG, image/gif' }).ALLOWED_IMAGE_TYPES).toEqual([
       'PNG',

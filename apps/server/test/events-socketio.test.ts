@@ -57,7 +57,7 @@ describe('Socket.IO at /socket.io', () => {
     expect((await refusal({ token: user.token }, { lastEventId: '-1' })).message).toMatch(/lastEventId/);
   });
 
-  it('accepts a session or a personal access token and emits each seed event with one argument', async () => {
+  it('accepts a session or a personal access token and emits each event type with one argument', async () => {
     const daoId = newId();
     const proposalId = newId();
     const from = await head();

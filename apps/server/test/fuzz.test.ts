@@ -5,7 +5,8 @@ import { type ApiClient, apiClient } from './support/http';
 
 /**
  * Every REST path of the OpenAPI document, fed bad input as anonymous, as a member and as an admin:
- * the answer must be a 4xx in the SPEC's error body, never a 5xx (SPEC section 10, reliability), and
+ * the answer must be a 4xx in the one error body, never a 5xx (docs/api.md, "Decisions"; the reliability
+ * targets in docs/operations.md, "Benchmarks"), and
  * its status must be one the document lists for that operation (what a schema-checking client expects).
  */
 let t: TestApp;

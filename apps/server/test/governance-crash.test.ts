@@ -11,8 +11,8 @@ import { createDao, createProposal, signedVote, walletMembers } from './support/
 import { apiClient } from './support/http';
 
 /**
- * SPEC section 10, reliability: `kill -9` of a server under vote load loses no acknowledged vote and
- * leaves tallies equal to a recount. The server runs as a real child process on real PostgreSQL.
+ * Reliability (docs/operations.md, "Benchmarks"): `kill -9` of a server under vote load loses no acknowledged
+ * vote and leaves tallies equal to a recount. The server runs as a real child process on real PostgreSQL.
  */
 const serverDir = path.resolve(import.meta.dirname, '..');
 

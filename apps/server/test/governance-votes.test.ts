@@ -175,7 +175,7 @@ describe('POST /votes with a session', () => {
 });
 
 describe('POST /votes bad input and checks', () => {
-  it('answers each failure with its status, in the SPEC order', async () => {
+  it('answers each failure with its status, in the documented order (docs/governance.md, "Votes")', async () => {
     const { owner, dao, members } = await daoWithMembers(api, 1);
     const p = await createProposal(api, owner, dao.daoId, { votingDurationHours: 1 });
     const voter = members[0]!;

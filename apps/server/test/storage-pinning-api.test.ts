@@ -30,7 +30,7 @@ describe('personal access tokens', () => {
     expect(list.body.items).toEqual([expect.objectContaining({ id: pat.id, name: 'kubo' })]);
     expect(list.body.pagination).toEqual({ total: 1, page: 1, limit: 50, totalPages: 1 });
     expect(JSON.stringify(list.body)).not.toContain(pat.token);
-    // paged like every list (SPEC section 7), newest first
+    // paged like every list (docs/api.md, "Lists"), newest first
     clock.advance(1000);
     const second = await tokenFor(user.token);
     const page2 = await api.get('/auth/tokens?page=2&limit=1', { token: user.token });

@@ -62,7 +62,7 @@ describe('GET /users/{id}', () => {
 });
 
 describe('PUT /users/{id}', () => {
-  it('updates the seed fields for the owner and returns the updated user', async () => {
+  it('updates the profile fields for the owner and returns the updated user', async () => {
     const res = await api.put(
       `/users/${owner.id}`,
       {
@@ -100,7 +100,7 @@ describe('PUT /users/{id}', () => {
     expect((await api.put(`/users/${owner.id}`, { bio: 'x' })).status).toBe(401);
   });
 
-  it('refuses every field outside the seed list (mass assignment) with 400 and changes nothing', async () => {
+  it('refuses every field outside the profile fields (mass assignment) with 400 and changes nothing', async () => {
     for (const body of [
       { status: 'active' },
       { role: 'admin' },
@@ -118,7 +118,7 @@ describe('PUT /users/{id}', () => {
     expect(after.body).toMatchObject({ role: 'user', email: other.email, bio: null, avatarUrl: null });
   });
 
-  it('applies the seed validations with 400 and the offending field named', async () => {
+  it('applies the profile validations with 400 and the offending field named', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ bio: 'x'.repeat(501) }, 'bio'],
       [{ phoneNumber: 'call me' }, 'phoneNumber'],
@@ -167,7 +167,7 @@ describe('JSON booleans stay booleans', () => {
 });
 
 describe('GET /users/{id}/profile', () => {
-  it('shows the seed view; the email only to the owner', async () => {
+  it('shows the public profile view; the email only to the owner', async () => {
     const anon = await api.get(`/users/${owner.id}/profile`);
     expect(anon.status).toBe(200);
     expect(Object.keys(anon.body).sort()).toEqual(
@@ -198,7 +198,7 @@ describe('GET /users/{id}/profile', () => {
     );
   });
 
-  it('hides a private profile from everyone but the owner (400 PROFILE_PRIVATE, as the seed says)', async () => {
+  it('hides a private profile from everyone but the owner (400 PROFILE_PRIVATE, docs/users.md)', async () => {
     const u = await activeUser(api);
     const set = await api.put(
       `/users/${u.id}/preferences`,

@@ -11,8 +11,9 @@ import { type LoadRequest, percentile, runLoad } from '../lib/http-load';
 import type { BenchContext } from '../run';
 
 /**
- * SPEC section 10: ≥ 5,000 acknowledged durable session votes/s and ≥ 1,000 EIP-712 signed votes/s on one
- * hot proposal over REST, exact tallies, results read p99 ≤ 5 ms independent of the vote count.
+ * The vote targets (docs/operations.md, "Benchmarks"): ≥ 5,000 acknowledged durable session votes/s and
+ * ≥ 3,000 EIP-712 signed votes/s on one hot proposal over REST, exact tallies, results read p99 ≤ 5 ms
+ * independent of the vote count. (The signed-vote line below still reports against the earlier 1,000/s.)
  * Baseline in the same run: the naive design (one transaction per vote updating one tally row) straight
  * on the same database, without HTTP.
  */

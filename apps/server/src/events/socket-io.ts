@@ -22,7 +22,7 @@ export interface SocketIoOptions {
 
 type Subscription = ReturnType<typeof socketEventQuery.parse>;
 
-/** Socket.IO's connect_error: `message` plus `data` in the SPEC's error body. */
+/** Socket.IO's connect_error: `message` plus `data` in the one error body (docs/events.md, "Socket.IO"). */
 function refusal(code: ErrorCode, message: string, reason: string, issues?: FieldIssue[]) {
   return Object.assign(new Error(message), {
     data: { code, reason, message, ...(issues ? { issues } : {}) },
@@ -30,9 +30,9 @@ function refusal(code: ErrorCode, message: string, reason: string, issues?: Fiel
 }
 
 /**
- * The seed's WebSocket endpoint at /socket.io: handshake `auth: { token }` (a session or personal access
- * token), resume point and filters in the handshake query, one event per seed name with the envelope
- * as its one data argument.
+ * The Socket.IO endpoint at /socket.io (docs/events.md, "Socket.IO"): handshake `auth: { token }` (a
+ * session or personal access token), resume point and filters in the handshake query, one event per
+ * event type with the envelope as its one data argument.
  */
 export function attachSocketIo(
   server: HttpServer,

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The SPEC's error body, for the OpenAPI entries of plain routes (procedures get theirs generated). */
+/**
+ * The one error body (docs/api.md, "Errors"), for the OpenAPI entries of plain routes (procedures get theirs
+ * generated).
+ */
 export const errorBodySchema = z
   .object({
     code: z.string(),

@@ -89,7 +89,7 @@ const errorJson = (description: string) => ({
 });
 
 /**
- * Makes the generated document say what the server answers: every error is the SPEC's body
+ * Makes the generated document say what the server answers: every error is the one error body (docs/api.md)
  * (`ErrorBody`, with `reason` and field `issues`), not trpc-to-openapi's narrower `error.*` shapes; a
  * procedure's success status is its meta's (201, 202, 204) instead of 200; and each operation lists the
  * error statuses it can answer (429 on every path, as every path is rate limited).

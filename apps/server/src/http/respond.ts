@@ -41,7 +41,7 @@ export function sendJson(
   res.end(status === 204 ? undefined : JSON.stringify(body));
 }
 
-/** The SPEC's error body, the only error shape the REST side ever sends. */
+/** The one error body (docs/api.md, "Errors"), the only error shape the REST side ever sends. */
 export function sendError(
   res: ServerResponse,
   code: keyof typeof STATUS_OF,
@@ -87,9 +87,9 @@ export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 /**
  * For a request that takes no body (a DELETE, a POST whose only input is its path): nothing, whitespace
- * or `{}` is fine; a JSON object with fields is a 400 naming each one as unknown (SPEC section 2: unknown
- * fields are refused, never silently dropped); anything else is a 400 for the body. Returns whether
- * the request may go on; otherwise the answer has been sent.
+ * or `{}` is fine; a JSON object with fields is a 400 naming each one as unknown (unknown fields are
+ * refused, never silently dropped: docs/api.md, "Validation"); anything else is a 400 for the body. Returns
+ * whether the request may go on; otherwise the answer has been sent.
  */
 export async function refuseUnexpectedBody(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -131,7 +131,8 @@ const TRPC_CODE = { TOO_MANY_REQUESTS: -32029, SERVICE_UNAVAILABLE: -32603, FORB
 
 /**
  * An error a tRPC HTTP client can read, for answers given before tRPC runs (rate limit, database
- * down): the JSON-RPC envelope, one per call of a batch, with the SPEC's reason in `data`.
+ * down): the JSON-RPC envelope, one per call of a batch, with the error's reason in `data` (docs/api.md,
+ * "Decisions").
  */
 export function sendTrpcError(
   res: ServerResponse,

@@ -57,7 +57,7 @@ interface RawErrorBody {
   issues?: { path: PropertyKey[]; message: string; code?: string }[];
 }
 
-/** trpc-to-openapi's error body, reshaped to the SPEC's `{ code, reason?, message, issues? }` */
+/** trpc-to-openapi's error body, reshaped to `{ code, reason?, message, issues? }` (docs/api.md, "Errors") */
 function reshapeError(raw: RawErrorBody) {
   const issues = raw.fieldIssues ?? (raw.issues ? zodIssuesToFieldIssues(raw.issues) : undefined);
   const code = raw.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : (raw.code ?? 'INTERNAL_SERVER_ERROR');

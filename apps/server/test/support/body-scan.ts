@@ -10,7 +10,7 @@ interface Identity {
 /**
  * Paths exempt from the email rule only (secrets are still scanned): the development outbox exists to show
  * developers every mail, and verify-email answers the holder of the mailed token with that inbox's address
- * (SPEC section 6), which that holder has just proven to control.
+ * (docs/users.md, "Email verification"), which that holder has just proven to control.
  */
 const EMAIL_EXEMPT = [/^\/dev\/outbox\b/, /^\/users\/verify-email\b/];
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;

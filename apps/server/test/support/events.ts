@@ -127,7 +127,7 @@ export function trpcSubscriber(
   });
 }
 
-/** A Socket.IO subscriber with the seed's handshake. */
+/** A Socket.IO subscriber with the documented handshake (docs/events.md, "Socket.IO"). */
 export function socketSubscriber(
   t: TestApp,
   auth: { token?: string } | undefined,

@@ -81,7 +81,10 @@ export async function walletMembers(api: ApiClient, owner: Member, daoId: string
   return wallets;
 }
 
-/** written out from the SPEC, not imported from core: a client signs what the SPEC says, so a drift in core fails */
+/**
+ * written out from docs/governance.md ("Signed votes"), not imported from core: a client signs what the
+ * docs say, so a drift in core fails
+ */
 export const VOTE_TYPES = {
   Vote: [
     { name: 'daoId', type: 'string' },

@@ -4,7 +4,10 @@ import { isConnectionError } from '@plenum/db';
 import { sendError, sendJson } from '../../http/respond';
 import type { RouteContext } from '../../http/routes';
 
-/** Domain errors in the SPEC's body; anything unexpected is logged and answered without details. */
+/**
+ * Domain errors in the one error body (docs/api.md, "Errors"); anything unexpected is logged and answered
+ * without details.
+ */
 export function sendFailure(
   res: ServerResponse,
   log: Logger,

@@ -16,7 +16,10 @@ export function parseUserId(res: ServerResponse, raw: string | undefined): strin
   return null;
 }
 
-/** Domain errors in the SPEC's body; anything unexpected is logged and answered without details. */
+/**
+ * Domain errors in the one error body (docs/api.md, "Errors"); anything unexpected is logged and answered
+ * without details.
+ */
 export function sendFailure(res: ServerResponse, log: Logger, err: unknown) {
   if (err instanceof AppError)
     return sendError(res, err.code, err.message, { reason: err.reason, issues: err.issues });
