@@ -39,7 +39,7 @@ export interface CoreConfig {
   storage: StorageConfig;
 }
 
-/** IPFS storage settings (SPEC section 5) */
+/** IPFS storage settings (docs/storage.md) */
 export interface StorageConfig {
   gatewayUrls: string[];
   /** per provider attempt, and the deadline of a background pin */

@@ -60,8 +60,8 @@ export async function siweLogin(
     .where(eq(wallets.address, address))
     .limit(1);
   if (!row) throw unauthorized('This wallet is not linked to an account', 'WALLET_NOT_LINKED');
-  // the wallet stays linked to the deleted account (it may not vote either, SPEC section 3), so it is
-  // not offered for a new registration: it cannot be linked again
+  // the wallet stays linked to the deleted account (it may not vote either, docs/governance.md, "Votes"), so
+  // it is not offered for a new registration: it cannot be linked again
   if (row.user.deletedAt) throw unauthorized('This wallet belongs to a deleted account', 'ACCOUNT_DELETED');
   if (row.user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
   if (!row.user) throw new AppError('INTERNAL_SERVER_ERROR', 'no user');

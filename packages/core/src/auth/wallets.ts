@@ -45,7 +45,7 @@ export async function listWallets(db: DbOrTx, userId: string) {
   return rows.map(view);
 }
 
-/** GET /auth/wallets: the user's wallets in linking order, a page at a time (the SPEC's list shape). */
+/** GET /auth/wallets: the user's wallets in linking order, a page at a time (docs/api.md, "Lists"). */
 export async function pageWallets(db: DbOrTx, userId: string, page: Page) {
   const [rows, [total]] = await Promise.all([
     db

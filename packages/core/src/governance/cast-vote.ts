@@ -16,9 +16,10 @@ const notActive = (why: string) =>
   conflict(`The proposal is not open for voting: ${why}`, 'PROPOSAL_NOT_ACTIVE');
 
 /**
- * POST /votes. Checks in the SPEC's order: authentication or signature (401) → eligibility (403) →
- * state (409) → uniqueness (409, decided by the database in the batch). The weight comes from the
- * electorate frozen at voting start, never from the client. Resolves once the vote is committed.
+ * POST /votes. Checks in the documented order (docs/governance.md, "Votes"): authentication or signature
+ * (401) → eligibility (403) → state (409) → uniqueness (409, decided by the database in the batch). The
+ * weight comes from the electorate frozen at voting start, never from the client. Resolves once the vote is
+ * committed.
  */
 export async function castVote(svc: Services, params: { principal: Principal | null; input: CastVoteInput }) {
   const { input, principal } = params;
@@ -73,7 +74,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     throw badRequest("daoId is not the proposal's DAO", [
       { path: 'daoId', message: "must be the proposal's DAO" },
     ]);
-  // trimmed for both kinds of vote (SPEC section 3); a signed vote keeps what it signed, see below
+  // trimmed for both kinds of vote; a signed vote keeps what it signed, see below (docs/governance.md)
   const wanted = input.choice.trim();
   const choice = p.votingOptions.find((o) => o === wanted);
   if (!choice) {

@@ -8,7 +8,10 @@ import { countsOf, requireDao } from './load';
 import { daoSummaryView, proposalSummaryView } from './serialize';
 import { advanceDueOfDao } from './status-automation';
 
-/** GET /daos/{daoId}: the seed's Dao with every member address and the 20 newest proposals. */
+/**
+ * GET /daos/{daoId}: the DAO (docs/governance.md, "DAOs") with every member address and the 20 newest
+ * proposals.
+ */
 export async function getDao(svc: Services, daoId: string) {
   const dao = await requireDao(svc.db, daoId);
   await advanceDueOfDao(svc, daoId);

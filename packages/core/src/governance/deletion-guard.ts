@@ -1,7 +1,10 @@
 import { type DbOrTx, daos, wallets } from '@plenum/db';
 import { and, eq, inArray } from 'drizzle-orm';
 
-/** Blocks deleting a user who owns, through any of their wallets, an ACTIVE DAO (SPEC section 6). */
+/**
+ * Blocks deleting a user who owns, through any of their wallets, an ACTIVE DAO (docs/users.md, "Deleting an
+ * account").
+ */
 export async function ownsActiveDaoGuard(db: DbOrTx, userId: string): Promise<string | null> {
   const mine = db.select({ address: wallets.address }).from(wallets).where(eq(wallets.userId, userId));
   const [dao] = await db

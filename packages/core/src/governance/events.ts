@@ -2,7 +2,7 @@ import { type DbOrTx, events } from '@plenum/db';
 import { sql } from 'drizzle-orm';
 import { executePrepared } from '../shared/prepared';
 
-/** The four governance events of the seed. */
+/** The four governance events (docs/events.md, "The envelope"). */
 export const GOVERNANCE_EVENT_TYPES = [
   'dao_created',
   'proposal_submitted',
@@ -11,7 +11,7 @@ export const GOVERNANCE_EVENT_TYPES = [
 ] as const;
 export type GovernanceEventType = (typeof GOVERNANCE_EVENT_TYPES)[number];
 
-/** The SPEC's event envelope (section 4); on Socket.IO it is the one data argument. */
+/** The event envelope (docs/events.md, "The envelope"); on Socket.IO it is the one data argument. */
 export interface EventEnvelope {
   id: number;
   type: GovernanceEventType;

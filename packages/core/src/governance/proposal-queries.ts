@@ -16,7 +16,10 @@ export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<numbe
   return Number(row?.n ?? 0);
 }
 
-/** GET /proposals/{proposalId}: the seed's Proposal with its 50 newest votes and voteCount */
+/**
+ * GET /proposals/{proposalId}: the proposal (docs/governance.md, "Proposals") with its 50 newest votes and
+ * voteCount
+ */
 export async function getProposal(svc: Services, proposalId: string) {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, proposalId));
   const [recent, voteCount] = await Promise.all([

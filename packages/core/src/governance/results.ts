@@ -43,7 +43,10 @@ export async function readCounts(db: DbOrTx, proposalId: string): Promise<Counts
   return { byOption, updatedAt };
 }
 
-/** the SPEC's results object; weights as decimal strings, percentages rounded to 2 decimals */
+/**
+ * the results object (docs/governance.md, "Results"); weights as decimal strings, percentages rounded to 2
+ * decimals
+ */
 export function resultsView(
   basis: ResultsBasis,
   byOption: ReadonlyMap<string, OptionCount>,

@@ -1,7 +1,10 @@
 import type { daos, proposals, votes } from '@plenum/db';
 import { typedDataOf } from './signed-vote';
 
-/** Database rows → the seed's resource shapes (ids named daoId/proposalId/voteId, ISO times). */
+/**
+ * Database rows → the API's resource shapes (docs/governance.md; ids named daoId/proposalId/voteId, ISO
+ * times).
+ */
 
 type DaoRow = typeof daos.$inferSelect;
 type ProposalRow = typeof proposals.$inferSelect;

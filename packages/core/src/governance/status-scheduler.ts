@@ -2,9 +2,9 @@ import type { Services } from '../services';
 import { advanceDueProposals } from './status-automation';
 
 /**
- * Runs the status automation on a short interval (well within the ~1 s the SPEC allows). Several
- * instances may each run one: the row lock in advanceProposal makes every step happen once. Tests drive
- * it with `tick()` and a ManualClock instead of sleeping.
+ * Runs the status automation on a short interval (well within the ~1 s of docs/governance.md, "Status
+ * automation"). Several instances may each run one: the row lock in advanceProposal makes every step happen
+ * once. Tests drive it with `tick()` and a ManualClock instead of sleeping.
  */
 export class StatusScheduler {
   private timer: NodeJS.Timeout | null = null;

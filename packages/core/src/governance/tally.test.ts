@@ -29,7 +29,7 @@ interface Case {
 
 const cases: Case[] = [
   {
-    name: 'SPEC example: For 3, Against 2, Abstain 1 of 10 → passes',
+    name: 'worked example (docs/governance.md): For 3, Against 2, Abstain 1 of 10 → passes',
     votes: { For: 3, Against: 2, Abstain: 1 },
     quorum: 20,
     winning: 'For',
@@ -39,28 +39,28 @@ const cases: Case[] = [
     turnout: 60,
   },
   {
-    name: 'SPEC example: For 2, Against 2 tie → rejected',
+    name: 'worked example (docs/governance.md): For 2, Against 2 tie → rejected',
     votes: { For: 2, Against: 2 },
     quorum: 20,
     winning: null,
     passing: false,
   },
   {
-    name: 'SPEC example: 60 % under threshold 66 → rejected',
+    name: 'worked example (docs/governance.md): 60 % under threshold 66 → rejected',
     votes: { For: 6, Against: 4 },
     threshold: 66,
     winning: 'For',
     passing: false,
   },
   {
-    name: 'SPEC example: A/B/C 2/2/1 tie at the top → rejected',
+    name: 'worked example (docs/governance.md): A/B/C 2/2/1 tie at the top → rejected',
     options: ['A', 'B', 'C'],
     votes: { A: 2, B: 2, C: 1 },
     winning: null,
     passing: false,
   },
   {
-    name: 'SPEC example: no votes → rejected',
+    name: 'worked example (docs/governance.md): no votes → rejected',
     votes: {},
     winning: null,
     passing: false,

@@ -1,6 +1,6 @@
 /**
- * The outcome rule (SPEC section 3) as pure functions over exact integers. Weights are bigint; the
- * DAO's threshold and quorum (percent, up to 6 decimals) are scaled by 10^6 so that every comparison is
+ * The outcome rule (docs/governance.md, "Outcome") as pure functions over exact integers. Weights are bigint;
+ * the DAO's threshold and quorum (percent, up to 6 decimals) are scaled by 10^6 so that every comparison is
  * an integer comparison. Percentages are rounded to 2 decimals only for display.
  */
 

@@ -20,8 +20,8 @@ export interface VoteFields {
 }
 
 /**
- * EIP-712 typed data of a vote (SPEC section 3). No chainId in the domain, as Snapshot does: a vote is
- * an off-chain statement, valid whatever chain the wallet is on.
+ * EIP-712 typed data of a vote (docs/governance.md, "Signed votes"). No chainId in the domain, as Snapshot
+ * does: a vote is an off-chain statement, valid whatever chain the wallet is on.
  */
 export const VOTE_DOMAIN = { name: 'Plenum', version: '1' } as const;
 

@@ -1,4 +1,6 @@
-/** Error codes are tRPC code names; the API layer maps each to one HTTP status (SPEC section 2). */
+/**
+ * Error codes are tRPC code names; the API layer maps each to one HTTP status (docs/api.md, "Status codes").
+ */
 export const ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHORIZED',

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'node:events';
 
-/** The seed's session entity: who acts, by wallet (walletId is null for a reader without a wallet). */
+/** The session entity: who acts, by wallet (walletId is null for a reader without a wallet). */
 export interface SessionEntity {
   walletId: string | null;
   userId: string;
 }
 
-/** In-process storage events and their payloads (the seed's fields). See docs/storage.md. */
+/** In-process storage events and their payloads (docs/storage.md, "Storage events"). */
 export interface StorageEventMap {
   'ipfs:write': { owner: SessionEntity; content: string };
   'ipfs:read': { cid: string; requester: SessionEntity | null };

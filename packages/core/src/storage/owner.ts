@@ -3,7 +3,10 @@ import type { Services } from '../services';
 import { forbidden } from '../shared/errors';
 import type { SessionEntity } from './events';
 
-/** Storage writes act for the caller's primary wallet (SPEC section 1); no wallet → 403 WALLET_REQUIRED. */
+/**
+ * Storage writes act for the caller's primary wallet (docs/storage.md, "Who may write"); no wallet → 403
+ * WALLET_REQUIRED.
+ */
 export async function ownerWalletOf(svc: Services, userId: string): Promise<string> {
   const wallet = await primaryWalletOf(svc.db, userId);
   if (!wallet)

@@ -13,7 +13,7 @@ export interface PinView {
   id: string;
   cid: string;
   owner: string;
-  /** Unix seconds, as the seed's pin record */
+  /** Unix seconds (docs/storage.md, "Pins") */
   timestamp: number;
   status: PinStatus;
   verifiedAt: string | null;

@@ -50,7 +50,7 @@ export interface NodeProvider {
   stop(): Promise<void>;
 }
 
-/** The SPEC's outcome when no provider produced the content: 404, 504 or 502. */
+/** The outcome when no provider produced the content: 404, 504 or 502 (docs/storage.md, "Providers"). */
 export function failureOf(attempts: AttemptKind[], what: string): AppError {
   const real = attempts.filter((k) => k !== 'absent');
   if (real.length === 0 || real.includes('not_found'))

@@ -10,7 +10,7 @@ type Order = 'node-first' | 'gateways-first';
 
 /**
  * Opens the content from the first provider that has it: data reads ask the node first, file reads the
- * gateways first (the seed's orders). When none has it: 404, 504 (all timed out) or 502.
+ * gateways first (docs/storage.md, "Providers"). When none has it: 404, 504 (all timed out) or 502.
  */
 export async function openFromProviders(
   svc: StorageServices,

@@ -28,7 +28,7 @@ export function cleanFilename(name: string | null | undefined): string | null {
 }
 
 /**
- * Streams a file into the node and pins it for `owner` (the seed's uploadAndPin). The type comes from
+ * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The type comes from
  * the first bytes (415 before anything is written); the size limit is checked on every chunk (413 as
  * soon as it is crossed); text must stay UTF-8 to the end. A refused upload leaves no pin and no record.
  */

@@ -77,7 +77,7 @@ describe('profile update validation', () => {
     const r = updateUserInput.safeParse({ id, ...v });
     return r.success ? [] : r.error.issues.map((i) => i.path.join('.'));
   };
-  it('accepts the seed fields', () => {
+  it('accepts the profile fields', () => {
     expect(
       issues({
         firstName: 'Ada',

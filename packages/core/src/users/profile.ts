@@ -3,9 +3,9 @@ import { badRequest } from '../shared/errors';
 import { loadLiveUser } from './access';
 
 /**
- * GET /users/{id}/profile: the seed's public view. The owner always sees it (with their email); anyone
- * else only when the profile is public and ALLOW_PUBLIC_PROFILES is on, and never the email. A private
- * profile is a 400, as the seed's error table says.
+ * GET /users/{id}/profile: the public view (docs/users.md, "Public profile"). The owner always sees it (with
+ * their email); anyone else only when the profile is public and ALLOW_PUBLIC_PROFILES is on, and never the
+ * email. A private profile is a 400, as the profile rules say.
  */
 export async function getPublicProfile(svc: Services, params: { requesterId: string | null; id: string }) {
   const user = await loadLiveUser(svc.db, params.id);

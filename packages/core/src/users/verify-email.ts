@@ -12,8 +12,9 @@ const invalid = () =>
   );
 
 /**
- * Seed semantics: the token activates a pending user; a token that already verified (or any token of an
- * already verified user) answers "already verified" and changes nothing; unknown or expired → 400.
+ * docs/users.md, "Email verification": the token activates a pending user; a token that already verified (or
+ * any token of an already verified user) answers "already verified" and changes nothing; unknown or expired →
+ * 400.
  */
 export async function verifyEmail(svc: Services, params: { token: string }) {
   const now = svc.clock.now();

@@ -7,7 +7,9 @@ export function startOfUtcMonth(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-/** The seed's statistics in one scan; soft-deleted accounts are not counted. */
+/**
+ * The user statistics in one scan (docs/users.md, "Administration"); soft-deleted accounts are not counted.
+ */
 export async function userStats(svc: Services) {
   const monthStart = startOfUtcMonth(svc.clock.now());
   const [row] = await svc.db
