@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The seed's four live event names. */
+/** The four live event names (docs/events.md, "The envelope"). */
 export const eventTypeSchema = z.enum([
   'dao_created',
   'proposal_submitted',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { address, isoDateTime, pageQuery } from './common';
 
-/** Governance inputs and outputs (SPEC section 3); shared by the routers, the web forms and the tests. */
+/** Governance inputs and outputs (docs/governance.md); shared by the routers, the web forms and the tests. */
 
 export const DAO_STATUS = z.enum(['PENDING', 'ACTIVE', 'INACTIVE']);
 export const PROPOSAL_STATUS = z.enum(['PENDING', 'ACTIVE', 'PASSED', 'REJECTED']);

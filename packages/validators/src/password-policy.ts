@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The configurable password policy (seed 002); the server publishes its settings in system.info. */
+/**
+ * The configurable password policy (docs/accounts.md, "Password policy"); the server publishes it in
+ * system.info.
+ */
 export const passwordPolicySchema = z.object({
   minLength: z.number().int(),
   maxLength: z.number().int(),

@@ -84,7 +84,7 @@ export const outboxItem = z.object({
   createdAt: isoDateTime,
 });
 
-// ---- profiles, preferences, administration (SPEC section 6) ----
+// ---- profiles, preferences, administration (docs/users.md) ----
 
 export const userIdParam = z.uuid('must be a user id (UUID)');
 
@@ -124,7 +124,7 @@ export const preferencesPatch = z
   .meta({ id: 'PreferencesPatch' });
 export type PreferencesPatch = z.infer<typeof preferencesPatch>;
 
-/** the seed's pattern: an optional plus sign, then digits, spaces, hyphens and parentheses */
+/** an optional plus sign, then digits, spaces, hyphens and parentheses (docs/users.md, "Profiles") */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 
 export const socialLinksSchema = z

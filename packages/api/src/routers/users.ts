@@ -27,7 +27,7 @@ const actorOf = (
   role: ctx.principal.role,
 });
 
-/** Profiles and preferences. Signed-in pending users may use these (SPEC section 1). */
+/** Profiles and preferences. Signed-in pending users may use these (docs/accounts.md, "Account status"). */
 export const usersRouter = router({
   get: authedProcedure
     .meta({

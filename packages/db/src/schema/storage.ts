@@ -5,7 +5,10 @@ import { users } from './users';
 export const PIN_STATUSES = ['pinning', 'pinned', 'failed'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
 
-/** One pin per (cid, owner wallet); served by the seed's /ipfs paths and the Pinning Service API. */
+/**
+ * One pin per (cid, owner wallet); served by the /ipfs paths and the Pinning Service API (docs/storage.md,
+ * "Pins").
+ */
 export const pins = pgTable(
   'pins',
   {
