@@ -2,7 +2,8 @@ import { type PasswordPolicy, passwordRuleResults } from '@plenum/validators';
 
 /**
  * Live hints for the register form: the same rule code the server runs (@plenum/validators), with the
- * server's configured policy from system.info; these defaults (SPEC section 6) only bridge the first load.
+ * server's configured policy from system.info; these defaults (docs/accounts.md, "Password policy") only
+ * bridge the first load.
  */
 export const defaultPasswordPolicy: PasswordPolicy = {
   minLength: 8,

@@ -1,6 +1,9 @@
 'use client';
 
-/** Previous / next with "page x of y" for the SPEC's `{ total, page, limit, totalPages }`. */
+/**
+ * Previous / next with "page x of y" for the API's `{ total, page, limit, totalPages }` (docs/api.md,
+ * "Lists").
+ */
 export function Pager(props: {
   label: string;
   page: number;

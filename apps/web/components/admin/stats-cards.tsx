@@ -5,7 +5,7 @@ import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 
-/** The seed's statistics (deleted users excluded). */
+/** The user statistics (deleted users excluded; docs/users.md, "Administration"). */
 export function StatsCards() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.adminUsers.stats.queryOptions());

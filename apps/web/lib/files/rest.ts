@@ -2,8 +2,8 @@ import type { DisplayError, FieldIssue } from '../errors';
 
 /**
  * Failures of the plain REST routes (multipart uploads, the Pinning Service API), which the tRPC client
- * does not cover. The body is the SPEC's `{ code, reason?, message, issues? }`, or the Pinning Service
- * API's `{ error: { reason, details } }`; either becomes one readable sentence.
+ * does not cover. The body is `{ code, reason?, message, issues? }` (docs/api.md, "Errors"), or the Pinning
+ * Service API's `{ error: { reason, details } }`; either becomes one readable sentence.
  */
 export class RestError extends Error {
   readonly status: number;
