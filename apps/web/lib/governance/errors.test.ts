@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { serverError } from '../test-support/trpc-error';
+import { governanceError, sentenceFor } from './errors';
+import { checkProposalJson } from './proposal-data';
+
+describe('governanceError', () => {
+  it('replaces the message of a known reason with a sentence a member can act on', () => {
+    const err = serverError({ httpStatus: 409, reason: 'ALREADY_VOTED', message: '0xabc has already voted' });
+    expect(governanceError(err)).toEqual({
+      message: 'This address has already voted on this proposal. Votes are final.',
+      reason: 'ALREADY_VOTED',
+      fields: {},
+    });
+  });
+
+  it('keeps the server’s message for other reasons and for none', () => {
+    expect(governanceError(serverError({ reason: 'SOMETHING_NEW', message: 'Details' })).message).toBe(
+      'Details',
+    );
+    expect(governanceError(serverError({ message: 'Plain' })).message).toBe('Plain');
+  });
+
+  it('keeps field issues alongside the sentence', () => {
+    const err = serverError({
+      reason: 'NOT_A_MEMBER',
+      issues: [{ path: 'creatorAddress', message: 'not a member' }],
+    });
+    expect(governanceError(err).fields).toEqual({ creatorAddress: ['not a member'] });
+  });
+
+  it('has a sentence for every reason the governance API gives', () => {
+    const reasons = [
+      'NOT_ELIGIBLE',
+      'PROPOSAL_NOT_ACTIVE',
+      'DAO_NOT_ACTIVE',
+      'NOT_OWNER',
+      'EMAIL_NOT_VERIFIED',
+    ];
+    for (const reason of reasons) expect(sentenceFor(reason)).toMatch(/\.$/);
+    expect(sentenceFor('UNKNOWN')).toBeUndefined();
+  });
+});
+
+describe('checkProposalJson', () => {
+  it('reads empty text as an empty object', () => {
+    expect(checkProposalJson('')).toEqual({ ok: true, value: {}, bytes: 2 });
+    expect(checkProposalJson(' \n ')).toEqual({ ok: true, value: {}, bytes: 2 });
+  });
+
+  it('takes a JSON object and counts its UTF-8 bytes as sent', () => {
+    expect(checkProposalJson('{ "budget": 1200 }')).toEqual({ ok: true, value: { budget: 1200 }, bytes: 15 });
+    expect(checkProposalJson('{"name":"é"}')).toMatchObject({ ok: true, bytes: 13 });
+  });
+
+  it('refuses text that is not JSON, and JSON that is not an object', () => {
+    expect(checkProposalJson('{budget: 1}')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^Not valid JSON: /),
+    });
+    for (const text of ['[1]', 'null', '"x"', '42'])
+      expect(checkProposalJson(text)).toEqual({
+        ok: false,
+        message: 'Must be a JSON object, like {"budget": 1200}',
+      });
+  });
+
+  it('refuses more than 64 KiB, the limit the API holds', () => {
+    const object = (n: number) => JSON.stringify({ d: 'x'.repeat(n) }); // 8 bytes around the string
+    expect(checkProposalJson(object(65_536 - 8))).toMatchObject({ ok: true, bytes: 65_536 });
+    expect(checkProposalJson(object(65_536 - 7))).toEqual({
+      ok: false,
+      message: 'Too large: 65537 bytes of at most 65536',
+    });
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { formatHours, formatPercent, formatRemaining, formatWeight, shortAddress } from './format';
+import { sameAddress } from './types';
+import { localToIso, numberOrUndefined } from './validate';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+describe('formatWeight', () => {
+  it('groups the digits of exact integer strings, however long', () => {
+    expect(['0', '999', '1000', '1234567'].map(formatWeight)).toEqual(['0', '999', '1,000', '1,234,567']);
+    const max = (2n ** 256n - 1n).toString();
+    expect(formatWeight(max).replaceAll(',', '')).toBe(max);
+    expect(formatWeight(max).startsWith('115,792,089,237,')).toBe(true);
+  });
+});
+
+describe('formatPercent', () => {
+  it('rounds to two decimals without trailing zeros', () => {
+    expect([0, 50, 66.666, 33.333, 12.5].map(formatPercent)).toEqual([
+      '0 %',
+      '50 %',
+      '66.67 %',
+      '33.33 %',
+      '12.5 %',
+    ]);
+  });
+});
+
+describe('shortAddress', () => {
+  it('shortens addresses to 0x1234…abcd and keeps short strings', () => {
+    expect(shortAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290…9EE7');
+    expect(shortAddress('0x1234567890')).toBe('0x1234567890');
+  });
+});
+
+describe('formatRemaining', () => {
+  it('says 0s once the time is up', () => {
+    expect([0, -5 * SECOND].map(formatRemaining)).toEqual(['0s', '0s']);
+  });
+
+  it('shows seconds, then minutes, hours and days, whole seconds only', () => {
+    expect(formatRemaining(999)).toBe('0s');
+    expect(formatRemaining(59 * SECOND)).toBe('59s');
+    expect(formatRemaining(MINUTE + SECOND)).toBe('1m 1s');
+    expect(formatRemaining(HOUR)).toBe('1h 0m 0s');
+    expect(formatRemaining(4 * MINUTE + 5 * SECOND + 999)).toBe('4m 5s');
+    expect(formatRemaining(DAY + HOUR + MINUTE + SECOND)).toBe('1d 1h 1m');
+    expect(formatRemaining(365 * DAY)).toBe('365d 0h 0m');
+  });
+});
+
+describe('formatHours', () => {
+  it('says none for zero, seconds below an hour and hours above', () => {
+    expect(formatHours(0)).toBe('none');
+    expect(formatHours(2 / 3600)).toBe('2 seconds');
+    expect(formatHours(0.5)).toBe('1800 seconds');
+    expect(formatHours(1)).toBe('1 hour');
+    expect(formatHours(1.5)).toBe('1.5 hours');
+    expect(formatHours(1 / 3 + 24)).toBe('24.33 hours');
+    expect(formatHours(8760)).toBe('8760 hours');
+  });
+});
+
+describe('sameAddress', () => {
+  it('compares addresses ignoring case, and nothing equals a missing address', () => {
+    const a = '0x52908400098527886E0F7030069857D2E4169EE7';
+    expect(sameAddress(a, a.toLowerCase())).toBe(true);
+    expect(sameAddress(a, `${a.slice(0, -1)}8`)).toBe(false);
+    expect(sameAddress(null, null)).toBe(false);
+    expect(sameAddress(a, undefined)).toBe(false);
+  });
+});
+
+describe('number and time inputs', () => {
+  it('read an empty number field as missing, anything else as the number it spells', () => {
+    expect([undefined, '', '   '].map(numberOrUndefined)).toEqual([undefined, undefined, undefined]);
+    expect(['12', ' 7.5 ', '1e3'].map(numberOrUndefined)).toEqual([12, 7.5, 1000]);
+    expect(numberOrUndefined('abc')).toBeNaN();
+  });
+
+  it('turn a datetime-local value (local time) into UTC ISO-8601 with Z', () => {
+    expect(localToIso('2030-01-02T03:04')).toBe(new Date(2030, 0, 2, 3, 4).toISOString());
+    expect(localToIso('2030-01-02T03:04')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\.000Z$/);
+  });
+
+  it('leave an empty value missing and an unreadable one as typed, for the schema to report', () => {
+    expect(localToIso('')).toBeUndefined();
+    expect(localToIso(undefined)).toBeUndefined();
+    expect(localToIso('next tuesday')).toBe('next tuesday');
+  });
+});
