@@ -31,7 +31,7 @@ describe('passwordRules', () => {
     expect(rules.filter((r) => !r.met).map((r) => r.code)).toEqual(['requireSpecialChars']);
   });
 
-  it('starts from the SPEC’s defaults', () => {
+  it('starts from the documented defaults (docs/accounts.md)', () => {
     expect(defaultPasswordPolicy).toEqual({
       minLength: 8,
       maxLength: 128,
