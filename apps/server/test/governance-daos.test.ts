@@ -321,6 +321,20 @@ describe('DAO_APPROVAL_REQUIRED', () => {
         })
       ).status,
     ).toBe(404);
+
+    // both admin actions on the DAO are audited, once each (the refused second approval is not)
+    const off = await api2.post(`/daos/${dao.daoId}/status`, { status: 'INACTIVE' }, { token: admin.token });
+    expect(off.status).toBe(200);
+    const audit = await api2.get(`/admin/audit-log?targetId=${dao.daoId}`, { token: admin.token });
+    expect(audit.status).toBe(200);
+    expect(
+      (audit.body.items as { action: string; actorId: string; targetType: string; details: unknown }[]).map(
+        (e) => [e.action, e.actorId, e.targetType, e.details],
+      ),
+    ).toEqual([
+      ['dao.set_status', admin.id, 'dao', { from: 'ACTIVE', to: 'INACTIVE' }],
+      ['dao.approve', admin.id, 'dao', null],
+    ]);
   });
 });
 

@@ -1,3 +1,4 @@
+export * from './audit/write-audit';
 export * from './auth/access-tokens';
 export * from './auth/address';
 export * from './auth/change-password';
@@ -29,7 +30,6 @@ export * from './shared/pagination';
 export * from './shared/tokens';
 export * from './storage/index';
 export * from './users/access';
-export * from './users/admin/audit';
 export * from './users/admin/audit-log';
 export * from './users/admin/list-users';
 export * from './users/admin/reactivate';

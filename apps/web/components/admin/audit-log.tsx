@@ -47,6 +47,8 @@ export function AuditLog() {
                   <td className="address">
                     {e.targetType === 'user' ? (
                       <Link href={`/users/${e.targetId}`}>{e.targetId}</Link>
+                    ) : e.targetType === 'dao' ? (
+                      <Link href={`/daos/${e.targetId}`}>DAO {e.targetId}</Link>
                     ) : (
                       `${e.targetType} ${e.targetId}`
                     )}

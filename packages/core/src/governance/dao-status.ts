@@ -1,5 +1,6 @@
 import { daos } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
+import { writeAudit } from '../audit/write-audit';
 import type { Principal } from '../auth/sessions';
 import { walletAddressesOf } from '../auth/wallets';
 import type { Services } from '../services';
@@ -25,23 +26,43 @@ export async function setDaoStatus(
       throw conflict('The DAO is awaiting an admin approval', 'DAO_PENDING_APPROVAL');
   }
   if (dao.status !== params.status) {
-    await svc.db
-      .update(daos)
-      .set({ status: params.status, updatedAt: svc.clock.now() })
-      .where(eq(daos.id, dao.id));
+    const now = svc.clock.now();
+    await svc.db.transaction(async (tx) => {
+      await tx.update(daos).set({ status: params.status, updatedAt: now }).where(eq(daos.id, dao.id));
+      // an admin acting on a DAO is an administrative action (docs/users.md, "Administration")
+      if (isAdmin)
+        await writeAudit(tx, {
+          actorId: params.principal.userId,
+          action: 'dao.set_status',
+          targetType: 'dao',
+          targetId: dao.id,
+          details: { from: dao.status, to: params.status },
+          at: now,
+        });
+    });
   }
   return getDao(svc, dao.id);
 }
 
 /** POST /admin/daos/{daoId}/approve: PENDING → ACTIVE (409 from any other status) */
-export async function approveDao(svc: Services, daoId: string) {
-  const dao = await requireDao(svc.db, daoId);
-  // conditional update: two admins approving at once, one wins and the other gets 409
-  const updated = await svc.db
-    .update(daos)
-    .set({ status: 'ACTIVE', updatedAt: svc.clock.now() })
-    .where(and(eq(daos.id, dao.id), eq(daos.status, 'PENDING')))
-    .returning({ status: daos.status });
-  if (!updated.length) throw conflict(`The DAO is ${dao.status}, not PENDING`, 'DAO_NOT_PENDING');
+export async function approveDao(svc: Services, params: { actorId: string; daoId: string }) {
+  const dao = await requireDao(svc.db, params.daoId);
+  const now = svc.clock.now();
+  await svc.db.transaction(async (tx) => {
+    // conditional update: two admins approving at once, one wins and the other gets 409
+    const updated = await tx
+      .update(daos)
+      .set({ status: 'ACTIVE', updatedAt: now })
+      .where(and(eq(daos.id, dao.id), eq(daos.status, 'PENDING')))
+      .returning({ status: daos.status });
+    if (!updated.length) throw conflict(`The DAO is ${dao.status}, not PENDING`, 'DAO_NOT_PENDING');
+    await writeAudit(tx, {
+      actorId: params.actorId,
+      action: 'dao.approve',
+      targetType: 'dao',
+      targetId: dao.id,
+      at: now,
+    });
+  });
   return getDao(svc, dao.id);
 }

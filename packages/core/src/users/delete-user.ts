@@ -1,10 +1,10 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../audit/write-audit';
 import { endAllSessions } from '../auth/sessions';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { type Actor, assertOwnerOrAdmin, lockLiveUser } from './access';
-import { writeAudit } from './admin/audit';
 import { deletionBlockers } from './deletion-guards';
 
 /**

@@ -1,8 +1,8 @@
 import { users } from '@plenum/db';
 import { eq, inArray } from 'drizzle-orm';
+import { writeAudit } from '../audit/write-audit';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
-import { writeAudit } from './admin/audit';
 import { normalizeEmail } from './find-by-email';
 
 /** CLI: grant or revoke admin by email. Audited with no actor (an operator at the console). */

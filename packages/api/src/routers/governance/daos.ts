@@ -86,5 +86,5 @@ export const daosRouter = router({
     })
     .input(daoIdInput)
     .output(daoSchema)
-    .mutation(({ ctx, input }) => approveDao(ctx.svc, input.daoId)),
+    .mutation(({ ctx, input }) => approveDao(ctx.svc, { actorId: ctx.principal.userId, daoId: input.daoId })),
 });

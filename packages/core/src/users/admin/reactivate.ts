@@ -1,9 +1,9 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit';
 import type { Services } from '../../services';
 import { conflict } from '../../shared/errors';
 import { lockLiveUser } from '../access';
-import { writeAudit } from './audit';
 
 /**
  * Admin: suspended → the status before the suspension (active, or pending_verification if the email is

@@ -1,14 +1,15 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
+import { writeAudit } from '../../audit/write-audit';
 import { endSessions } from '../../auth/sessions';
 import type { Services } from '../../services';
 import { conflict } from '../../shared/errors';
 import { lockLiveUser } from '../access';
-import { writeAudit } from './audit';
 
 /**
  * Admin: active or pending_verification → suspended. The status before is kept for reactivation; the
- * user's sessions and access tokens end at once; one audit row, all in one transaction.
+ * user's sessions end at once and their access tokens are refused while suspended (they work again
+ * after reactivation); one audit row, all in one transaction.
  */
 export async function suspendUser(svc: Services, params: { adminId: string; id: string; reason: string }) {
   const now = svc.clock.now();

@@ -1,3 +1,4 @@
+/** One audit row per administrative action (docs/users.md, "Audit log"): users and governance both write them. */
 import { auditLog, type DbOrTx } from '@plenum/db';
 
 export interface AuditEntryParams {
