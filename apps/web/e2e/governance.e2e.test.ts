@@ -111,7 +111,7 @@ describe('governance in the browser', () => {
       body: { proposalId, daoId, voterAddress: voter.wallet.address, choice: 'Against' },
       token: voter.token,
     });
-    await expect.poll(() => weightOf(page, 'Against'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => weightOf(page, 'Against'), SLOW).toBe('1');
     expect(await page.getByTestId('result-For').getAttribute('data-percent')).toBe('50');
     expect(await textOf(page, 'turnout')).toContain('2 of 3 voters');
     await expect.poll(() => page.getByTestId('votes').textContent(), SLOW).toContain(voter.wallet.address);
@@ -161,7 +161,7 @@ describe('governance in the browser', () => {
       body: { proposalId: short.proposalId, daoId, voterAddress: voter.wallet.address, choice: 'For' },
       token: voter.token,
     });
-    await expect.poll(() => weightOf(page, 'For'), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => weightOf(page, 'For'), SLOW).toBe('1');
     await expect
       .poll(() => page.getByTestId('proposal-status').textContent(), { timeout: 40_000 })
       .toBe('Passed');
@@ -212,9 +212,7 @@ describe('governance in the browser', () => {
       body: { proposalId: fresh.proposalId, daoId, voterAddress: owner.wallet.address, choice: 'For' },
       token: owner.token,
     });
-    await expect
-      .poll(() => card.getByTestId('result-For').getAttribute('data-weight'), { timeout: 15_000 })
-      .toBe('1');
+    await expect.poll(() => card.getByTestId('result-For').getAttribute('data-weight'), SLOW).toBe('1');
     expect(await sameDocument()).toBe(true);
 
     const own = await product.browser.newPage();

@@ -1,22 +1,17 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import type { ProposalSummary } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
-import { useTRPC } from '../../lib/trpc';
+import { useResults } from '../../lib/governance/use-results';
 import { Countdown } from './countdown';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
 
 /** An active proposal on the dashboard with its live tally and countdown. */
 export function ActiveProposalCard({ proposal, daoName }: { proposal: ProposalSummary; daoName: string }) {
-  const trpc = useTRPC();
   const { live } = useProposalLive(proposal.proposalId);
-  const results = useQuery({
-    ...trpc.governance.votes.results.queryOptions({ proposalId: proposal.proposalId }),
-    refetchInterval: pollWhenNotLive(live, 5_000),
-  });
+  const results = useResults(proposal.proposalId, { pollMs: pollWhenNotLive(live, 5_000) });
   const status = results.data?.status ?? proposal.status;
   return (
     <li className="card" data-testid={`active-${proposal.proposalId}`}>

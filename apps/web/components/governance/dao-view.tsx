@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { governanceError } from '../../lib/governance/errors';
-import { pollWhenNotLive, useLiveEvents } from '../../lib/governance/live-events';
+import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
@@ -26,14 +26,14 @@ export function DaoView({ daoId }: { daoId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
+  const refetchDao = () =>
+    void refetchFresh(queryClient, [
+      trpc.governance.proposals.byDao.queryKey({ daoId }),
+      trpc.governance.daos.get.queryKey({ daoId }),
+    ]);
   const { live } = useLiveEvents(
     { daoId, events: ['proposal_submitted', 'proposal_status_changed'] },
-    {
-      onEvent: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.byDao.queryKey({ daoId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.governance.daos.get.queryKey({ daoId }) });
-      },
-    },
+    { onEvent: refetchDao, onResync: refetchDao },
   );
   const dao = useQuery({
     ...trpc.governance.daos.get.queryOptions({ daoId }),

@@ -4,8 +4,10 @@ import Link from 'next/link';
 import { governanceError } from '../../lib/governance/errors';
 import { formatDateTime } from '../../lib/governance/format';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
+import { laterStatus } from '../../lib/governance/results-order';
 import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
+import { useResults } from '../../lib/governance/use-results';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { Countdown } from './countdown';
@@ -16,10 +18,6 @@ import { StatusBadge } from './status-badge';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
 import './governance.css';
-
-const STAGE: Record<ProposalStatus, number> = { PENDING: 0, ACTIVE: 1, PASSED: 2, REJECTED: 2 };
-/** Two reads of one proposal may be a moment apart: the later stage of its life wins. */
-const laterStatus = (a: ProposalStatus, b: ProposalStatus | undefined) => (b && STAGE[b] > STAGE[a] ? b : a);
 
 function outcomeSentence(status: ProposalStatus, r: Results): string {
   if (status === 'PASSED') return `Passed: “${r.winningOption ?? ''}” won.`;
@@ -37,9 +35,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
     ...trpc.governance.proposals.get.queryOptions({ proposalId }),
     refetchInterval: pollWhenNotLive(live, 5_000),
   });
-  const results = useQuery({
-    ...trpc.governance.votes.results.queryOptions({ proposalId }),
-    refetchInterval: pollWhenNotLive(live, 3_000),
+  const results = useResults(proposalId, {
+    pollMs: pollWhenNotLive(live, 3_000),
     enabled: proposal.isSuccess,
   });
   const daoId = proposal.data?.daoId;

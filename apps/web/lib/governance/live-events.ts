@@ -1,4 +1,5 @@
 'use client';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSessionToken } from '../session';
 import { useTRPCClient } from '../trpc';
@@ -24,7 +25,10 @@ export interface LiveFilter {
 
 interface Handlers {
   onEvent: (event: LiveEvent) => void;
-  /** the stream (re)started: refetch once, since events before it began are not replayed */
+  /**
+   * the server has subscribed (or resubscribed): refetch with `refetchFresh`, since what happened
+   * before the stream began is not replayed
+   */
   onResync?: () => void;
 }
 
@@ -71,6 +75,16 @@ export function useLiveEvents(filter: LiveFilter | null, handlers: Handlers): { 
   }, [client, token, key]);
 
   return { live };
+}
+
+/**
+ * Refetches with reads sent now. A read already in flight may have been answered before the event or
+ * the subscription: an invalidation would join it rather than send a new one when the query has no
+ * data yet, so it is cancelled first.
+ */
+export async function refetchFresh(queryClient: QueryClient, queryKeys: QueryKey[]) {
+  await Promise.all(queryKeys.map((queryKey) => queryClient.cancelQueries({ queryKey })));
+  await Promise.all(queryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 /** How often to poll a query that live events would otherwise keep fresh. */

@@ -2,18 +2,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../trpc';
-import { type LiveEvent, useLiveEvents } from './live-events';
+import { type LiveEvent, refetchFresh, useLiveEvents } from './live-events';
+import { newerResults } from './results-order';
 import type { Proposal, ProposalStatus, Results } from './types';
-
-const FINAL: ProposalStatus[] = ['PASSED', 'REJECTED'];
-
-/** Results from an event replace the cached ones unless the cache already holds a later state. */
-export function newerResults(old: Results | undefined, next: Results): Results {
-  if (!old) return next;
-  if (FINAL.includes(old.status) && !FINAL.includes(next.status)) return old;
-  if (old.status === next.status && old.totalVotes > next.totalVotes) return old;
-  return next;
-}
 
 /**
  * Keeps one proposal's cached results, status and votes current from the live event stream:
@@ -26,19 +17,17 @@ export function useProposalLive(proposalId: string | undefined) {
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
 
+  const votesKeys = (id: string) => [
+    trpc.governance.votes.byProposal.queryKey({ proposalId: id }),
+    trpc.governance.proposals.get.queryKey({ proposalId: id }),
+    trpc.governance.votes.byVoter.queryKey({ proposalId: id }),
+  ];
+
   const refetchVotesSoon = () => {
     if (pending.current || !proposalId) return;
     pending.current = setTimeout(() => {
       pending.current = null;
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.votes.byProposal.queryKey({ proposalId }),
-      });
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.proposals.get.queryKey({ proposalId }),
-      });
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.votes.byVoter.queryKey({ proposalId }),
-      });
+      void refetchFresh(queryClient, votesKeys(proposalId));
     }, 1_000);
   };
 
@@ -63,14 +52,13 @@ export function useProposalLive(proposalId: string | undefined) {
 
   return useLiveEvents(proposalId ? { proposalId, events: ['vote_cast', 'proposal_status_changed'] } : null, {
     onEvent: apply,
+    // a vote committed after the first read but before the subscription is in no event: read again
     onResync: () => {
       if (!proposalId) return;
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.votes.results.queryKey({ proposalId }),
-      });
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.proposals.get.queryKey({ proposalId }),
-      });
+      void refetchFresh(queryClient, [
+        trpc.governance.votes.results.queryKey({ proposalId }),
+        ...votesKeys(proposalId),
+      ]);
     },
   });
 }
