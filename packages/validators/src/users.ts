@@ -127,12 +127,30 @@ export type PreferencesPatch = z.infer<typeof preferencesPatch>;
 /** an optional plus sign, then digits, spaces, hyphens and parentheses (docs/users.md, "Profiles") */
 export const PHONE_PATTERN = /^\+?[0-9 ()-]+$/;
 
+/**
+ * Keys are checked here rather than by a key schema: a key schema's failure reaches clients only as
+ * zod's generic "Invalid key in record", and two keys equal once trimmed would silently become one.
+ */
 export const socialLinksSchema = z
-  .record(
-    z.string().trim().min(1, 'key must not be empty').max(50, 'key at most 50 characters'),
-    z.string().max(500, 'value at most 500 characters'),
-  )
-  .refine((m) => Object.keys(m).length <= 20, 'at most 20 entries');
+  .record(z.string(), z.string().max(500, 'value at most 500 characters'))
+  .superRefine((links, ctx) => {
+    const keys = Object.keys(links);
+    if (keys.length > 20) ctx.addIssue({ code: 'custom', message: 'at most 20 entries' });
+    const seen = new Set<string>();
+    for (const key of keys) {
+      const name = key.trim();
+      const problem = !name
+        ? 'key must not be empty'
+        : name.length > 50
+          ? 'key at most 50 characters'
+          : seen.has(name)
+            ? 'key given twice (keys are trimmed)'
+            : null;
+      if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+      seen.add(name);
+    }
+  })
+  .transform((links) => Object.fromEntries(Object.entries(links).map(([k, v]) => [k.trim(), v])));
 
 /** YYYY-MM-DD, a real calendar date from 1900 on; "in the past" is checked by core against its clock. */
 export const birthDate = z.iso
