@@ -29,6 +29,8 @@ fi
 
 echo "[test] lint" >&2
 pnpm exec biome check .
+echo "[test] import rules: no cycles, layers one way (.dependency-cruiser.cjs)" >&2
+pnpm run -s deps
 echo "[test] typecheck, unit and integration tests (PGlite + PostgreSQL)" >&2
 pnpm exec turbo run typecheck test --concurrency=1 --output-logs=new-only
 echo "[test] end-to-end (Chromium)" >&2
