@@ -2,7 +2,7 @@ import type { Page, Route } from 'playwright-core';
 
 const FRAME_WAIT_MS = 20_000;
 
-// orders what the test sees of a page (frames received, reads routed) in the order it saw them
+// orders what the test sees of a page (frames relayed to it, reads it sends) in the order they happen
 let seen = 0;
 
 interface Waiter {
@@ -20,8 +20,8 @@ function parse(text: string) {
 }
 
 /**
- * Sits between a page and the API's tRPC WebSocket: sees every frame, and can hold back what the page
- * sends (its subscriptions) until `releaseSubscriptions()`.
+ * Sits between a page and the API's tRPC WebSocket: sees every frame before the page does, and can hold
+ * back what the page sends (its subscriptions) until `releaseSubscriptions()`.
  */
 export async function routeLive(page: Page) {
   const subscriptionsOf = new Map<string, Set<number>>();
@@ -110,23 +110,21 @@ export async function routeLive(page: Page) {
  * on `release()`: reads slower than the WebSocket, as on a loaded machine.
  */
 export async function holdResultsReads(page: Page) {
-  const held: { route: Route; response: Awaited<ReturnType<Route['fetch']>> }[] = [];
-  let routed = 0;
+  const held: { route: Route; at: number; response: Awaited<ReturnType<Route['fetch']>> }[] = [];
   let released = false;
   await page.route(
     (url) => url.pathname.includes('governance.votes.results'),
     async (route) => {
       if (released) return route.continue();
-      routed++;
+      const at = ++seen;
       const response = await route.fetch();
-      held.push({ route, response });
+      held.push({ route, at, response });
     },
   );
   return {
-    /** reads of the proposal the server has answered (and the page has not received) */
-    answered: (proposalId: string) => held.filter((h) => h.route.request().url().includes(proposalId)).length,
-    /** every read the page has made so far has been answered by the server */
-    allAnswered: () => held.length === routed,
+    /** reads of the proposal the page made after the moment `since` that the server has answered */
+    answeredSince: (since: number, proposalId: string) =>
+      held.filter((h) => h.at > since && h.route.request().url().includes(proposalId)).length,
     /** delivers the held responses and returns once the page has taken them in */
     async release() {
       released = true;
