@@ -29,6 +29,22 @@ async function waitFor(url: string, ms = 90_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
+/** Debian's Chromium, headless, with nothing that would reach the network by itself */
+const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+
 /**
  * The real product for browser tests: the API server (PGlite in a temp dir) and the built web app
  * (`next start`), each on a free port, and Debian's Chromium.
@@ -63,20 +79,16 @@ export async function startProduct(env: Record<string, string> = {}) {
       },
     ),
   );
-  await Promise.all([waitFor(`${apiUrl}/health`), waitFor(webUrl)]);
-  const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  let browser: Browser;
+  try {
+    await Promise.all([waitFor(`${apiUrl}/health`), waitFor(webUrl)]);
+    browser = await launchChromium();
+  } catch (err) {
+    // a failed start must not leave the servers running: the test run would hang on them
+    for (const c of children) c.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     apiUrl,
     webUrl,

@@ -16,7 +16,7 @@ const WALLET = 'wallet';
 
 /**
  * Choice + comment, cast either with the session for one of my wallets that has not voted, or signed
- * by the browser wallet with EIP-712 (no session needed, SPEC section 3).
+ * by the browser wallet with EIP-712 (no session needed; docs/governance.md, "Signed votes").
  */
 export function VoteForm({
   proposal,

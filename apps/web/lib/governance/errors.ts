@@ -1,6 +1,6 @@
 import { type DisplayError, toDisplayError } from '../errors';
 
-/** The API's stable reason codes (SPEC section 2) as sentences a member can act on. */
+/** The API's stable reason codes (docs/api.md, "Errors") as sentences a member can act on. */
 const SENTENCES: Record<string, string> = {
   NOT_ELIGIBLE:
     'This address cannot vote on this proposal: only addresses that were members when voting started (and still are) can vote.',

@@ -7,7 +7,7 @@ import { reconnectIfSessionChanged } from './ws-client';
 
 export type LiveEventType = 'dao_created' | 'proposal_submitted' | 'vote_cast' | 'proposal_status_changed';
 
-/** The SPEC's event envelope (section 4). */
+/** The event envelope (docs/events.md, "The envelope"). */
 export interface LiveEvent {
   id: number;
   type: LiveEventType;

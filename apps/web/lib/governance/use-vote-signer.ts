@@ -10,7 +10,7 @@ export interface VoteToSign {
 }
 
 /**
- * EIP-712 votes (SPEC section 3): the browser wallet signs `Vote { daoId, proposalId, choice, comment,
+ * EIP-712 votes (docs/governance.md, "Signed votes"): the browser wallet signs `Vote { daoId, proposalId, choice, comment,
  * timestamp }` under the domain the API publishes (GET /eip712/vote), so no session is needed. The
  * wallet connects through wagmi's injected connector on first use.
  */

@@ -7,7 +7,7 @@ let current: { url: string; client: WsClient } | null = null;
 let tokenOfConnection: string | null = null;
 let closing: Promise<void> = Promise.resolve();
 
-/** http(s)://host → ws(s)://host/trpc: subscriptions share the API's port and path (SPEC section 0). */
+/** http(s)://host → ws(s)://host/trpc: subscriptions share the API's port and path (docs/events.md, "tRPC subscription"). */
 export function wsUrlOf(apiUrl: string): string {
   return `${apiUrl.replace(/^http/, 'ws').replace(/\/+$/, '')}/trpc`;
 }

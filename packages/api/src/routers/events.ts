@@ -13,7 +13,7 @@ function eventSource(ctx: Context): LiveEventSource {
 
 export const eventsRouter = router({
   /**
-   * The governance event stream (SPEC section 4): stored events after `lastEventId` first, then live
+   * The governance event stream (docs/events.md, "Subscribing"): stored events after `lastEventId` first, then live
    * ones, each as `tracked(id, envelope)` so that the client resumes where it stopped on reconnect.
    */
   stream: authedProcedure.input(eventSubscriptionInput).subscription(({ ctx, input, signal }) => {
