@@ -1,7 +1,8 @@
 'use client';
 import { createSiweMessage } from 'viem/siwe';
-import { useConnect, useConnection, useConnectors, useSignMessage } from 'wagmi';
+import { useSignMessage } from 'wagmi';
 import { useTRPCClient } from './trpc';
+import { useInjectedWallet } from './use-injected-wallet';
 
 export interface SignedSiwe {
   address: `0x${string}`;
@@ -15,25 +16,11 @@ export interface SignedSiwe {
  */
 export function useSiweSigner() {
   const client = useTRPCClient();
-  const connection = useConnection();
-  const connectors = useConnectors();
-  const connect = useConnect();
+  const wallet = useInjectedWallet();
   const signMessage = useSignMessage();
 
-  async function connected(): Promise<{ address: `0x${string}`; chainId: number }> {
-    if (connection.status === 'connected' && connection.address) {
-      return { address: connection.address, chainId: connection.chainId };
-    }
-    const connector = connectors.find((c) => c.type === 'injected') ?? connectors[0];
-    if (!connector) throw new Error('No browser wallet was found.');
-    const result = await connect.mutateAsync({ connector });
-    const address = result.accounts[0];
-    if (!address) throw new Error('The wallet shared no account.');
-    return { address, chainId: result.chainId };
-  }
-
   async function sign(statement: string): Promise<SignedSiwe> {
-    const { address, chainId } = await connected();
+    const { address, chainId } = await wallet.connected();
     const { nonce } = await client.auth.nonce.query();
     const now = new Date();
     const message = createSiweMessage({
@@ -51,5 +38,5 @@ export function useSiweSigner() {
     return { address, message, signature };
   }
 
-  return { sign, address: connection.address };
+  return { sign, address: wallet.address };
 }

@@ -1,6 +1,7 @@
 'use client';
-import { useConnect, useConnection, useConnectors, useSignTypedData } from 'wagmi';
+import { useSignTypedData } from 'wagmi';
 import { useTRPCClient } from '../trpc';
+import { useInjectedWallet } from '../use-injected-wallet';
 
 export interface VoteToSign {
   daoId: string;
@@ -16,23 +17,13 @@ export interface VoteToSign {
  */
 export function useVoteSigner() {
   const client = useTRPCClient();
-  const connection = useConnection();
-  const connectors = useConnectors();
-  const connect = useConnect();
+  const wallet = useInjectedWallet();
   const signTypedData = useSignTypedData();
 
-  async function connected(): Promise<`0x${string}`> {
-    if (connection.status === 'connected' && connection.address) return connection.address;
-    const connector = connectors.find((c) => c.type === 'injected') ?? connectors[0];
-    if (!connector) throw new Error('No browser wallet was found.');
-    const result = await connect.mutateAsync({ connector });
-    const address = result.accounts[0];
-    if (!address) throw new Error('The wallet shared no account.');
-    return address;
-  }
+  const connect = async () => (await wallet.connected()).address;
 
   async function sign(vote: VoteToSign) {
-    const address = await connected();
+    const address = await connect();
     const spec = await client.governance.eip712.vote.query();
     // the domain type is derived from the domain itself; only the message types are passed
     const { EIP712Domain: _domain, ...types } = spec.types;
@@ -47,9 +38,5 @@ export function useVoteSigner() {
     return { voterAddress: address, signature, timestamp };
   }
 
-  return {
-    sign,
-    address: connection.status === 'connected' ? connection.address : undefined,
-    connect: connected,
-  };
+  return { sign, address: wallet.address, connect };
 }
