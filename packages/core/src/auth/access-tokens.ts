@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
-import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { fetchPage, type Page } from '../shared/pagination';
 import { hashToken, newToken } from '../shared/tokens';
 import { PAT_PREFIX, type Principal } from './sessions';
 
@@ -60,17 +60,17 @@ export async function createAccessToken(
 /** The user's live (unrevoked) tokens, newest first, a page at a time. */
 export async function listAccessTokens(db: DbOrTx, userId: string, page: Page = { page: 1, limit: 50 }) {
   const where = and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt));
-  const [rows, [total]] = await Promise.all([
+  const { rows, pagination } = await fetchPage(
+    page,
     db
       .select()
       .from(accessTokens)
       .where(where)
       .orderBy(desc(accessTokens.createdAt), desc(accessTokens.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+      .$dynamic(),
     db.select({ n: count() }).from(accessTokens).where(where),
-  ]);
-  return { items: rows.map(view), pagination: paginationOf(page, Number(total?.n ?? 0)) };
+  );
+  return { items: rows.map(view), pagination };
 }
 
 /** Revocation is immediate: resolveToken checks revokedAt on every request. */

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Services } from '../services';
 import { forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
-import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { fetchPage, type Page } from '../shared/pagination';
 import type { Principal } from './sessions';
 
 /**
@@ -32,20 +32,17 @@ const view = (s: typeof sessions.$inferSelect, currentId: string) => ({
 export async function listSessions(svc: Pick<Services, 'db' | 'clock'>, principal: Principal, page: Page) {
   assertSession(principal);
   const where = and(eq(sessions.userId, principal.userId), gt(sessions.expiresAt, svc.clock.now()));
-  const [rows, [total]] = await Promise.all([
+  const { rows, pagination } = await fetchPage(
+    page,
     svc.db
       .select()
       .from(sessions)
       .where(where)
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+      .$dynamic(),
     svc.db.select({ n: count() }).from(sessions).where(where),
-  ]);
-  return {
-    items: rows.map((s) => view(s, principal.credentialId)),
-    pagination: paginationOf(page, Number(total?.n ?? 0)),
-  };
+  );
+  return { items: rows.map((s) => view(s, principal.credentialId)), pagination };
 }
 
 /**

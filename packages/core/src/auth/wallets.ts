@@ -2,7 +2,7 @@ import { type DbOrTx, isUniqueViolation, wallets } from '@plenum/db';
 import { and, asc, count, eq, ne } from 'drizzle-orm';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
-import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { fetchPage, type Page } from '../shared/pagination';
 import { canonicalAddress } from './address';
 import { verifySiwe } from './siwe';
 
@@ -47,17 +47,17 @@ export async function listWallets(db: DbOrTx, userId: string) {
 
 /** GET /auth/wallets: the user's wallets in linking order, a page at a time (docs/api.md, "Lists"). */
 export async function pageWallets(db: DbOrTx, userId: string, page: Page) {
-  const [rows, [total]] = await Promise.all([
+  const { rows, pagination } = await fetchPage(
+    page,
     db
       .select()
       .from(wallets)
       .where(eq(wallets.userId, userId))
       .orderBy(asc(wallets.linkedAt), asc(wallets.address))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+      .$dynamic(),
     db.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId)),
-  ]);
-  return { items: rows.map(view), pagination: paginationOf(page, Number(total?.n ?? 0)) };
+  );
+  return { items: rows.map(view), pagination };
 }
 
 /** The caller's wallets (canonical addresses): governance and storage writes act for one of these. */

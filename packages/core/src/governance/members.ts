@@ -4,7 +4,7 @@ import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, conflict, notFound } from '../shared/errors';
-import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { fetchPage, type Page } from '../shared/pagination';
 import { type DaoRow, requireDao } from './load';
 
 /** Membership: only the owner (acting through one of their wallets) changes it. */
@@ -94,15 +94,15 @@ export async function setTokenBalance(
 /** GET /daos/{daoId}/members: newest first, with balances */
 export async function listMembers(svc: Services, params: Page & { daoId: string }) {
   await requireDao(svc.db, params.daoId);
-  const [rows, total] = await Promise.all([
+  const { rows, pagination } = await fetchPage(
+    params,
     svc.db
       .select()
       .from(daoMembers)
       .where(eq(daoMembers.daoId, params.daoId))
       .orderBy(desc(daoMembers.addedAt), desc(daoMembers.address))
-      .limit(params.limit)
-      .offset(offsetOf(params)),
+      .$dynamic(),
     memberCount(svc, params.daoId),
-  ]);
-  return { items: rows.map(memberView), pagination: paginationOf(params, total) };
+  );
+  return { items: rows.map(memberView), pagination };
 }

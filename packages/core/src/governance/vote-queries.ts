@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
-import { offsetOf, type Page, paginationOf } from '../shared/pagination';
+import { fetchPage, type Page } from '../shared/pagination';
 import { requireProposal } from './load';
 import { voteCountOf } from './proposal-queries';
 import { voteView } from './serialize';
@@ -17,17 +17,17 @@ export async function getVote(svc: Services, voteId: string) {
 /** GET /votes/proposal/{proposalId}: newest first */
 export async function listVotes(svc: Services, params: Page & { proposalId: string }) {
   await requireProposal(svc.db, params.proposalId);
-  const [rows, total] = await Promise.all([
+  const { rows, pagination } = await fetchPage(
+    params,
     svc.db
       .select()
       .from(votes)
       .where(eq(votes.proposalId, params.proposalId))
       .orderBy(desc(votes.createdAt), desc(votes.id))
-      .limit(params.limit)
-      .offset(offsetOf(params)),
+      .$dynamic(),
     voteCountOf(svc.db, params.proposalId),
-  ]);
-  return { items: rows.map(voteView), pagination: paginationOf(params, total) };
+  );
+  return { items: rows.map(voteView), pagination };
 }
 
 /** GET /votes/proposal/{proposalId}/voter/{voterAddress}: 404 when that voter has not voted */
