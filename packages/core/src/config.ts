@@ -1,12 +1,8 @@
 /** Settings the domain logic needs; apps/server/src/env.ts builds this from the environment. */
-export interface PasswordPolicy {
-  minLength: number;
-  maxLength: number;
-  requireUppercase: boolean;
-  requireLowercase: boolean;
-  requireNumbers: boolean;
-  requireSpecialChars: boolean;
-}
+import type { PasswordPolicy } from '@plenum/validators';
+
+/** the policy's one home is @plenum/validators (its rules run on the server and in the web's live hints) */
+export type { PasswordPolicy };
 
 export interface CoreConfig {
   appUrl: string;
