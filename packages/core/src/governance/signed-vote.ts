@@ -1,4 +1,5 @@
 import { unauthorized } from '../shared/errors';
+import type { VoteMessage } from './vote-signer';
 import { recoverVoteSigner, VOTE_DOMAIN, VOTE_TYPES } from './vote-signer';
 
 export { VOTE_DOMAIN, VOTE_TYPES };
@@ -22,14 +23,8 @@ export const VOTE_TYPED_DATA_SPEC: TypedDataSpec = {
   },
 };
 
-export interface VoteMessage {
-  daoId: string;
-  proposalId: string;
-  choice: string;
-  comment: string;
-  /** Unix seconds */
-  timestamp: number;
-}
+/** the signed message of a vote: one shape, defined beside the digest that signs it */
+export type { VoteMessage };
 
 /** the full typed data of a stored signed vote, so anyone can verify it offline */
 export function typedDataOf(message: VoteMessage) {

@@ -11,11 +11,13 @@ import { type Hex, hashDomain, hexToBytes, keccak256, recoverTypedDataAddress } 
  * the digest and the signer against viem.
  */
 
-export interface VoteFields {
+/** the EIP-712 `Vote` message (docs/governance.md, "Signed votes") */
+export interface VoteMessage {
   daoId: string;
   proposalId: string;
   choice: string;
   comment: string;
+  /** Unix seconds */
   timestamp: number;
 }
 
@@ -68,7 +70,7 @@ const DOMAIN_SEPARATOR = hexToBytes(
 );
 
 /** keccak256("\x19\x01" ‖ domainSeparator ‖ hashStruct(Vote)), as eth_signTypedData_v4 signs it */
-export function voteDigest(m: VoteFields): Uint8Array {
+export function voteDigest(m: VoteMessage): Uint8Array {
   const struct = new Uint8Array(32 * 6);
   struct.set(VOTE_TYPE_HASH, 0);
   struct.set(keccak(utf8.encode(m.daoId)), 32);
@@ -91,7 +93,7 @@ export function voteDigest(m: VoteFields): Uint8Array {
 const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
 
 /** lower-case address that signed `m`; throws on a signature nobody could have made */
-export async function recoverVoteSigner(m: VoteFields, signature: string): Promise<string> {
+export async function recoverVoteSigner(m: VoteMessage, signature: string): Promise<string> {
   if (native && SIGNATURE_HEX.test(signature) && Number.isSafeInteger(m.timestamp) && m.timestamp >= 0) {
     const sig = hexToBytes(signature as Hex);
     const v = sig[64]!;
