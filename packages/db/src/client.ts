@@ -18,7 +18,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Core functions take either the database or an open transaction. */
 export type DbOrTx = Database | Tx;
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 export interface DbHandle {
   db: Database;
