@@ -43,8 +43,11 @@ export function throttled(retryAfterMs: number) {
   );
 }
 
-/** Refuses (429 LOGIN_THROTTLED with Retry-After) while the email is locked. */
-export async function assertLoginAllowed(svc: Services, email: string): Promise<void> {
+/**
+ * Refuses (429 LOGIN_THROTTLED with Retry-After) while the email is locked; otherwise says whether it
+ * has failures on record (so a success deletes the row only when there is one: no write per sign-in).
+ */
+export async function assertLoginAllowed(svc: Services, email: string): Promise<{ hasFailures: boolean }> {
   const [row] = await svc.db
     .select({ lockedUntil: loginThrottle.lockedUntil })
     .from(loginThrottle)
@@ -52,6 +55,7 @@ export async function assertLoginAllowed(svc: Services, email: string): Promise<
     .limit(1);
   const now = svc.clock.now().getTime();
   if (row?.lockedUntil && row.lockedUntil.getTime() > now) throw throttled(row.lockedUntil.getTime() - now);
+  return { hasFailures: row !== undefined };
 }
 
 /** One more wrong password: counted atomically, so concurrent guesses on several instances all count. */

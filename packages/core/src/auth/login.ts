@@ -36,7 +36,7 @@ export async function login(
   svc: Services,
   params: { email: string; password: string; client?: SessionClient },
 ) {
-  await assertLoginAllowed(svc, params.email);
+  const throttle = await assertLoginAllowed(svc, params.email);
   const user = await findUserByEmail(svc.db, params.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
   if (!user || !ok || user.deletedAt) {
@@ -44,7 +44,7 @@ export async function login(
     throw invalidCredentials();
   }
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
-  await clearLoginThrottle(svc.db, params.email);
+  if (throttle.hasFailures) await clearLoginThrottle(svc.db, params.email);
   return startSession(svc, user, params.client);
 }
 
