@@ -5,7 +5,7 @@ import { apiClient } from '../../test/support/http';
 import type { BenchContext } from '../run';
 
 /** Login throughput must be bounded by argon2id, not by anything else: compare with raw verify speed. */
-export default async function loginBench(_ctx: BenchContext) {
+export default async function loginBench(ctx: BenchContext) {
   const hash = await hashPassword('Correct-Horse-9');
   const n = 40;
   let start = performance.now();
@@ -38,6 +38,22 @@ export default async function loginBench(_ctx: BenchContext) {
       wrong.push(await timed(user.email));
       unknown.push(await timed(`nobody-${i}-${Date.now()}@example.org`));
     }
+    const baseline = { name: 'argon2id verify', value: rawPerSec };
+    ctx.record({ name: 'failed login: wrong password median', value: median(wrong), unit: 'ms' });
+    ctx.record({
+      name: 'failed login: unknown email median',
+      value: median(unknown),
+      unit: 'ms',
+      baseline: { name: 'wrong password median', value: median(wrong) },
+      target: 'ratio ≈ 1',
+    });
+    ctx.record({
+      name: 'POST /auth/login sequential',
+      value: loginPerSec,
+      unit: '/s',
+      baseline,
+      target: 'ratio >= 0.7',
+    });
     console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
     console.log(
       `failed login median: wrong password ${median(wrong).toFixed(1)} ms, unknown email ${median(unknown).toFixed(1)} ms  ratio ${(median(unknown) / median(wrong)).toFixed(2)} (≈ 1 means no timing oracle)`,

@@ -66,7 +66,7 @@ const fmt = (xs: number[], digits = 1) => xs.map((x) => x.toFixed(digits)).join(
  * runs in its own process (the client would otherwise share its event loop and cores); its RSS is
  * sampled while it streams.
  */
-export default async function uploadBench(_ctx: BenchContext) {
+export default async function uploadBench(ctx: BenchContext) {
   const dir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-node-'));
   const node = await createEmbeddedNode(dir);
   const server = await startServerProcess({
@@ -131,6 +131,20 @@ export default async function uploadBench(_ctx: BenchContext) {
       }
       verifyMs.push(performance.now() - doneAt);
     }
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    ctx.record({
+      name: 'POST /ipfs/upload 100 MB (median)',
+      value: mid(up),
+      unit: 'MB/s',
+      baseline: { name: 'embedded node raw add (median)', value: mid(raw) },
+      target: 'ratio >= 0.9',
+    });
+    ctx.record({
+      name: 'server RSS growth while streaming (max)',
+      value: Math.max(...growth),
+      unit: 'MB',
+      target: '< 32',
+    });
     console.log(`rounds: ${ROUNDS}, 100 MB each, same bytes and CID in both (${cids.upload})`);
     console.log(`embedded node raw add (baseline): ${fmt(raw)} MB/s`);
     console.log(`POST /ipfs/upload 100 MB:          ${fmt(up)} MB/s`);
