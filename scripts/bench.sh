@@ -7,4 +7,4 @@ cd "$ROOT"
 source scripts/setup.sh
 source scripts/postgres.sh
 if [ -n "${DATABASE_URL:-}" ]; then export TEST_DATABASE_URL="$DATABASE_URL"; unset DATABASE_URL; else pg_test_start; trap pg_test_stop EXIT; fi
-pnpm exec turbo run bench --concurrency=1 --output-logs=full
+pnpm exec turbo run bench --concurrency=1 --output-logs=full -- "$@"
