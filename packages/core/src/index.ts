@@ -18,7 +18,7 @@ export * from './events/filter';
 export * from './events/sequencer';
 export * from './events/stream';
 export * from './events/subscription';
-export * from './governance/events';
+export * from './governance/event-log';
 export * from './governance/index';
 export * from './mail/outbox';
 export * from './mail/templates';

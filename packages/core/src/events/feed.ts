@@ -1,6 +1,6 @@
 import { type DbOrTx, events } from '@plenum/db';
 import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
-import { type EventEnvelope, toEnvelope } from '../governance/events';
+import { type EventEnvelope, toEnvelope } from '../governance/event-log';
 import type { EventFilter } from './filter';
 
 /** Largest page read at once, so a replay of a long history never loads it whole. */

@@ -1,4 +1,4 @@
-import type { EventEnvelope, GovernanceEventType } from '../governance/events';
+import type { EventEnvelope, GovernanceEventType } from '../governance/event-log';
 
 /** What a subscriber wants: every field that is set must match (absent = any). */
 export interface EventFilter {

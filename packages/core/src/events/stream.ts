@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@plenum/db';
-import type { EventEnvelope } from '../governance/events';
+import type { EventEnvelope } from '../governance/event-log';
 import { AppError } from '../shared/errors';
 import { readEvents } from './feed';
 import type { EventFilter } from './filter';

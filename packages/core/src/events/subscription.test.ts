@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../governance/events';
+import type { EventEnvelope } from '../governance/event-log';
 import { EventSubscription } from './subscription';
 
 const DAO = '00000000-0000-4000-8000-000000000001';

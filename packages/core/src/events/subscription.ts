@@ -1,4 +1,4 @@
-import type { EventEnvelope } from '../governance/events';
+import type { EventEnvelope } from '../governance/event-log';
 import { type EventFilter, matchesFilter } from './filter';
 
 /** What a live event source (the server's event bus) offers to one stream. */

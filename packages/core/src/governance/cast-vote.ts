@@ -4,7 +4,7 @@ import type { Principal } from '../auth/sessions';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/errors';
-import { isMember } from './load';
+import { isMember } from './rows';
 import { governanceRuntime } from './runtime';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';

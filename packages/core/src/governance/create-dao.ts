@@ -5,7 +5,7 @@ import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { unauthorized } from '../shared/errors';
-import { appendEvents } from './events';
+import { appendEvents } from './event-log';
 import { daoSummaryView } from './serialize';
 
 /**

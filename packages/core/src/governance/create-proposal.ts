@@ -6,8 +6,8 @@ import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 import { snapshotElectorate } from './electorate';
-import { appendEvents } from './events';
-import { isMember } from './load';
+import { appendEvents } from './event-log';
+import { isMember } from './rows';
 import { proposalSummaryView } from './serialize';
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
-import { countsOf, requireDao } from './load';
+import { countsOf, requireDao } from './rows';
 import { daoSummaryView, proposalSummaryView } from './serialize';
 import { advanceDueOfDao } from './status-automation';
 

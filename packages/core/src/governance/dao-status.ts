@@ -6,7 +6,7 @@ import { walletAddressesOf } from '../auth/wallets';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
 import { getDao } from './dao-queries';
-import { requireDao } from './load';
+import { requireDao } from './rows';
 
 /**
  * POST /daos/{daoId}/status: the owner (through one of their wallets) or an admin switches ACTIVE ↔

@@ -1,6 +1,6 @@
 import { type DbOrTx, daoMembers, proposalElectorate, proposals } from '@plenum/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { ProposalRow } from './load';
+import type { ProposalRow } from './rows';
 
 /**
  * Freezes who may vote and with which weight when voting starts: the members at that moment, weighted by

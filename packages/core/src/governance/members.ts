@@ -5,7 +5,7 @@ import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, conflict, notFound } from '../shared/errors';
 import { fetchPage, type Page } from '../shared/pagination';
-import { type DaoRow, requireDao } from './load';
+import { type DaoRow, requireDao } from './rows';
 
 /** Membership: only the owner (acting through one of their wallets) changes it. */
 

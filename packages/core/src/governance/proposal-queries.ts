@@ -3,7 +3,7 @@ import { proposals, proposalTallies, votes } from '@plenum/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
-import { requireDao, requireProposal } from './load';
+import { requireDao, requireProposal } from './rows';
 import { proposalSummaryView, voteView } from './serialize';
 import { advanceDueOfDao, ensureCurrentStatus } from './status-automation';
 

@@ -2,7 +2,7 @@ import type { ProposalStatus } from '@plenum/db';
 import { type DbOrTx, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { currentElectorate } from './electorate';
-import { type DaoRow, type ProposalRow, requireDao } from './load';
+import { type DaoRow, type ProposalRow, requireDao } from './rows';
 import { computeOutcome, type OptionCount } from './tally';
 
 /** What results need of a proposal and its DAO (a subset, so the hot vote path can select little). */

@@ -2,7 +2,7 @@ import { type Database, daos, proposals } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { loadElectorate } from './electorate';
-import type { ProposalRow } from './load';
+import type { ProposalRow } from './rows';
 import { VoteBatcher } from './vote-batcher';
 
 /**

@@ -2,9 +2,9 @@ import { type DbOrTx, daos, proposals } from '@plenum/db';
 import { and, eq, lte, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { snapshotElectorate } from './electorate';
-import { appendEvents } from './events';
-import type { ProposalRow } from './load';
+import { appendEvents } from './event-log';
 import { resultsOf } from './results';
+import type { ProposalRow } from './rows';
 
 /**
  * Status automation: PENDING → ACTIVE at startTime (electorate snapshot), ACTIVE → PASSED | REJECTED at

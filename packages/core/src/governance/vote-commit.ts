@@ -12,7 +12,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
 import { executePrepared, rowsOf } from '../shared/prepared';
-import { appendEventsInBulk, type NewEvent } from './events';
+import { appendEventsInBulk, type NewEvent } from './event-log';
 import { type ResultsBasis, resultsView } from './results';
 import { voteView } from './serialize';
 import type { OptionCount } from './tally';

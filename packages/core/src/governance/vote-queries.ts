@@ -4,8 +4,8 @@ import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
 import { fetchPage, type Page } from '../shared/pagination';
-import { requireProposal } from './load';
 import { voteCountOf } from './proposal-queries';
+import { requireProposal } from './rows';
 import { voteView } from './serialize';
 
 export async function getVote(svc: Services, voteId: string) {

@@ -1,6 +1,6 @@
 import { AppError } from '../shared/errors';
 import { looksLikeCid, parseCidRef } from './cid';
-import type { SessionEntity } from './events';
+import type { SessionEntity } from './internal-events';
 import { readAll } from './read';
 import type { StorageServices } from './runtime';
 

@@ -1,7 +1,7 @@
 import { primaryWalletOf } from '../auth/wallets';
 import type { Services } from '../services';
 import { forbidden } from '../shared/errors';
-import type { SessionEntity } from './events';
+import type { SessionEntity } from './internal-events';
 
 /**
  * Storage writes act for the caller's primary wallet (docs/storage.md, "Who may write"); no wallet → 403

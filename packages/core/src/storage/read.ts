@@ -1,7 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { parseCid } from './cid';
-import type { SessionEntity } from './events';
+import type { SessionEntity } from './internal-events';
 import { type DetectedType, detectType, SNIFF_BYTES } from './mime';
 import { type AttemptKind, type ContentSource, failureOf, findProviderError } from './provider';
 import type { StorageServices } from './runtime';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Services } from '../services';
 import { createEmbeddedNode } from './embedded-node';
-import { StorageEvents } from './events';
 import { GatewayProvider } from './gateway';
+import { StorageEvents } from './internal-events';
 import { createKuboNode, kuboRpcUrl } from './kubo-node';
 import type { NodeProvider } from './provider';
 
