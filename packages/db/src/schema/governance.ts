@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, uint256, updatedAt } from './columns';
+import { createdAt, id, parentId, tstz, uint256, updatedAt } from './columns';
 
 export const DAO_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 export type DaoStatus = (typeof DAO_STATUSES)[number];
@@ -23,7 +23,7 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const daos = pgTable(
   'daos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     ownerAddress: text('owner_address').notNull(),
@@ -44,9 +44,7 @@ export const daos = pgTable(
 export const daoMembers = pgTable(
   'dao_members',
   {
-    daoId: uuid('dao_id')
-      .notNull()
-      .references(() => daos.id, { onDelete: 'cascade' }),
+    daoId: parentId('dao_id', () => daos.id),
     address: text('address').notNull(),
     tokenBalance: uint256('token_balance').notNull().default('0'),
     addedAt: createdAt(),
@@ -57,10 +55,8 @@ export const daoMembers = pgTable(
 export const proposals = pgTable(
   'proposals',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    daoId: uuid('dao_id')
-      .notNull()
-      .references(() => daos.id, { onDelete: 'cascade' }),
+    id: id(),
+    daoId: parentId('dao_id', () => daos.id),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     creatorAddress: text('creator_address').notNull(),
@@ -88,9 +84,7 @@ export const proposals = pgTable(
 export const proposalElectorate = pgTable(
   'proposal_electorate',
   {
-    proposalId: uuid('proposal_id')
-      .notNull()
-      .references(() => proposals.id, { onDelete: 'cascade' }),
+    proposalId: parentId('proposal_id', () => proposals.id),
     address: text('address').notNull(),
     weight: uint256('weight').notNull(),
   },
@@ -100,10 +94,8 @@ export const proposalElectorate = pgTable(
 export const votes = pgTable(
   'votes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    proposalId: uuid('proposal_id')
-      .notNull()
-      .references(() => proposals.id, { onDelete: 'cascade' }),
+    id: id(),
+    proposalId: parentId('proposal_id', () => proposals.id),
     daoId: uuid('dao_id').notNull(),
     voterAddress: text('voter_address').notNull(),
     choice: text('choice').notNull(),
@@ -130,9 +122,7 @@ export const votes = pgTable(
 export const proposalTallies = pgTable(
   'proposal_tallies',
   {
-    proposalId: uuid('proposal_id')
-      .notNull()
-      .references(() => proposals.id, { onDelete: 'cascade' }),
+    proposalId: parentId('proposal_id', () => proposals.id),
     option: text('option').notNull(),
     shard: smallint('shard').notNull().default(0),
     votes: bigint('votes', { mode: 'number' }).notNull().default(0),

@@ -1,5 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './columns';
+import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 import { users } from './users';
 
 export const PIN_STATUSES = ['pinning', 'pinned', 'failed'] as const;
@@ -13,14 +13,12 @@ export const pins = pgTable(
   'pins',
   {
     /** the Pinning Service API's requestid */
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** CIDv1 base32 */
     cid: text('cid').notNull(),
     /** EIP-55 wallet address of the owner */
     owner: text('owner').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     status: text('status').$type<PinStatus>().notNull().default('pinning'),
     name: text('name'),
     filename: text('filename'),

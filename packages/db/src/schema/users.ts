@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz, updatedAt } from './columns';
+import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 
 export const USER_STATUSES = ['pending_verification', 'active', 'suspended'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
@@ -10,7 +10,7 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     /** trimmed and lower-cased: emails compare ignoring case */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -55,10 +55,8 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: parentId('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     createdAt: createdAt(),
@@ -75,10 +73,8 @@ export const sessions = pgTable(
 export const accessTokens = pgTable(
   'access_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: parentId('user_id', () => users.id),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** first characters of the token, to recognise it in a list */
@@ -97,10 +93,8 @@ export const accessTokens = pgTable(
 export const verificationTokens = pgTable(
   'verification_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: parentId('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     /** set when the token verified the account: it can never verify again, but is still recognised */
@@ -117,10 +111,8 @@ export const verificationTokens = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: parentId('user_id', () => users.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: tstz('expires_at').notNull(),
     /** set when the token reset the password, or when another of the user's tokens did */
@@ -139,9 +131,7 @@ export const wallets = pgTable(
   {
     /** EIP-55 checksummed */
     address: text('address').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: parentId('user_id', () => users.id),
     isPrimary: boolean('is_primary').notNull().default(false),
     linkedAt: createdAt(),
   },
@@ -161,7 +151,7 @@ export const siweNonces = pgTable('siwe_nonces', {
 export const emailOutbox = pgTable(
   'email_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
@@ -182,7 +172,7 @@ export const emailOutbox = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: id(),
     actorId: uuid('actor_id').references(() => users.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
