@@ -6,8 +6,8 @@ import type { ApiClient } from './support/http';
 import { tinyPng } from './support/images';
 
 /**
- * Every users and admin path × every kind of caller, from this one table. Each cell gets a fresh
- * subject account (with an avatar) so that cells cannot influence each other:
+ * Every users and admin path × every kind of caller, from this one table. Each cell is one test, on a
+ * fresh subject account (with an avatar), so that cells cannot influence each other:
  * - anonymous: no credential, acting on the subject;
  * - owner: the subject itself; another: a different active user; admin: an administrator;
  * - suspended / deleted: the subject after an admin suspended it / after it deleted itself, presenting
@@ -16,95 +16,51 @@ import { tinyPng } from './support/images';
 const CALLERS = ['anonymous', 'owner', 'another', 'admin', 'suspended', 'deleted'] as const;
 type Caller = (typeof CALLERS)[number];
 
-interface Row {
-  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
-  path: string;
+type Status = 200 | 204 | 401 | 403 | 404;
+/** the expected status for each caller, in the order of CALLERS */
+type Cells = readonly [
+  anonymous: Status,
+  owner: Status,
+  another: Status,
+  admin: Status,
+  suspended: Status,
+  deleted: Status,
+];
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+/** method and OpenAPI path, `{id}` standing for the subject */
+type Operation = `${Method} /${string}`;
+interface Request {
   body?: unknown;
-  /** for an upload: multipart with a PNG */
+  /** an upload: multipart with a PNG */
   avatar?: true;
   /** runs as the admin on the subject before the request */
   before?: 'suspendSubject';
-  expect: Record<Caller, number>;
 }
 
-const MATRIX: Row[] = [
-  {
-    method: 'GET',
-    path: '/users/{id}',
-    expect: { anonymous: 401, owner: 200, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'PUT',
-    path: '/users/{id}',
-    body: { bio: 'matrix' },
-    expect: { anonymous: 401, owner: 200, another: 403, admin: 403, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'DELETE',
-    path: '/users/{id}',
-    expect: { anonymous: 401, owner: 204, another: 403, admin: 204, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'GET',
-    path: '/users/{id}/profile',
-    expect: { anonymous: 200, owner: 200, another: 200, admin: 200, suspended: 200, deleted: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/users/{id}/preferences',
-    expect: { anonymous: 401, owner: 200, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'PUT',
-    path: '/users/{id}/preferences',
-    body: { theme: 'dark' },
-    expect: { anonymous: 401, owner: 200, another: 403, admin: 403, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'PUT',
-    path: '/users/{id}/avatar',
-    avatar: true,
-    expect: { anonymous: 401, owner: 200, another: 403, admin: 403, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'GET',
-    path: '/users/{id}/avatar',
-    expect: { anonymous: 200, owner: 200, another: 200, admin: 200, suspended: 200, deleted: 404 },
-  },
-  {
-    method: 'GET',
-    path: '/admin/users',
-    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'POST',
-    path: '/admin/users/{id}/suspend',
-    body: { reason: 'matrix' },
-    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
+// biome-ignore format: the matrix is laid out as a table, one column per caller
+const MATRIX: readonly (readonly [Operation, Cells, Request?])[] = [
+  //  operation                               anonymous owner another admin suspended deleted
+  ['GET /users/{id}',                          [401,     200,  403,    200,  401,      401]],
+  ['PUT /users/{id}',                          [401,     200,  403,    403,  401,      401], { body: { bio: 'matrix' } }],
+  ['DELETE /users/{id}',                       [401,     204,  403,    204,  401,      401]],
+  ['GET /users/{id}/profile',                  [200,     200,  200,    200,  200,      404]],
+  ['GET /users/{id}/preferences',              [401,     200,  403,    200,  401,      401]],
+  ['PUT /users/{id}/preferences',              [401,     200,  403,    403,  401,      401], { body: { theme: 'dark' } }],
+  ['PUT /users/{id}/avatar',                   [401,     200,  403,    403,  401,      401], { avatar: true }],
+  ['GET /users/{id}/avatar',                   [200,     200,  200,    200,  200,      404]],
+  ['GET /admin/users',                         [401,     403,  403,    200,  401,      401]],
+  ['POST /admin/users/{id}/suspend',           [401,     403,  403,    200,  401,      401], { body: { reason: 'matrix' } }],
   // the subject is suspended first, so its own token no longer works (owner → 401)
-  {
-    method: 'POST',
-    path: '/admin/users/{id}/reactivate',
-    before: 'suspendSubject',
-    expect: { anonymous: 401, owner: 401, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'GET',
-    path: '/admin/stats',
-    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'GET',
-    path: '/admin/stats/registrations',
-    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
-  {
-    method: 'GET',
-    path: '/admin/audit-log',
-    expect: { anonymous: 401, owner: 403, another: 403, admin: 200, suspended: 401, deleted: 401 },
-  },
+  ['POST /admin/users/{id}/reactivate',        [401,     401,  403,    200,  401,      401], { before: 'suspendSubject' }],
+  ['GET /admin/stats',                         [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/stats/registrations',           [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/audit-log',                     [401,     403,  403,    200,  401,      401]],
 ];
+
+/** one case per cell of the table */
+const CASES = MATRIX.flatMap(([operation, cells, request = {}]) =>
+  CALLERS.map((caller, i) => ({ operation, caller, status: cells[i], request })),
+);
 
 const ADMIN = 'matrix-admin@example.org';
 let t: TestApp;
@@ -136,6 +92,15 @@ async function subjectWithAvatar(): Promise<TestUser> {
   return s;
 }
 
+async function suspend(subject: TestUser) {
+  const res = await api.post(
+    `/admin/users/${subject.id}/suspend`,
+    { reason: 'matrix setup' },
+    { token: admin.token },
+  );
+  expect(res.status).toBe(200);
+}
+
 /** the subject prepared for the caller kind, and the token that caller presents */
 async function prepare(caller: Caller): Promise<{ subject: TestUser; token: string | undefined }> {
   const subject = await subjectWithAvatar();
@@ -148,52 +113,40 @@ async function prepare(caller: Caller): Promise<{ subject: TestUser; token: stri
       return { subject, token: another.token };
     case 'admin':
       return { subject, token: admin.token };
-    case 'suspended': {
-      const res = await api.post(
-        `/admin/users/${subject.id}/suspend`,
-        { reason: 'matrix setup' },
-        { token: admin.token },
-      );
-      expect(res.status).toBe(200);
+    case 'suspended':
+      await suspend(subject);
       return { subject, token: subject.token };
-    }
     case 'deleted':
       expect((await api.delete(`/users/${subject.id}`, { token: subject.token })).status).toBe(204);
       return { subject, token: subject.token };
   }
 }
 
-async function run(row: Row, caller: Caller): Promise<number> {
+/** the status the caller gets for the operation */
+async function run(operation: Operation, request: Request, caller: Caller): Promise<number> {
   const { subject, token } = await prepare(caller);
-  if (row.before === 'suspendSubject' && caller !== 'suspended' && caller !== 'deleted') {
-    const res = await api.post(
-      `/admin/users/${subject.id}/suspend`,
-      { reason: 'matrix setup' },
-      { token: admin.token },
-    );
-    expect(res.status).toBe(200);
-  }
-  const path = row.path.replace('{id}', subject.id);
-  if (row.avatar) return (await api.request(row.method, path, undefined, { raw: pngForm(), token })).status;
-  return (await api.request(row.method, path, row.body, { token })).status;
+  if (request.before === 'suspendSubject' && caller !== 'suspended' && caller !== 'deleted')
+    await suspend(subject);
+  const [method, template] = operation.split(' ') as [Method, string];
+  const path = template.replace('{id}', subject.id);
+  if (request.avatar) return (await api.request(method, path, undefined, { raw: pngForm(), token })).status;
+  return (await api.request(method, path, request.body, { token })).status;
 }
 
 describe('authorization matrix', () => {
-  for (const row of MATRIX) {
-    it(`${row.method} ${row.path}`, async () => {
-      const got = Object.fromEntries(
-        await Promise.all(CALLERS.map(async (caller) => [caller, await run(row, caller)] as const)),
-      );
-      expect(got).toEqual(row.expect);
-    });
-  }
+  it.concurrent.each(CASES)(
+    '$operation as $caller → $status',
+    async ({ operation, caller, status, request }) => {
+      expect(await run(operation, request, caller)).toBe(status);
+    },
+  );
 
-  it('covers every users and admin path of the OpenAPI document', async () => {
+  it('covers every users and admin path of the OpenAPI document, once', async () => {
     const doc = (await api.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)
       .filter(([p]) => /^\/(users\/\{id\}|admin\/(users|stats|audit-log))/.test(p))
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-    const covered = MATRIX.map((r) => `${r.method} ${r.path}`);
+    const covered = MATRIX.map(([operation]) => operation);
     expect(documented.sort()).toEqual(covered.sort());
   });
 });
