@@ -37,6 +37,12 @@ export const VOTE_TYPES = {
   ],
 } as const;
 
+/*
+ * FENCED INTERNAL (docs/internals.md, "secp256k1's bindings path"; the gain is recorded there).
+ * Loads `secp256k1/bindings`, a file of the secp256k1 package (5.x) that its documentation does not
+ * offer (its entry point silently falls back to a pure-JS implementation), so that a missing native
+ * build is known and viem is the fallback. Canary: internals.test.ts ("secp256k1").
+ */
 interface NativeSecp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
 }

@@ -1,6 +1,16 @@
 import type { DbOrTx } from '@plenum/db';
 import type { SQL } from 'drizzle-orm';
+import { internalBroken } from './dependency-version';
 
+/**
+ * FENCED INTERNAL (docs/internals.md, "Drizzle's session.prepareQuery"; the gain is recorded there).
+ *
+ * Relies on drizzle-orm's private `db.session.prepareQuery(query, fields, name, isResponseInArrayMode)`
+ * and `db.dialect.sqlToQuery(sql)` (drizzle-orm 0.45): drizzle's public API prepares only query-builder
+ * statements (`.prepare(name)`), and `db.execute(sql)` is never prepared. A name makes the postgres-js
+ * driver send the statement with `prepare: true`. Nothing else in the code base touches these.
+ * Canary: internals.test.ts ("prepared"), on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ */
 interface PreparingSession {
   prepareQuery(
     query: { sql: string; params: unknown[] },
@@ -8,6 +18,11 @@ interface PreparingSession {
     name: string,
     isResponseInArrayMode: boolean,
   ): { execute(): Promise<unknown> };
+}
+
+interface PrivateDb {
+  session?: Partial<PreparingSession>;
+  dialect?: { sqlToQuery?(q: SQL): { sql: string; params: unknown[] } };
 }
 
 /**
@@ -18,11 +33,12 @@ interface PreparingSession {
  * Returns rows (postgres.js) or { rows } (PGlite), as `execute` does.
  */
 export function executePrepared(db: DbOrTx, name: string, query: SQL): Promise<unknown> {
-  const d = db as unknown as {
-    session: PreparingSession;
-    dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } };
-  };
-  return d.session.prepareQuery(d.dialect.sqlToQuery(query), undefined, name, false).execute();
+  const { session, dialect } = db as unknown as PrivateDb;
+  if (typeof session?.prepareQuery !== 'function' || typeof dialect?.sqlToQuery !== 'function')
+    throw new Error(
+      internalBroken('drizzle-orm', 'db.session.prepareQuery or db.dialect.sqlToQuery is gone'),
+    );
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute();
 }
 
 /** the rows of an execute/executePrepared result, whichever driver produced it */

@@ -4,6 +4,13 @@ import { runInNewContext } from 'node:vm';
 type Gc = (options?: { type?: 'minor' | 'major'; execution?: 'sync' | 'async' }) => void;
 
 /**
+ * FENCED INTERNAL (docs/internals.md, "V8's gc extension"; the gain is recorded there).
+ *
+ * Relies on V8's `--expose-gc` extension, switched on at run time with `v8.setFlagsFromString` (which
+ * Node documents as unsupported after start-up) and taken from a fresh `vm` context, and on its
+ * `gc({ type: 'minor' })` option (a scavenge only). Canary: internals.test.ts ("reclaim") checks that
+ * the reclaimer is armed in the test process and that a call really runs a minor collection.
+ *
  * V8 frees dead Buffers when its JavaScript heap fills, or after their memory (kept outside the heap)
  * grew by about 64 MB since the last collection. A streamed upload allocates a socket read for every
  * 64 KB, each dead within milliseconds, but few JavaScript objects: the dead reads pile up to that limit
@@ -29,9 +36,15 @@ function loadGc(): Gc | null {
 
 let gc: Gc | null | undefined;
 
+/** whether reclaimers here really collect (false: V8's extension is not reachable, they do nothing) */
+export function reclaimArmed(): boolean {
+  gc ??= loadGc();
+  return gc !== null;
+}
+
 /** Counts streamed bytes and asks for a young-generation collection every `everyBytes`. */
 export function createReclaimer(everyBytes = 4 * 1024 * 1024) {
-  gc ??= loadGc();
+  reclaimArmed();
   let sinceLast = 0;
   return (bytes: number) => {
     sinceLast += bytes;

@@ -10,6 +10,14 @@ type Chunker = NonNullable<AddOptions['chunker']>;
 type BufferImporter = NonNullable<AddOptions['bufferImporter']>;
 
 /**
+ * FENCED INTERNAL (docs/internals.md, "Pooled leaves"; the gain is recorded there).
+ *
+ * Replaces two pieces of @helia/unixfs's importer (ipfs-unixfs-importer underneath): the `chunker` and
+ * the `bufferImporter` (whose yielded `{ cid, size, block }` shape is the importer's, not a documented
+ * contract), and relies on two behaviours no API promises: the importer keeps only the first leaf (for
+ * a single-leaf file), and the blockstore keeps no reference to a block once `put` resolved. Canary:
+ * leaf-pool.test.ts (same CIDs as the stock importer, every stored block intact).
+ *
  * Chunker and leaf writer for one add that recycle their 1 MiB leaf buffers. The importer's own chunker
  * allocates a fresh leaf for every MiB, and those dead leaves pile up outside the JavaScript heap until
  * V8 collects (it does so only after ~64 MB of them): the process grows by that much for a file it

@@ -10,6 +10,13 @@ const collect = async (parts: AsyncIterable<Uint8Array> | Iterable<Uint8Array>) 
 };
 
 /**
+ * FENCED INTERNAL (docs/internals.md, "Leaf-skipping pin walker"; the gain is recorded there).
+ *
+ * Replaces Helia's graph walker for `pins.add`/`pins.rm` (their `walker` option) and relies on what
+ * helia 7 does with it: it uses only each node's `block.cid`, so a raw leaf can be yielded without its
+ * bytes. Canary: pin-walker.test.ts (the same blocks, in the same order, as Helia's own walker; pins
+ * and unpins work with it).
+ *
  * Helia's pin walk for the embedded node. The default walker reads every block of the DAG, raw leaves
  * included, although a raw block has no links: pinning a 100 MB upload read the whole file back from
  * disk (seconds). This walker reads only blocks that can link (dag-pb and other codecs) and, for a raw

@@ -1,0 +1,151 @@
+// Canaries of the two patched dependencies (docs/internals.md, "Patched dependencies"; the upstream
+// reports are docs/upstream/): each fails naming the package and version when an upgrade or a fresh
+// install leaves the patch out or changes what it fixes.
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { initTRPC } from '@trpc/server';
+import postgres from 'postgres';
+import { createOpenApiHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { freshDatabase, TEST_DB } from './support/app';
+
+/** the root folder and version of an installed package (from its resolved entry point) */
+function installed(name: string) {
+  let dir = path.dirname(fileURLToPath(import.meta.resolve(name)));
+  while (dir !== path.dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === name) return { dir, version: pkg.version ?? 'unknown' };
+    } catch {
+      // keep going up
+    }
+    dir = path.dirname(dir);
+  }
+  throw new Error(`${name} is not installed`);
+}
+const broken = (name: string, what: string) =>
+  `${name}@${installed(name).version}: ${what} (patches/, docs/internals.md, docs/upstream/${name}.md)`;
+
+describe('postgres.js patch (patches/postgres@3.4.9.patch)', () => {
+  it('is applied to the installed version', () => {
+    const { dir, version } = installed('postgres');
+    expect(version, broken('postgres', 'the patch is for 3.4.9: re-check it against this version')).toBe(
+      '3.4.9',
+    );
+    const source = readFileSync(path.join(dir, 'src', 'connection.js'), 'utf8');
+    expect(source, broken('postgres', 'nextWrite has no guard for a closed socket')).toMatch(
+      /function nextWrite\(fn\) \{\s*\/\/ plenum:[^\n]*\n[^\n]*\n\s*if \(!socket\)/,
+    );
+  });
+
+  it.runIf(TEST_DB === 'postgres')(
+    'a query on a reserved connection whose socket closed rejects with CONNECTION_CLOSED (the process lives)',
+    async () => {
+      const db = await freshDatabase();
+      const target = new URL(db.url!);
+      const sockets = new Set<net.Socket>();
+      const relay = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+      const via = new URL(target);
+      via.port = String((relay.address() as net.AddressInfo).port);
+      const uncaught: unknown[] = [];
+      const onUncaught = (err: unknown) => uncaught.push(err);
+      process.on('uncaughtException', onUncaught);
+      const sql = postgres(via.toString(), { max: 1, onnotice: () => {} });
+      try {
+        const reserved = await sql.reserve();
+        await reserved`select 1`;
+        for (const s of sockets) s.end(); // the server side goes away cleanly
+        await new Promise((r) => setTimeout(r, 100));
+        const outcome = await reserved`select ${1}::int as one`.then(
+          () => 'succeeded',
+          (err: { code?: string }) => err.code,
+        );
+        await new Promise((r) => setImmediate(r));
+        expect(uncaught, broken('postgres', 'a write after the close threw outside the query')).toEqual([]);
+        expect(outcome, broken('postgres', 'the query was not settled with CONNECTION_CLOSED')).toBe(
+          'CONNECTION_CLOSED',
+        );
+        reserved.release();
+      } finally {
+        process.off('uncaughtException', onUncaught);
+        await sql.end({ timeout: 1 });
+        relay.close();
+        for (const s of sockets) s.destroy();
+        await db.drop();
+      }
+    },
+  );
+});
+
+describe('trpc-to-openapi patch (patches/trpc-to-openapi@3.3.0.patch)', () => {
+  it('is applied to the installed version (both hunks)', () => {
+    const { dir, version } = installed('trpc-to-openapi');
+    expect(
+      version,
+      broken('trpc-to-openapi', 'the patch is for 3.3.0: re-check it against this version'),
+    ).toBe('3.3.0');
+    const core = readFileSync(path.join(dir, 'dist', 'esm', 'adapters', 'node-http', 'core.mjs'), 'utf8');
+    expect(core, broken('trpc-to-openapi', 'JSON bodies are coerced again')).toMatch(
+      /if \(!useBody\)\s*coerceSchema\(unwrappedSchema\);/,
+    );
+    const method = readFileSync(path.join(dir, 'dist', 'esm', 'utils', 'method.mjs'), 'utf8');
+    expect(method, broken('trpc-to-openapi', 'getRequestSignal builds a whole Request again')).not.toContain(
+      'incomingMessageToRequest(req',
+    );
+  });
+
+  it('a JSON body is not coerced on REST, and the shared schema is not coerced for tRPC afterwards', async () => {
+    const t = initTRPC.meta<OpenApiMeta>().create();
+    const router = t.router({
+      setFlag: t.procedure
+        .meta({ openapi: { method: 'POST', path: '/flag' } })
+        .input(z.object({ flag: z.boolean(), count: z.number() }))
+        .output(z.object({ flag: z.boolean(), count: z.number() }))
+        .mutation(({ input }) => input),
+    });
+    const server = http.createServer(createOpenApiHttpHandler({ router }));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/flag`;
+      const post = (body: unknown) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await post({ flag: 'false', count: '12' })).status,
+        broken('trpc-to-openapi', '"false" passed as true'),
+      ).toBe(400);
+      expect(await (await post({ flag: false, count: 12 })).json()).toEqual({ flag: false, count: 12 });
+      const viaTrpc = await router
+        .createCaller({})
+        // @ts-expect-error a string where the schema wants a boolean: what a broken client sends
+        .setFlag({ flag: 'false', count: 1 })
+        .then(
+          () => 'accepted',
+          (e: { code?: string }) => e.code,
+        );
+      expect(viaTrpc, broken('trpc-to-openapi', 'REST coercion leaked into the shared schema')).toBe(
+        'BAD_REQUEST',
+      );
+    } finally {
+      server.close();
+    }
+  });
+});
