@@ -1,13 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { activeUserByApi, apiGet, loginByApi } from './account-setup';
 import { signInWithPassword, textOf } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 const NEW_PASSWORD = 'Fresh-Start-42';
 
@@ -25,8 +29,8 @@ async function resetLinkFor(email: string): Promise<string> {
 
 const meStatus = async (token: string) => (await apiGet(product.apiUrl, '/auth/me', token)).status;
 
-describe('account security in the browser', () => {
-  it('resets a forgotten password through the link in the development outbox', async () => {
+test.describe('account security in the browser', () => {
+  test('resets a forgotten password through the link in the development outbox', async () => {
     const user = await activeUserByApi(product.apiUrl, 'reset');
     const page = await product.browser.newPage();
     await page.goto(`${product.webUrl}/sign-in`);
@@ -76,7 +80,7 @@ describe('account security in the browser', () => {
     await page.close();
   });
 
-  it('changes the password (other sessions end) and lists, signs out one and all other sessions', async () => {
+  test('changes the password (other sessions end) and lists, signs out one and all other sessions', async () => {
     const user = await activeUserByApi(product.apiUrl, 'sessions');
     const page = await product.browser.newPage();
     await signInWithPassword(page, product.webUrl, user);
@@ -130,7 +134,7 @@ describe('account security in the browser', () => {
     await page.close();
   });
 
-  it('fits a 375 px wide screen in dark mode on the password and session pages', async () => {
+  test('fits a 375 px wide screen in dark mode on the password and session pages', async () => {
     const user = await activeUserByApi(product.apiUrl, 'narrow');
     // the account page follows the user's theme preference, the signed-out pages the system's
     const dark = await fetch(`${product.apiUrl}/users/${user.id}/preferences`, {

@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage } from 'viem/siwe';
 import { newUser, registerByApi, type TestUser, verificationLinkFor } from './flows';
@@ -69,7 +69,7 @@ export async function linkWalletByApi(apiUrl: string, webUrl: string, user: ApiU
 
 /** a page signed in as `user` by storing the session token the way the sign-in page does */
 export async function signedInPage(
-  product: { browser: import('playwright-core').Browser; webUrl: string },
+  product: { browser: import('@playwright/test').Browser; webUrl: string },
   user: ApiUser,
   path: string,
 ): Promise<Page> {

@@ -1,19 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, pngBytes, signedInPage } from './account-setup';
 import { textOf } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
-const bodyBackground = (page: import('playwright-core').Page) =>
+const bodyBackground = (page: import('@playwright/test').Page) =>
   page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
-describe('account in the browser', () => {
-  it('edits the profile (bio with counter, phone, birth date, social links) and it stays saved', async () => {
+test.describe('account in the browser', () => {
+  test('edits the profile (bio with counter, phone, birth date, social links) and it stays saved', async () => {
     const user = await activeUserByApi(product.apiUrl, 'profile');
     const page = await signedInPage(product, user, '/account');
     const form = page.getByTestId('profile-form');
@@ -60,7 +64,7 @@ describe('account in the browser', () => {
     await page.close();
   });
 
-  it('switches the theme to dark at once, keeps it after a reload, and stores it server-side', async () => {
+  test('switches the theme to dark at once, keeps it after a reload, and stores it server-side', async () => {
     const user = await activeUserByApi(product.apiUrl, 'theme');
     const page = await signedInPage(product, user, '/account');
     await page.getByTestId('theme-switch').waitFor({ timeout: 20_000 });
@@ -92,7 +96,7 @@ describe('account in the browser', () => {
     await page.close();
   });
 
-  it('uploads an avatar with a preview and shows it; refuses a non-image readably', async () => {
+  test('uploads an avatar with a preview and shows it; refuses a non-image readably', async () => {
     const user = await activeUserByApi(product.apiUrl, 'avatar');
     const page = await signedInPage(product, user, '/account');
     const input = page.getByLabel(/Choose a picture/);
@@ -117,7 +121,7 @@ describe('account in the browser', () => {
     await page.close();
   });
 
-  it('makes the profile private (others read a plain message) and shows why a deletion is blocked', async () => {
+  test('makes the profile private (others read a plain message) and shows why a deletion is blocked', async () => {
     const user = await activeUserByApi(product.apiUrl, 'private');
     const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const dao = await fetch(`${product.apiUrl}/daos`, {
@@ -152,7 +156,7 @@ describe('account in the browser', () => {
     await page.close();
   });
 
-  it('deletes the account after the email is typed again; the session ends', async () => {
+  test('deletes the account after the email is typed again; the session ends', async () => {
     const user = await activeUserByApi(product.apiUrl, 'leaver');
     const page = await signedInPage(product, user, '/account');
     await page.getByRole('button', { name: 'Delete my account…' }).click();

@@ -1,17 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, loginByApi, signedInPage } from './account-setup';
 import { newUser, registerByApi, textOf } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 const admin = newUser('admin');
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct({ ADMIN_EMAILS: admin.email, DAO_APPROVAL_REQUIRED: 'true' });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser, { ADMIN_EMAILS: admin.email, DAO_APPROVAL_REQUIRED: 'true' });
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
-describe('administration in the browser', () => {
-  it('searches users, suspends one with a reason (their session ends at once) and reactivates them', async () => {
+test.describe('administration in the browser', () => {
+  // later tests sign in as the admin the first one registers; the pager counts the users it made
+  test.describe.configure({ mode: 'serial' });
+
+  test('searches users, suspends one with a reason (their session ends at once) and reactivates them', async () => {
     const boss = await activeUserByApi(product.apiUrl, 'admin', admin);
     const target = await activeUserByApi(product.apiUrl, 'target');
     for (let i = 0; i < 3; i++) await registerByApi(product.apiUrl, newUser('crowd'));
@@ -62,7 +69,7 @@ describe('administration in the browser', () => {
     await page.close();
   });
 
-  it('pages through users', async () => {
+  test('pages through users', async () => {
     const boss = await loginByApi(product.apiUrl, admin);
     for (let i = 0; i < 20; i++) await registerByApi(product.apiUrl, newUser('many'));
     const page = await signedInPage(product, { ...admin, ...boss }, '/admin/users');
@@ -75,7 +82,7 @@ describe('administration in the browser', () => {
     await expect.poll(() => page.getByTestId('user-row').count()).toBeGreaterThan(0);
   });
 
-  it('tells a non-admin readably that the page is for admins only', async () => {
+  test('tells a non-admin readably that the page is for admins only', async () => {
     const member = await activeUserByApi(product.apiUrl, 'member');
     const page = await signedInPage(product, member, '/admin');
     expect(await textOf(page, 'admins-only')).toContain('Admins only');
@@ -83,7 +90,7 @@ describe('administration in the browser', () => {
     await page.close();
   });
 
-  it('approves a DAO waiting in the approval queue; it becomes active', async () => {
+  test('approves a DAO waiting in the approval queue; it becomes active', async () => {
     const owner = await activeUserByApi(product.apiUrl, 'founder');
     const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, owner);
     const created = await fetch(`${product.apiUrl}/daos`, {
@@ -110,7 +117,7 @@ describe('administration in the browser', () => {
     await page.close();
   });
 
-  it('fits a 375 px wide screen in the dark theme on the Files, Account and Admin pages', async () => {
+  test('fits a 375 px wide screen in the dark theme on the Files, Account and Admin pages', async () => {
     const boss = await loginByApi(product.apiUrl, admin);
     const res = await fetch(`${product.apiUrl}/users/${boss.id}/preferences`, {
       method: 'PUT',

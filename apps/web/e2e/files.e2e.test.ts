@@ -1,14 +1,17 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, pngBytes, signedInPage } from './account-setup';
 import { textOf } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 /** drops a file on the drop zone the way a browser does: a `drop` event carrying a DataTransfer */
 async function dropFile(page: Page, name: string, type: string, bytes: Buffer) {
@@ -24,8 +27,8 @@ async function dropFile(page: Page, name: string, type: string, bytes: Buffer) {
   await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
 }
 
-describe('files in the browser', () => {
-  it('uploads a PNG by drag and drop, lists it as pinned, previews it and unpins it', async () => {
+test.describe('files in the browser', () => {
+  test('uploads a PNG by drag and drop, lists it as pinned, previews it and unpins it', async () => {
     const user = await activeUserByApi(product.apiUrl, 'files');
     const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const page = await signedInPage(product, user, '/files');
@@ -63,7 +66,7 @@ describe('files in the browser', () => {
     await page.close();
   });
 
-  it('says readably why a file was refused: a type not allowed (415) and no linked wallet (403)', async () => {
+  test('says readably why a file was refused: a type not allowed (415) and no linked wallet (403)', async () => {
     const user = await activeUserByApi(product.apiUrl, 'refused');
     const page = await signedInPage(product, user, '/files');
     expect(await textOf(page, 'wallet-required')).toContain('link a wallet');
@@ -92,7 +95,7 @@ describe('files in the browser', () => {
     await page.close();
   });
 
-  it('pins by CID, shows the metadata of a JSON document, and creates and revokes an access token', async () => {
+  test('pins by CID, shows the metadata of a JSON document, and creates and revokes an access token', async () => {
     const user = await activeUserByApi(product.apiUrl, 'pinner');
     await linkWalletByApi(product.apiUrl, product.webUrl, user);
     // a metadata document uploaded by someone else, whose CID this user pins

@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from './flows';
 import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 /** polls get time: two cores are shared with other builds and test runs */
 const SLOW = { timeout: 20_000 };
@@ -13,15 +12,19 @@ let product: Awaited<ReturnType<typeof startProduct>>;
 let api: ReturnType<typeof restClient>;
 let owner: ActiveUser;
 let member: ActiveUser;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
   api = restClient(product.apiUrl);
   [owner, member] = await Promise.all([
     memberUserByApi(product.apiUrl, product.webUrl, 'wowner'),
     memberUserByApi(product.apiUrl, product.webUrl, 'wmember'),
   ]);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 const membersText = (page: Page) => page.getByTestId('members').textContent();
 
@@ -33,11 +36,14 @@ const localInput = (page: Page, hours: number) =>
     return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
   }, hours);
 
-describe('governance in the browser: the owner manages a token-weighted DAO', () => {
+test.describe('governance in the browser: the owner manages a token-weighted DAO', () => {
+  // each test goes on from the DAO and proposal the ones before it made
+  test.describe.configure({ mode: 'serial' });
+
   let daoId: string;
   let openProposalId: string;
 
-  it('creates a token-weighted DAO with a quorum and manages members and exact balances', async () => {
+  test('creates a token-weighted DAO with a quorum and manages members and exact balances', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/daos/new`);
@@ -96,7 +102,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
     await page.close();
   });
 
-  it('counts weighted votes exactly and shows the quorum and threshold', async () => {
+  test('counts weighted votes exactly and shows the quorum and threshold', async () => {
     const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
       body: {
         daoId,
@@ -128,7 +134,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
     await page.close();
   });
 
-  it('submits a proposal that starts later: upcoming, no vote form yet', async () => {
+  test('submits a proposal that starts later: upcoming, no vote form yet', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/daos/${daoId}`);
@@ -156,7 +162,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
     await page.close();
   });
 
-  it('deactivates and reactivates the DAO; an inactive DAO refuses new proposals', async () => {
+  test('deactivates and reactivates the DAO; an inactive DAO refuses new proposals', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/daos/${daoId}`);
@@ -183,7 +189,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
     await page.close();
   });
 
-  it('lists DAOs page by page, and a signed-out visitor sees polled results and only wallet signing', async () => {
+  test('lists DAOs page by page, and a signed-out visitor sees polled results and only wallet signing', async () => {
     await Promise.all(
       Array.from({ length: 21 }, (_, i) =>
         api.call('POST', '/daos', {
@@ -226,7 +232,7 @@ describe('governance in the browser: the owner manages a token-weighted DAO', ()
     await expect.poll(() => page.getByTestId('result-For').getAttribute('data-weight'), SLOW).toBe(BIG);
     await page.close();
   });
-  it('casts a vote from the keyboard alone', async () => {
+  test('casts a vote from the keyboard alone', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/proposals/${openProposalId}`);

@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
+import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { textOf } from './flows';
 import { type ActiveUser, markDocument, memberUserByApi, restClient, useSession } from './governance-api';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 import { injectWallet } from './wallet';
 
 /** polls get time: two cores are shared with other builds and test runs */
@@ -13,15 +12,19 @@ let product: Awaited<ReturnType<typeof startProduct>>;
 let api: ReturnType<typeof restClient>;
 let owner: ActiveUser;
 let voter: ActiveUser;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
   api = restClient(product.apiUrl);
   [owner, voter] = await Promise.all([
     memberUserByApi(product.apiUrl, product.webUrl, 'owner'),
     memberUserByApi(product.apiUrl, product.webUrl, 'voter'),
   ]);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 const weightOf = (page: Page, option: string) =>
   page.getByTestId(`result-${option}`).getAttribute('data-weight', { timeout: 20_000 });
@@ -31,13 +34,16 @@ async function waitLive(page: Page) {
   await page.locator('[data-testid="live-indicator"][data-live="true"]').waitFor({ timeout: 20_000 });
 }
 
-describe('governance in the browser', () => {
+test.describe('governance in the browser', () => {
+  // each test goes on from the DAO and proposal the ones before it made
+  test.describe.configure({ mode: 'serial' });
+
   let daoId: string;
   let proposalId: string;
   const signerKey = generatePrivateKey();
   const signer = privateKeyToAccount(signerKey);
 
-  it('creates a DAO, adds a member and submits a proposal through the UI', async () => {
+  test('creates a DAO, adds a member and submits a proposal through the UI', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/daos/new`);
@@ -91,7 +97,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('votes with the session, then shows another voter’s REST vote live, without a reload', async () => {
+  test('votes with the session, then shows another voter’s REST vote live, without a reload', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/proposals/${proposalId}`);
@@ -119,7 +125,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('votes signed with EIP-712 by the browser wallet, with no session', async () => {
+  test('votes signed with EIP-712 by the browser wallet, with no session', async () => {
     const context = await product.browser.newContext();
     const signed = await context.newPage();
     const wallet = await injectWallet(signed, { privateKey: signerKey });
@@ -141,7 +147,7 @@ describe('governance in the browser', () => {
     expect(vote.typedData?.domain.name).toBe('Plenum');
     await context.close();
   });
-  it('changes the status badge live when the proposal ends', async () => {
+  test('changes the status badge live when the proposal ends', async () => {
     const short = await api.call<{ proposalId: string }>('POST', '/proposals', {
       body: {
         daoId,
@@ -172,7 +178,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('explains a refused vote in a sentence (a wallet that is not a member)', async () => {
+  test('explains a refused vote in a sentence (a wallet that is not a member)', async () => {
     const outsider = await memberUserByApi(product.apiUrl, product.webUrl, 'outsider');
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, outsider.token);
@@ -187,7 +193,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('shows my DAOs, DAOs I am a member of and active proposals with live tallies on the dashboard', async () => {
+  test('shows my DAOs, DAOs I am a member of and active proposals with live tallies on the dashboard', async () => {
     const fresh = await api.call<{ proposalId: string }>('POST', '/proposals', {
       body: {
         daoId,
@@ -223,7 +229,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('moves between proposal tabs with the keyboard', async () => {
+  test('moves between proposal tabs with the keyboard', async () => {
     const page = await product.browser.newPage();
     await page.goto(`${product.webUrl}/daos/${daoId}`);
     const active = page.getByRole('tab', { name: 'Active' });
@@ -239,7 +245,7 @@ describe('governance in the browser', () => {
     await page.close();
   });
 
-  it('fits a 375 px wide screen in dark mode on every governance page', async () => {
+  test('fits a 375 px wide screen in dark mode on every governance page', async () => {
     const context = await product.browser.newContext({
       viewport: { width: 375, height: 740 },
       colorScheme: 'dark',

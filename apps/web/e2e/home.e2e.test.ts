@@ -1,14 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './product';
+import { expect, test } from '@playwright/test';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
-describe('web app', () => {
-  it('renders the home page with data fetched from the API through tRPC', async () => {
+test.describe('web app', () => {
+  test('renders the home page with data fetched from the API through tRPC', async () => {
     const page = await product.browser.newPage();
     await page.goto(product.webUrl);
     await expect
@@ -17,7 +21,7 @@ describe('web app', () => {
     await page.close();
   });
 
-  it('fits a 375 px wide screen in dark mode on every identity page', async () => {
+  test('fits a 375 px wide screen in dark mode on every identity page', async () => {
     const context = await product.browser.newContext({
       viewport: { width: 375, height: 740 },
       colorScheme: 'dark',
@@ -45,7 +49,7 @@ describe('web app', () => {
     await context.close();
   });
 
-  it('runs the sign-in form from the keyboard alone', async () => {
+  test('runs the sign-in form from the keyboard alone', async () => {
     const page = await product.browser.newPage();
     await page.goto(`${product.webUrl}/sign-in`);
     await page.getByLabel('Email', { exact: true }).focus();

@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { fillRegisterForm, newUser, signInWithPassword, textOf, verificationLinkFor } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
-describe('identity in the browser: email and password', () => {
-  it('registers, verifies through the mailed link, signs in and shows the account', async () => {
+test.describe('identity in the browser: email and password', () => {
+  test('registers, verifies through the mailed link, signs in and shows the account', async () => {
     const page = await product.browser.newPage();
     const user = newUser('verify');
     await page.goto(`${product.webUrl}/register`);
@@ -49,7 +53,7 @@ describe('identity in the browser: email and password', () => {
     await page.close();
   });
 
-  it('shows a readable error for a wrong password', async () => {
+  test('shows a readable error for a wrong password', async () => {
     const page = await product.browser.newPage();
     const user = newUser('wrongpw');
     await page.goto(`${product.webUrl}/register`);
@@ -65,7 +69,7 @@ describe('identity in the browser: email and password', () => {
     await page.close();
   });
 
-  it('shows live password-policy hints, client-side field errors and the server’s field errors', async () => {
+  test('shows live password-policy hints, client-side field errors and the server’s field errors', async () => {
     const page = await product.browser.newPage();
     await page.goto(`${product.webUrl}/register`);
     const hint = (rule: string) =>
@@ -112,7 +116,7 @@ describe('identity in the browser: email and password', () => {
     await page.close();
   });
 
-  it('resends the verification mail from its page', async () => {
+  test('resends the verification mail from its page', async () => {
     const page = await product.browser.newPage();
     const user = newUser('resend');
     await page.goto(`${product.webUrl}/register`);

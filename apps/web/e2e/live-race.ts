@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Page, Route } from '@playwright/test';
 
 const FRAME_WAIT_MS = 20_000;
 

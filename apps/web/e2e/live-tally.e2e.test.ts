@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
 import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
 import { holdResultsReads, routeLive } from './live-race';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
  * A live tally against the races of a loaded machine, made to happen every time: the page's results
@@ -15,8 +14,9 @@ let api: ReturnType<typeof restClient>;
 let owner: ActiveUser;
 let voter: ActiveUser;
 let daoId: string;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
   api = restClient(product.apiUrl);
   [owner, voter] = await Promise.all([
     memberUserByApi(product.apiUrl, product.webUrl, 'tally-owner'),
@@ -32,7 +32,10 @@ beforeAll(async () => {
     token: owner.token,
   });
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 async function newProposal(title: string) {
   const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
@@ -57,8 +60,8 @@ async function voterPage() {
 const forWeight = (page: Page, proposalId: string) =>
   page.getByTestId(`active-${proposalId}`).getByTestId('result-For').getAttribute('data-weight');
 
-describe('live tallies on the dashboard', () => {
-  it('show a vote committed after the first results read but before the subscription began', async () => {
+test.describe('live tallies on the dashboard', () => {
+  test('show a vote committed after the first results read but before the subscription began', async () => {
     const proposalId = await newProposal('Mend the nets');
     const page = await voterPage();
     const reads = await holdResultsReads(page);
@@ -77,7 +80,7 @@ describe('live tallies on the dashboard', () => {
     await page.close();
   });
 
-  it('keep a vote that came live when a results read answered before it arrives after it', async () => {
+  test('keep a vote that came live when a results read answered before it arrives after it', async () => {
     const proposalId = await newProposal('Tar the hull');
     const page = await voterPage();
     const reads = await holdResultsReads(page);

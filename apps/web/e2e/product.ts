@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from '@playwright/test';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -29,27 +29,15 @@ async function waitFor(url: string, ms = 90_000) {
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** Debian's Chromium, headless, with nothing that would reach the network by itself */
-const launchChromium = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+/** A file's hooks start and stop the product: they get longer than a test (`timeout` in playwright.config.ts). */
+export const HOOK_TIMEOUT = 180_000;
 
 /**
  * The real product for browser tests: the API server (PGlite in a temp dir) and the built web app
- * (`next start`), each on a free port, and Debian's Chromium.
+ * (`next start`), each on a free port, driven by `browser`: Playwright's Debian Chromium
+ * (playwright.config.ts at the repository root). `stop()` closes what the tests opened in it.
  */
-export async function startProduct(env: Record<string, string> = {}) {
+export async function startProduct(browser: Browser, env: Record<string, string> = {}) {
   const apiPort = await freePort();
   const webPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-e2e-'));
@@ -79,10 +67,8 @@ export async function startProduct(env: Record<string, string> = {}) {
       },
     ),
   );
-  let browser: Browser;
   try {
     await Promise.all([waitFor(`${apiUrl}/health`), waitFor(webUrl)]);
-    browser = await launchChromium();
   } catch (err) {
     // a failed start must not leave the servers running: the test run would hang on them
     for (const c of children) c.kill('SIGKILL');
@@ -94,7 +80,8 @@ export async function startProduct(env: Record<string, string> = {}) {
     webUrl,
     browser,
     async stop() {
-      await browser.close().catch(() => {});
+      // the browser belongs to Playwright's worker; the pages and contexts of this file's tests do not
+      await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
       for (const c of children) c.kill('SIGTERM');
       await Promise.all(
         children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),

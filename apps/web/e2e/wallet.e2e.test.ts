@@ -1,22 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, signedInPage } from './account-setup';
 import { fillRegisterForm, newUser, registerByApi, signInWithPassword, textOf } from './flows';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 import { injectWallet } from './wallet';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
-beforeAll(async () => {
-  product = await startProduct();
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
-async function signInWithEthereum(page: import('playwright-core').Page) {
+async function signInWithEthereum(page: import('@playwright/test').Page) {
   await page.goto(`${product.webUrl}/sign-in`);
   await page.getByRole('button', { name: 'Sign in with Ethereum' }).click();
 }
 
-describe('identity in the browser: Sign in with Ethereum', () => {
-  it('offers registration for an unlinked wallet; once linked from the account page, the wallet signs in', async () => {
+test.describe('identity in the browser: Sign in with Ethereum', () => {
+  test('offers registration for an unlinked wallet; once linked from the account page, the wallet signs in', async () => {
     const page = await product.browser.newPage();
     const wallet = await injectWallet(page);
     const user = newUser('linker');
@@ -48,7 +52,7 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     await page.close();
   });
 
-  it('registers from the unlinked-wallet offer and links the wallet on the way', async () => {
+  test('registers from the unlinked-wallet offer and links the wallet on the way', async () => {
     const page = await product.browser.newPage();
     const wallet = await injectWallet(page);
     const user = newUser('onboard');
@@ -73,7 +77,7 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     await page.close();
   });
 
-  it('makes another linked wallet the primary one from the account page', async () => {
+  test('makes another linked wallet the primary one from the account page', async () => {
     const user = await activeUserByApi(product.apiUrl, 'primary');
     const first = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const second = await linkWalletByApi(product.apiUrl, product.webUrl, user);
@@ -93,7 +97,7 @@ describe('identity in the browser: Sign in with Ethereum', () => {
     await page.close();
   });
 
-  it('says so readably when there is no browser wallet', async () => {
+  test('says so readably when there is no browser wallet', async () => {
     const page = await product.browser.newPage();
     await signInWithEthereum(page);
     expect(await textOf(page, 'form-error')).toContain('No browser wallet was found');

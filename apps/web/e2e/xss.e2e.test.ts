@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, type Page, test } from '@playwright/test';
 import { type ApiUser, activeUserByApi, linkWalletByApi, signedInPage } from './account-setup';
 import { newUser } from './flows';
 import { restClient } from './governance-api';
-import { startProduct } from './product';
+import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
  * The API stores user-supplied strings as given (a file named `<img …>.txt` is kept so). Every page
@@ -20,8 +19,9 @@ let product: Awaited<ReturnType<typeof startProduct>>;
 let api: ReturnType<typeof restClient>;
 let author: ApiUser;
 let wallet: string;
-beforeAll(async () => {
-  product = await startProduct({ ADMIN_EMAILS: adminUser.email });
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser, { ADMIN_EMAILS: adminUser.email });
   api = restClient(product.apiUrl);
   author = await activeUserByApi(product.apiUrl, 'xss', {
     ...newUser('xss'),
@@ -30,7 +30,10 @@ beforeAll(async () => {
   });
   wallet = (await linkWalletByApi(product.apiUrl, product.webUrl, author)).address;
 });
-afterAll(() => product?.stop());
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
 
 /** A signed-in page that records every dialog (an `alert` would be one). */
 async function watchedPage(user: ApiUser, path: string) {
@@ -54,8 +57,8 @@ async function expectShownAsText(page: Page, dialogs: string[], texts: string[])
   expect(dialogs).toEqual([]);
 }
 
-describe('user-supplied strings in the browser', () => {
-  it('shows an uploaded file name as text on the files page', async () => {
+test.describe('user-supplied strings in the browser', () => {
+  test('shows an uploaded file name as text on the files page', async () => {
     const { page, dialogs } = await watchedPage(author, '/files');
     await page.getByLabel('Choose a file to upload').setInputFiles({
       name: FILE_NAME,
@@ -70,7 +73,7 @@ describe('user-supplied strings in the browser', () => {
     await page.close();
   });
 
-  it('shows DAO and proposal names, descriptions, options and comments as text', async () => {
+  test('shows DAO and proposal names, descriptions, options and comments as text', async () => {
     const ownerAddress = wallet;
     const dao = await api.call<{ daoId: string }>('POST', '/daos', {
       body: { name: IMG, description: SCRIPT, ownerAddress, votingRules: { threshold: 50 } },
@@ -111,7 +114,7 @@ describe('user-supplied strings in the browser', () => {
     await page.close();
   });
 
-  it('shows profile names, bio and social links as text, and links only http(s) addresses', async () => {
+  test('shows profile names, bio and social links as text, and links only http(s) addresses', async () => {
     const safe = 'https://example.com/?q="><svg/onload=window.__xss=1>';
     await api.call('PUT', `/users/${author.id}`, {
       body: { bio: `${SCRIPT}${IMG}`, socialLinks: { website: JS_URL, [IMG]: safe, other: ` ${JS_URL}` } },
@@ -128,7 +131,7 @@ describe('user-supplied strings in the browser', () => {
     await page.close();
   });
 
-  it('shows mail and audit reasons with user input as text (development outbox, audit log)', async () => {
+  test('shows mail and audit reasons with user input as text (development outbox, audit log)', async () => {
     const admin = await activeUserByApi(product.apiUrl, 'xss-admin', adminUser);
     const target = await activeUserByApi(product.apiUrl, 'xss-target', {
       ...newUser('xss-target'),
