@@ -6,7 +6,7 @@ import { type Hex, hashDomain, hexToBytes, keccak256, recoverTypedDataAddress } 
  * (the type hash and domain separator computed once), and the public key is recovered with libsecp256k1
  * (the `secp256k1` package's prebuilt native binding): ~0.2 ms instead of ~1.5–5 ms for viem's pure-JS
  * recovery, which was 60% of the server's CPU under signed-vote load. Anything the fast path does not
- * take (no native binding on this platform, an unusual signature encoding, a value libsecp256k1 refuses)
+ * take (the package cannot be loaded, an unusual signature encoding, a value libsecp256k1 refuses)
  * goes through viem, so what is accepted and who is recovered never differ. signed-vote.test.ts checks
  * the digest and the signer against viem.
  */
@@ -38,25 +38,23 @@ export const VOTE_TYPES = {
 } as const;
 
 /*
- * FENCED INTERNAL (docs/internals.md, "secp256k1's bindings path"; the gain is recorded there).
- * Loads `secp256k1/bindings`, a file of the secp256k1 package (5.x) that its documentation does not
- * offer (its entry point silently falls back to a pure-JS implementation), so that a missing native
- * build is known and viem is the fallback. Canary: internals.test.ts ("secp256k1").
+ * libsecp256k1 through the `secp256k1` package's public entry: its prebuilt native binding, or, on a
+ * platform without one, the package's own pure-JS build, which recovers the same keys (and was measured
+ * faster than viem's recovery). This used to load the private `secp256k1/bindings` file to tell the two
+ * apart; that measured no faster than the public entry (docs/internals.md, "secp256k1"), so it went.
+ * internals.test.ts checks the public entry is the native build here and agrees with viem.
  */
-interface NativeSecp256k1 {
+interface Secp256k1 {
   ecdsaRecover(sig: Uint8Array, recid: number, msg32: Uint8Array, compressed: boolean): Uint8Array;
 }
 
-const native: NativeSecp256k1 | null = (() => {
+const secp256k1: Secp256k1 | null = (() => {
   try {
-    return createRequire(import.meta.url)('secp256k1/bindings') as NativeSecp256k1;
+    return createRequire(import.meta.url)('secp256k1') as Secp256k1;
   } catch {
-    return null; // no prebuilt binding for this platform: viem does the work
+    return null; // the package cannot be loaded at all: viem does the work
   }
 })();
-
-/** whether the native fast path is available here (tests check it is on Linux x64) */
-export const nativeRecovery = native !== null;
 
 const utf8 = new TextEncoder();
 const keccak = (bytes: Uint8Array) => keccak256(bytes, 'bytes');
@@ -100,13 +98,13 @@ const SIGNATURE_HEX = /^0x[0-9a-fA-F]{130}$/;
 
 /** lower-case address that signed `m`; throws on a signature nobody could have made */
 export async function recoverVoteSigner(m: VoteMessage, signature: string): Promise<string> {
-  if (native && SIGNATURE_HEX.test(signature) && Number.isSafeInteger(m.timestamp) && m.timestamp >= 0) {
+  if (secp256k1 && SIGNATURE_HEX.test(signature) && Number.isSafeInteger(m.timestamp) && m.timestamp >= 0) {
     const sig = hexToBytes(signature as Hex);
     const v = sig[64]!;
     const recid = v === 27 || v === 28 ? v - 27 : v;
     if (recid === 0 || recid === 1) {
       try {
-        const pub = native.ecdsaRecover(sig.subarray(0, 64), recid, voteDigest(m), false);
+        const pub = secp256k1.ecdsaRecover(sig.subarray(0, 64), recid, voteDigest(m), false);
         return `0x${Buffer.from(keccak(pub.subarray(1)).subarray(12)).toString('hex')}`;
       } catch {
         // refused by libsecp256k1 (r or s out of range): let viem decide, so the outcome is the same
