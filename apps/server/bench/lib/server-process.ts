@@ -7,6 +7,8 @@ import { freshDatabase } from '../../test/support/app';
 
 export interface ServerProcess {
   url: string;
+  /** the server's own (fresh) database, for seeding or checking it directly */
+  databaseUrl: string;
   pid: number;
   /** resident set size of the server process in bytes (Linux /proc) */
   rss(): number;
@@ -97,6 +99,7 @@ export async function startServerProcess(
   const pid = child.pid!;
   return {
     url,
+    databaseUrl: db.url,
     pid,
     rss() {
       const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
