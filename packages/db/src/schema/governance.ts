@@ -49,7 +49,13 @@ export const daoMembers = pgTable(
     tokenBalance: uint256('token_balance').notNull().default('0'),
     addedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.daoId, t.address] }), index('dao_members_address_idx').on(t.address)],
+  (t) => [
+    primaryKey({ columns: [t.daoId, t.address] }),
+    index('dao_members_address_idx').on(t.address),
+    // a DAO's members in the order its lists give them (addedAt, then address): without it every page of
+    // GET /daos/{daoId}/members reads and sorts the whole membership (the scale bench)
+    index('dao_members_dao_added_idx').on(t.daoId, t.addedAt, t.address),
+  ],
 );
 
 export const proposals = pgTable(

@@ -1,0 +1,1 @@
+CREATE INDEX "dao_members_dao_added_idx" ON "dao_members" USING btree ("dao_id","created_at","address");
