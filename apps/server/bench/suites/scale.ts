@@ -41,6 +41,13 @@ import type { BenchContext } from '../run';
  * the first page). Each list's SQL, captured by calling the core function the endpoint calls on a Drizzle
  * database that logs it, is run under EXPLAIN ANALYZE and every sequential scan of a large table is reported
  * (target: none).
+ *
+ * The data (lib/scale-seed.ts): DAO 1 has 1,000,000 members, the hot proposal (all of them vote) and the
+ * baseline proposal (its first 1,000 members vote); DAO 2 has 10,000 proposals (half ACTIVE, half PENDING);
+ * user 2 owns every 5th DAO; the admin (user 1, whose session the list calls use) has 1,001 sessions,
+ * 50 live and 2,000 revoked tokens and 2,001 pins. Lists are offset-paged (docs/api.md, "Lists"), so the
+ * deep page is the middle one. BENCH_SCALE_USERS, BENCH_SCALE_DAOS, BENCH_SCALE_VOTES and
+ * BENCH_SCALE_RESULTS_READS shrink it for a quick try.
  */
 const SIZES: ScaleSizes = {
   users: Number(process.env.BENCH_SCALE_USERS ?? 100_000),
