@@ -81,6 +81,8 @@ export const proposals = pgTable(
   },
   (t) => [
     index('proposals_dao_idx').on(t.daoId, t.createdAt),
+    // GET /proposals/dao/{daoId}/active (and ?status=): the page and its count read only that status
+    index('proposals_dao_status_idx').on(t.daoId, t.status, t.createdAt),
     index('proposals_status_start_idx').on(t.status, t.startTime),
     index('proposals_status_end_idx').on(t.status, t.endTime),
   ],

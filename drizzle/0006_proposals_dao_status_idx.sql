@@ -1,0 +1,1 @@
+CREATE INDEX "proposals_dao_status_idx" ON "proposals" USING btree ("dao_id","status","created_at");
