@@ -67,6 +67,7 @@ export const HOT_PROPOSAL = idOf('p-hot');
 export const BASELINE_PROPOSAL = idOf('p-baseline');
 export const ADMIN_ID = idOf('u1');
 
+/** `sql` should allow 3 connections: the three big inserts run at once */
 export async function seedScale(
   sql: Sql,
   s: ScaleSizes,
@@ -74,7 +75,8 @@ export async function seedScale(
   progress: (line: string) => void,
 ): Promise<void> {
   const t0 = `'${now.toISOString()}'::timestamptz`;
-  const steps: [string, string][] = [
+  type Step = [label: string, sql: string];
+  const steps: (Step | Step[])[] = [
     [
       `${s.users.toLocaleString('en')} users`,
       `insert into users (id, email, password_hash, first_name, last_name, status, status_before_suspension, role,
@@ -150,15 +152,6 @@ export async function seedScale(
        select id, owner_address, 0, created_at from daos`,
     ],
     [
-      `${s.votes.toLocaleString('en')} members of the hot DAO`,
-      // the first baselineVotes joined before the baseline proposal started, the others before the hot one
-      `insert into dao_members (dao_id, address, token_balance, created_at)
-       select ${uid(`'d1'`)}, ${voter('k')}, 0,
-         case when k <= ${s.baselineVotes} then ${t0} - interval '3 days' + k * interval '1 second'
-              else ${t0} - interval '2 days' + k * interval '50 milliseconds' end
-       from generate_series(1, ${s.votes}) k`,
-    ],
-    [
       'proposals',
       `insert into proposals (id, dao_id, title, description, creator_address, status, start_time, end_time, proposal_data,
          voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at)
@@ -186,26 +179,38 @@ export async function seedScale(
        join daos d on d.id = ${uid(`'d' || j`)} and d.status = 'ACTIVE',
        lateral (select d.created_at + interval '1 hour' as c) t`,
     ],
+    // independent of each other: on separate connections at once
     [
-      'frozen electorates',
-      `insert into proposal_electorate (proposal_id, address, weight)
-       select ${uid(`'p-baseline'`)}, ${voter('k')}, 1 from generate_series(1, ${s.baselineVotes}) k;
-       insert into proposal_electorate (proposal_id, address, weight)
-       select ${uid(`'p-hot'`)}, ${voter('k')}, 1 from generate_series(1, ${s.votes}) k;
-       insert into proposal_electorate (proposal_id, address, weight)
-       select p.id, d.owner_address, 1 from proposals p join daos d on d.id = p.dao_id
-       where p.status = 'ACTIVE' and p.dao_id <> ${uid(`'d1'`)}`,
-    ],
-    [
-      `${(s.votes + s.baselineVotes).toLocaleString('en')} votes`,
-      `insert into votes (proposal_id, dao_id, voter_address, choice, weight, created_at, updated_at)
-       select ${uid(`'p-baseline'`)}, ${uid(`'d1'`)}, ${voter('k')},
-         case when k % 5 = 0 then 'Abstain' when k % 2 = 0 then 'For' else 'Against' end, 1, c, c
-       from generate_series(1, ${s.baselineVotes}) k, lateral (select ${t0} - interval '2.5 days' + k * interval '1 second' as c) t;
-       insert into votes (proposal_id, dao_id, voter_address, choice, weight, created_at, updated_at)
-       select ${uid(`'p-hot'`)}, ${uid(`'d1'`)}, ${voter('k')},
-         case when k % 5 = 0 then 'Abstain' when k % 2 = 0 then 'For' else 'Against' end, 1, c, c
-       from generate_series(1, ${s.votes}) k, lateral (select ${t0} - interval '1 day' + k * interval '50 milliseconds' as c) t`,
+      [
+        `${s.votes.toLocaleString('en')} members of the hot DAO`,
+        // the first baselineVotes joined before the baseline proposal started, the others before the hot one
+        `insert into dao_members (dao_id, address, token_balance, created_at)
+         select ${uid(`'d1'`)}, ${voter('k')}, 0,
+           case when k <= ${s.baselineVotes} then ${t0} - interval '3 days' + k * interval '1 second'
+                else ${t0} - interval '2 days' + k * interval '50 milliseconds' end
+         from generate_series(1, ${s.votes}) k`,
+      ],
+      [
+        'frozen electorates',
+        `insert into proposal_electorate (proposal_id, address, weight)
+         select ${uid(`'p-baseline'`)}, ${voter('k')}, 1 from generate_series(1, ${s.baselineVotes}) k;
+         insert into proposal_electorate (proposal_id, address, weight)
+         select ${uid(`'p-hot'`)}, ${voter('k')}, 1 from generate_series(1, ${s.votes}) k;
+         insert into proposal_electorate (proposal_id, address, weight)
+         select p.id, d.owner_address, 1 from proposals p join daos d on d.id = p.dao_id
+         where p.status = 'ACTIVE' and p.dao_id <> ${uid(`'d1'`)}`,
+      ],
+      [
+        `${(s.votes + s.baselineVotes).toLocaleString('en')} votes`,
+        `insert into votes (proposal_id, dao_id, voter_address, choice, weight, created_at, updated_at)
+         select ${uid(`'p-baseline'`)}, ${uid(`'d1'`)}, ${voter('k')},
+           case when k % 5 = 0 then 'Abstain' when k % 2 = 0 then 'For' else 'Against' end, 1, c, c
+         from generate_series(1, ${s.baselineVotes}) k, lateral (select ${t0} - interval '2.5 days' + k * interval '1 second' as c) t;
+         insert into votes (proposal_id, dao_id, voter_address, choice, weight, created_at, updated_at)
+         select ${uid(`'p-hot'`)}, ${uid(`'d1'`)}, ${voter('k')},
+           case when k % 5 = 0 then 'Abstain' when k % 2 = 0 then 'For' else 'Against' end, 1, c, c
+         from generate_series(1, ${s.votes}) k, lateral (select ${t0} - interval '1 day' + k * interval '50 milliseconds' as c) t`,
+      ],
     ],
     [
       'tallies (aggregated from the votes)',
@@ -215,9 +220,13 @@ export async function seedScale(
     ],
     ['vacuum analyze', 'vacuum analyze'],
   ];
-  for (const [label, text] of steps) {
+  const run = async ([label, text]: Step) => {
     const started = performance.now();
     await sql.unsafe(text).simple();
     progress(`seeded ${label} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  };
+  for (const step of steps) {
+    if (typeof step[0] === 'string') await run(step as Step);
+    else await Promise.all((step as Step[]).map(run));
   }
 }
