@@ -1,50 +1,104 @@
-export * from './audit/write-audit';
-export * from './auth/access-tokens';
-export * from './auth/address';
-export * from './auth/change-password';
-export * from './auth/login';
-export * from './auth/login-throttle';
-export * from './auth/nonce';
-export * from './auth/password';
-export * from './auth/password-policy';
-export * from './auth/password-reset';
-export * from './auth/sessions';
-export * from './auth/siwe';
-export * from './auth/user-sessions';
-export * from './auth/wallets';
-export * from './config';
-export * from './events/feed';
-export * from './events/filter';
-export * from './events/sequencer';
-export * from './events/stream';
-export * from './events/subscription';
-export * from './governance/event-log';
-export * from './governance/index';
-export * from './mail/outbox';
-export * from './mail/templates';
-export * from './services';
-export * from './shared/clock';
-export * from './shared/errors';
-export * from './shared/logger';
-export * from './shared/pagination';
-export * from './shared/tokens';
-export * from './storage/index';
-export * from './users/access';
-export * from './users/admin/audit-log';
-export * from './users/admin/list-users';
-export * from './users/admin/reactivate';
-export * from './users/admin/stats';
-export * from './users/admin/suspend';
-export * from './users/avatar';
-export * from './users/delete-user';
-export * from './users/deletion-guards';
-export * from './users/find-by-email';
-export * from './users/get-user';
-export * from './users/preferences';
-export * from './users/profile';
-export * from './users/register';
-export * from './users/resend-verification';
-export * from './users/serialize';
-export * from './users/set-role';
-export * from './users/update-user';
-export * from './users/verify-email';
+/**
+ * The package's public surface: what the API, the server (with its tests and benches) and the other
+ * packages import from '@plenum/core'. Everything else stays internal to core; a module's other exports
+ * are for core itself (and for '@plenum/core/<module>' imports). Export a name here when another package
+ * starts to use it.
+ */
+export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
+export { changePassword } from './auth/change-password';
+export { login, siweLogin } from './auth/login';
+export { issueNonce } from './auth/nonce';
+export { dummyPasswordHash, hashPassword, verifyPassword } from './auth/password';
+export { requestPasswordReset, resetPassword } from './auth/password-reset';
+export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
+export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
+export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
+export { type CoreConfig, defaultPasswordPolicy } from './config';
+export {
+  currentXactId,
+  MAX_EVENT_PAGE,
+  maxEventId,
+  readEvents,
+  readEventsByIds,
+  xactsEndedBefore,
+} from './events/feed';
+export type { EventFilter } from './events/filter';
+export { Sequencer, type SequencerOptions } from './events/sequencer';
+export { eventStream } from './events/stream';
+export { EventSubscription, type LiveEventSource } from './events/subscription';
+export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
+export {
+  addMember,
+  approveDao,
+  castVote,
+  createDao,
+  createProposal,
+  getDao,
+  getProposal,
+  getResults,
+  getVote,
+  getVoterVote,
+  governanceRuntime,
+  listDaos,
+  listDaosByOwner,
+  listMembers,
+  listProposals,
+  listVotes,
+  removeMember,
+  StatusScheduler,
+  setDaoStatus,
+  setTokenBalance,
+  VOTE_TYPED_DATA_SPEC,
+} from './governance/index';
+export { type EmailTransport, listOutbox, processOutbox } from './mail/outbox';
+export type { Services } from './services';
+export { type Clock, ManualClock, systemClock } from './shared/clock';
+export { AppError, badRequest, type ErrorCode, type FieldIssue, unauthorized } from './shared/errors';
+export { createLogger, type Logger } from './shared/logger';
+export { hashToken, newToken } from './shared/tokens';
+export {
+  createEmbeddedNode,
+  createStorageRuntime,
+  findProviderError,
+  getContent,
+  getMetadata,
+  isActiveContent,
+  listPinRequests,
+  listPinsOfUser,
+  type NodeProvider,
+  openFile,
+  ownerWalletOf,
+  parseCid,
+  pinForCaller,
+  pinOfUser,
+  pinStatusView,
+  pinView,
+  removePins,
+  replacePinRequest,
+  requeuePendingPins,
+  type StorageRuntime,
+  type StorageServices,
+  sessionEntityOf,
+  startPinVerifier,
+  tooLarge,
+  unpinForCaller,
+  uploadAndPin,
+} from './storage/index';
+export type { Actor } from './users/access';
+export { listAuditLog } from './users/admin/audit-log';
+export { listUsers } from './users/admin/list-users';
+export { reactivateUser } from './users/admin/reactivate';
+export { registrationsByDay, userStats } from './users/admin/stats';
+export { suspendUser } from './users/admin/suspend';
+export { assertCanUploadAvatar, avatarDir, locateAvatar, saveAvatar } from './users/avatar';
+export { deleteUser } from './users/delete-user';
+export { deletionGuards } from './users/deletion-guards';
+export { getUser } from './users/get-user';
+export { getPreferences, updatePreferences } from './users/preferences';
+export { getPublicProfile } from './users/profile';
+export { registerUser } from './users/register';
+export { resendVerification } from './users/resend-verification';
+export { serializeUser } from './users/serialize';
+export { applyAdminEmails, setRoleByEmail } from './users/set-role';
+export { updateUser } from './users/update-user';
+export { verifyEmail } from './users/verify-email';
