@@ -88,7 +88,7 @@ test.describe('account security in the browser', () => {
 
     const sessions = page.getByTestId('session');
     await page.getByTestId('sessions').waitFor({ timeout: 20_000 });
-    await expect.poll(() => sessions.count()).toBe(2);
+    await expect(sessions).toHaveCount(2);
     const current = page.locator('[data-testid="session"][data-current="true"]');
     expect(await current.textContent()).toContain('Headless Chrome on Linux');
     expect(await current.getByTestId('this-device').textContent()).toBe('this device');
@@ -114,7 +114,7 @@ test.describe('account security in the browser', () => {
     await page.keyboard.type(NEW_PASSWORD);
     await page.keyboard.press('Enter');
     expect(await textOf(page, 'password-changed')).toContain('1 other session was signed out');
-    await expect.poll(() => sessions.count()).toBe(1);
+    await expect(sessions).toHaveCount(1);
     expect(await meStatus(user.token)).toBe(401);
 
     // two more devices sign in; one is signed out from here, then all others
@@ -122,13 +122,13 @@ test.describe('account security in the browser', () => {
     const a = await loginByApi(product.apiUrl, updated);
     const b = await loginByApi(product.apiUrl, updated);
     await page.reload();
-    await expect.poll(() => sessions.count(), { timeout: 20_000 }).toBe(3);
+    await expect(sessions).toHaveCount(3, { timeout: 20_000 });
     await page.locator('[data-testid="session"][data-current="false"]').first().getByRole('button').click();
-    await expect.poll(() => sessions.count()).toBe(2);
+    await expect(sessions).toHaveCount(2);
     expect([await meStatus(a.token), await meStatus(b.token)].sort()).toEqual([200, 401]);
     await page.getByRole('button', { name: 'Sign out of all other sessions' }).click();
     expect(await textOf(page, 'sessions-ended')).toBe('Signed out of 1 other session.');
-    await expect.poll(() => sessions.count()).toBe(1);
+    await expect(sessions).toHaveCount(1);
     expect([await meStatus(a.token), await meStatus(b.token)]).toEqual([401, 401]);
     expect(await page.getByRole('button', { name: 'Sign out of all other sessions' }).count()).toBe(0);
     await page.close();

@@ -32,7 +32,7 @@ test.describe('files in the browser', () => {
     const user = await activeUserByApi(product.apiUrl, 'files');
     const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const page = await signedInPage(product, user, '/files');
-    await expect.poll(() => page.getByTestId('no-pins').count(), { timeout: 20_000 }).toBe(1);
+    await expect(page.getByTestId('no-pins')).toHaveCount(1, { timeout: 20_000 });
 
     await dropFile(page, 'pixel.png', 'image/png', pngBytes(1));
     const done = await textOf(page, 'upload-done');
@@ -88,9 +88,9 @@ test.describe('files in the browser', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>'),
     });
-    await expect
-      .poll(() => page.getByTestId('form-error').textContent(), { timeout: 20_000 })
-      .toMatch(/Files of type text\/html are not allowed/);
+    await expect(page.getByTestId('form-error')).toHaveText(/Files of type text\/html are not allowed/, {
+      timeout: 20_000,
+    });
     expect(await page.getByTestId('pin').count()).toBe(0);
     await page.close();
   });
@@ -124,7 +124,7 @@ test.describe('files in the browser', () => {
     await page.getByRole('button', { name: 'Pin', exact: true }).click();
     expect(await textOf(page, 'pinned-cid')).toContain('Pin recorded');
     const pin = page.locator(`[data-testid="pin"][data-cid="${cid}"]`);
-    await expect.poll(() => pin.getAttribute('data-status'), { timeout: 30_000 }).toBe('pinned');
+    await expect(pin).toHaveAttribute('data-status', 'pinned', { timeout: 30_000 });
 
     await pin.getByRole('button', { name: 'Metadata' }).click();
     const shown = await textOf(page, 'metadata');

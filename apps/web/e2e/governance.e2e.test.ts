@@ -26,9 +26,6 @@ test.afterAll(async () => {
   await product?.stop();
 });
 
-const weightOf = (page: Page, option: string) =>
-  page.getByTestId(`result-${option}`).getAttribute('data-weight', { timeout: 20_000 });
-
 /** The app's WebSocket subscription is up (not the polling fallback). */
 async function waitLive(page: Page) {
   await page.locator('[data-testid="live-indicator"][data-live="true"]').waitFor({ timeout: 20_000 });
@@ -66,7 +63,7 @@ test.describe('governance in the browser', () => {
     await page.getByLabel('New member address').fill(voter.wallet.address);
     await page.getByRole('button', { name: 'Add member' }).click();
     expect(await textOf(page, 'members-notice')).toContain('now has 2 members');
-    await expect.poll(() => page.getByTestId('members').textContent(), SLOW).toContain(voter.wallet.address);
+    await expect(page.getByTestId('members')).toContainText(voter.wallet.address, SLOW);
     // an address linked to nobody is a member too: it will vote with an EIP-712 signature
     await api.call('POST', `/daos/${daoId}/members`, {
       body: { memberAddress: signer.address },
@@ -110,17 +107,17 @@ test.describe('governance in the browser', () => {
     await form.getByLabel(owner.wallet.address).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
     expect(await textOf(page, 'vote-cast')).toContain('“For” was counted with weight 1');
-    await expect.poll(() => weightOf(page, 'For'), SLOW).toBe('1');
+    await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '1', SLOW);
     expect(await textOf(page, 'my-votes')).toContain(owner.wallet.address);
 
     await api.call('POST', '/votes', {
       body: { proposalId, daoId, voterAddress: voter.wallet.address, choice: 'Against' },
       token: voter.token,
     });
-    await expect.poll(() => weightOf(page, 'Against'), SLOW).toBe('1');
+    await expect(page.getByTestId('result-Against')).toHaveAttribute('data-weight', '1', SLOW);
     expect(await page.getByTestId('result-For').getAttribute('data-percent')).toBe('50');
     expect(await textOf(page, 'turnout')).toContain('2 of 3 voters');
-    await expect.poll(() => page.getByTestId('votes').textContent(), SLOW).toContain(voter.wallet.address);
+    await expect(page.getByTestId('votes')).toContainText(voter.wallet.address, SLOW);
     expect(await sameDocument()).toBe(true);
     await page.close();
   });
@@ -136,8 +133,8 @@ test.describe('governance in the browser', () => {
     await form.getByRole('button', { name: 'Cast vote' }).click();
     expect(await textOf(signed, 'vote-cast')).toContain('“Abstain” was counted');
     expect(wallet.address).toBe(signer.address);
-    await expect.poll(() => weightOf(signed, 'Abstain'), SLOW).toBe('1');
-    await expect.poll(() => signed.getByTestId('votes').textContent(), SLOW).toContain('signed');
+    await expect(signed.getByTestId('result-Abstain')).toHaveAttribute('data-weight', '1', SLOW);
+    await expect(signed.getByTestId('votes')).toContainText('signed', SLOW);
 
     const vote = await api.call<{ signature: string | null; typedData: { domain: { name: string } } | null }>(
       'GET',
@@ -167,10 +164,8 @@ test.describe('governance in the browser', () => {
       body: { proposalId: short.proposalId, daoId, voterAddress: voter.wallet.address, choice: 'For' },
       token: voter.token,
     });
-    await expect.poll(() => weightOf(page, 'For'), SLOW).toBe('1');
-    await expect
-      .poll(() => page.getByTestId('proposal-status').textContent(), { timeout: 40_000 })
-      .toBe('Passed');
+    await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '1', SLOW);
+    await expect(page.getByTestId('proposal-status')).toHaveText('Passed', { timeout: 40_000 });
     expect(await textOf(page, 'outcome')).toContain('Passed: “For” won');
     expect(await textOf(page, 'countdown')).toContain('Ended');
     expect(await page.getByTestId('vote-form').count()).toBe(0);
@@ -206,7 +201,7 @@ test.describe('governance in the browser', () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, voter.token);
     await page.goto(`${product.webUrl}/dashboard`);
-    await expect.poll(() => page.getByTestId('member-daos').textContent(), SLOW).toContain('Harbour Co-op');
+    await expect(page.getByTestId('member-daos')).toContainText('Harbour Co-op', SLOW);
     expect(await page.getByTestId('owned-daos').count()).toBe(0);
     const card = page.getByTestId(`active-${fresh.proposalId}`);
     await card.waitFor({ timeout: 20_000 });
@@ -218,13 +213,13 @@ test.describe('governance in the browser', () => {
       body: { proposalId: fresh.proposalId, daoId, voterAddress: owner.wallet.address, choice: 'For' },
       token: owner.token,
     });
-    await expect.poll(() => card.getByTestId('result-For').getAttribute('data-weight'), SLOW).toBe('1');
+    await expect(card.getByTestId('result-For')).toHaveAttribute('data-weight', '1', SLOW);
     expect(await sameDocument()).toBe(true);
 
     const own = await product.browser.newPage();
     await useSession(own, product.webUrl, owner.token);
     await own.goto(`${product.webUrl}/dashboard`);
-    await expect.poll(() => own.getByTestId('owned-daos').textContent(), SLOW).toContain('Harbour Co-op');
+    await expect(own.getByTestId('owned-daos')).toContainText('Harbour Co-op', SLOW);
     await own.close();
     await page.close();
   });
@@ -234,12 +229,12 @@ test.describe('governance in the browser', () => {
     await page.goto(`${product.webUrl}/daos/${daoId}`);
     const active = page.getByRole('tab', { name: 'Active' });
     await active.focus();
-    await expect.poll(() => page.getByTestId('proposals').textContent(), SLOW).toContain('Buy a new crane');
+    await expect(page.getByTestId('proposals')).toContainText('Buy a new crane', SLOW);
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     expect(await page.getByRole('tab', { name: 'Passed' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Passed');
-    await expect.poll(() => page.getByTestId('proposals').textContent(), SLOW).toContain('Paint the pier');
+    await expect(page.getByTestId('proposals')).toContainText('Paint the pier', SLOW);
     await page.keyboard.press('End');
     expect(await page.getByRole('tab', { name: 'All' }).getAttribute('aria-selected')).toBe('true');
     await page.close();

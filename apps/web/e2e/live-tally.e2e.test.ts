@@ -57,8 +57,8 @@ async function voterPage() {
   return page;
 }
 
-const forWeight = (page: Page, proposalId: string) =>
-  page.getByTestId(`active-${proposalId}`).getByTestId('result-For').getAttribute('data-weight');
+const forResult = (page: Page, proposalId: string) =>
+  page.getByTestId(`active-${proposalId}`).getByTestId('result-For');
 
 test.describe('live tallies on the dashboard', () => {
   test('show a vote committed after the first results read but before the subscription began', async () => {
@@ -76,7 +76,7 @@ test.describe('live tallies on the dashboard', () => {
     live.releaseSubscriptions();
     await live.started(proposalId);
     await reads.release();
-    await expect.poll(() => forWeight(page, proposalId), SLOW).toBe('1');
+    await expect(forResult(page, proposalId)).toHaveAttribute('data-weight', '1', SLOW);
     await page.close();
   });
 
@@ -91,9 +91,9 @@ test.describe('live tallies on the dashboard', () => {
     await expect.poll(() => reads.answeredSince(started, proposalId), SLOW).toBeGreaterThan(0);
     await voteFor(proposalId);
     await live.voteCast(proposalId);
-    await expect.poll(() => forWeight(page, proposalId), SLOW).toBe('1');
+    await expect(forResult(page, proposalId)).toHaveAttribute('data-weight', '1', SLOW);
     await reads.release();
-    expect(await forWeight(page, proposalId)).toBe('1');
+    expect(await forResult(page, proposalId).getAttribute('data-weight')).toBe('1');
     await page.close();
   });
 });
