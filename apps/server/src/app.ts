@@ -1,34 +1,38 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { type ApiServices, appRouter, type Context } from '@plenum/api';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import { accessRefusal, appRouter, type Context } from '@plenum/api';
 import {
-  applyAdminEmails,
   type Clock,
-  type CoreConfig,
   createLogger,
   dummyPasswordHash,
   type Logger,
-  type Principal,
   resolveToken,
   systemClock,
 } from '@plenum/core';
-import { createDb, type DbHandle } from '@plenum/db';
+import { createDb } from '@plenum/db';
 import { TRPCError } from '@trpc/server';
-import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import { applyWSSHandler } from '@trpc/server/adapters/ws';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Env } from './env';
+import { attachSocketIo, closeSocketIo } from './events/socket-io';
+import { refuseBody, useBodyParsers } from './http/body';
 import { isCrossOriginCookieRequest, trustedOrigins } from './http/csrf';
-import { serveDocs } from './http/docs';
+import { registerDocs } from './http/docs';
 import { buildOpenApiDocument } from './http/openapi';
-import { AUTH_PROCEDURES, createRateLimiter, trpcProcedures } from './http/rate-limit';
-import { clientIp, credentialOf, isHttps, requestIdOf, sessionCookie } from './http/request-info';
-import { refuseUnexpectedBody, sendError, sendJson, sendTrpcError } from './http/respond';
-import { createRestHandler } from './http/rest';
-import { compileRoute, matchRoute, type ServerPlugin } from './http/routes';
-import { createPlugins } from './plugins';
+import { installPipeline } from './http/pipeline';
+import { createRateLimiter } from './http/rate-limit';
+import { clientIp, credentialOf, isHttps, requestIdOf, SESSION_COOKIE } from './http/request-info';
+import { registerRest } from './http/rest';
+import { fastifyPath, type RouteSet } from './http/routes';
+import { storageRoutes } from './routes/storage';
+import { usersRoutes } from './routes/users';
+import { coreConfigFromEnv, createServices } from './services';
 import { VERSION } from './version';
-import { resendTransport, startMailWorker } from './workers/mail';
+
+export { coreConfigFromEnv };
 
 export interface AppOptions {
   env: Env;
@@ -36,91 +40,30 @@ export interface AppOptions {
   logger?: Logger;
   /** PGlite location override (tests use 'memory://') */
   pgliteDir?: string;
-  /** test hook: replace or extend the domain plugins */
-  plugins?: (ctx: Parameters<typeof createPlugins>[0]) => Promise<ServerPlugin[]>;
 }
 
-interface RequestState {
-  principal: Principal | null;
-  token: string | null;
-  ip: string;
-  requestId: string;
-}
+/** Each domain's plain routes (beside its procedures); a domain adds one line here. */
+const ROUTE_SETS: RouteSet[] = [usersRoutes, storageRoutes];
 
-type PlenumRequest = IncomingMessage & { plenum?: RequestState; body?: unknown };
-
-/** a 503 tells the client when to try again (docs/operations.md, "Database outages") */
-const RETRY_AFTER = { 'Retry-After': '1' };
-const isUnavailable = (e: { code: string }) => e.code === 'SERVICE_UNAVAILABLE';
-
-export function coreConfigFromEnv(env: Env): CoreConfig {
-  return {
-    appUrl: env.APP_URL,
-    passwordPolicy: {
-      minLength: env.PASSWORD_MIN_LENGTH,
-      maxLength: env.PASSWORD_MAX_LENGTH,
-      requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE,
-      requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE,
-      requireNumbers: env.PASSWORD_REQUIRE_NUMBERS,
-      requireSpecialChars: env.PASSWORD_REQUIRE_SPECIAL,
-    },
-    sessionTtlMs: env.SESSION_TTL,
-    verificationTokenTtlMs: env.VERIFICATION_TOKEN_EXPIRY,
-    passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
-    emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
-    loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
-    adminEmails: env.adminEmails,
-    siweChainIds: env.siweChainIds,
-    siweRpcUrl: env.SIWE_RPC_URL,
-    mailFrom: env.MAIL_FROM,
-    users: {
-      allowPublicProfiles: env.ALLOW_PUBLIC_PROFILES,
-      enableProfilePictures: env.ENABLE_PROFILE_PICTURES,
-      enableBio: env.ENABLE_BIO,
-      enableSocialLinks: env.ENABLE_SOCIAL_LINKS,
-      maxBioLength: env.MAX_BIO_LENGTH,
-      maxAvatarSize: env.MAX_AVATAR_SIZE,
-      allowedImageTypes: env.ALLOWED_IMAGE_TYPES.map((t) => t.toLowerCase()),
-      uploadPath: env.uploadPath,
-    },
-    governance: { daoApprovalRequired: env.DAO_APPROVAL_REQUIRED },
-    storage: {
-      gatewayUrls: env.IPFS_GATEWAY_URLS,
-      timeoutMs: env.IPFS_TIMEOUT,
-      pinBroadcast: env.IPFS_PIN_BROADCAST,
-      maxFileSize: env.MAX_FILE_SIZE,
-      allowedFileTypes: env.ALLOWED_FILE_TYPES.map((t) => t.toLowerCase()),
-      maxContentBytes: 10 * 1024 * 1024,
-      publicUrl: env.publicUrl,
-    },
-  };
-}
-
+/**
+ * The HTTP server (docs/architecture.md): Fastify with the request pipeline (http/pipeline.ts), the
+ * procedures over tRPC (HTTP and WebSocket) and as REST paths, the plain routes, Socket.IO, the health
+ * and docs pages; every part gets the one service container (services.ts).
+ */
 export async function createApp(options: AppOptions) {
   const { env } = options;
   const log = options.logger ?? createLogger({ level: env.LOG_LEVEL });
-  const dbHandle: DbHandle = await createDb({
+  const dbHandle = await createDb({
     databaseUrl: env.DATABASE_URL,
     dataDir: options.pgliteDir ?? path.join(env.dataDir, 'pg'),
     maxConnections: env.DATABASE_POOL_SIZE,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
   });
-  const dbAvailability = dbHandle.availability;
   await dbHandle.migrate();
-
-  const svc: ApiServices = {
-    db: dbHandle.db,
-    config: coreConfigFromEnv(env),
-    clock: options.clock ?? systemClock,
-    log,
-    emailProviderConfigured: Boolean(env.RESEND_API_KEY),
-    version: VERSION,
-  };
-  await applyAdminEmails(svc);
+  const services = await createServices(env, dbHandle, { clock: options.clock ?? systemClock, log });
+  const { svc } = services;
   void dummyPasswordHash(); // ready before the first login, so unknown emails cost no extra time
 
-  const plugins = await (options.plugins ?? createPlugins)({ svc, dbHandle, env });
-  const routes = plugins.flatMap((p) => p.routes ?? []).map(compileRoute);
   let openapiDoc: unknown;
   const openapi = () => {
     if (!openapiDoc) {
@@ -128,7 +71,7 @@ export async function createApp(options: AppOptions) {
         appRouter,
         VERSION,
         env.APP_URL.replace(/:\d+$/, `:${env.PORT}`),
-        plugins.flatMap((p) => (p.openapiPaths ? [p.openapiPaths] : [])),
+        ROUTE_SETS.map((s) => s.openapiPaths),
       );
       // the development outbox answers 404 once an email provider is configured: not part of the API then
       if (env.RESEND_API_KEY && doc.paths) delete doc.paths['/dev/outbox'];
@@ -137,194 +80,144 @@ export async function createApp(options: AppOptions) {
     return openapiDoc;
   };
 
-  const rateLimiter = createRateLimiter(dbHandle.db, {
-    perMinute: env.RATE_LIMIT_PER_MINUTE,
-    authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
-    disabled: env.RATE_LIMIT_DISABLED,
+  const app = Fastify({
+    logger: false,
+    genReqId: (req) => requestIdOf(req),
+    bodyLimit: env.MAX_JSON_BODY,
+    requestTimeout: 0, // long uploads stream; idle sockets are closed by headersTimeout/keepAlive
+    forceCloseConnections: true,
+    return503OnClosing: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   const secureCookies = env.APP_URL.startsWith('https:');
-  const allowedOrigins = new Set([new URL(env.APP_URL).origin, ...env.CORS_ORIGINS]);
   const originPolicy = { trusted: trustedOrigins(env.APP_URL, env.CORS_ORIGINS, env.publicUrl) };
+  const corsOrigins = [new URL(env.APP_URL).origin, ...env.CORS_ORIGINS];
+
+  await app.register(cors, {
+    origin: corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'trpc-accept'],
+    exposedHeaders: [
+      'RateLimit-Limit',
+      'RateLimit-Remaining',
+      'RateLimit-Reset',
+      'Retry-After',
+      'X-Request-Id',
+    ],
+    maxAge: 600,
+    strictPreflight: false,
+  });
+  await app.register(cookie);
+  installPipeline(app, {
+    svc,
+    router: appRouter,
+    availability: dbHandle.availability,
+    rateLimiter: createRateLimiter(dbHandle.db, {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: env.RATE_LIMIT_AUTH_PER_MINUTE,
+      disabled: env.RATE_LIMIT_DISABLED,
+    }),
+    originPolicy,
+    trustProxy: env.TRUST_PROXY,
+  });
 
   function contextFor(
-    req: PlenumRequest,
-    res: ServerResponse | null,
+    request: FastifyRequest,
+    reply: FastifyReply | null,
     transport: Context['transport'],
   ): Context {
-    const state = req.plenum!;
+    const state = request.plenum!;
     return {
       svc,
       principal: state.principal,
       token: state.token,
       ip: state.ip,
-      userAgent: req.headers['user-agent'] ?? null,
-      requestId: state.requestId,
+      userAgent: request.headers['user-agent'] ?? null,
+      requestId: request.id,
       transport,
       setSessionCookie(token, { maxAgeSeconds }) {
         // Secure whenever the app or this request is on https (docs/api.md, "Cross-site requests")
-        const secure = secureCookies || isHttps(req, env.TRUST_PROXY);
-        res?.appendHeader('Set-Cookie', sessionCookie(token, maxAgeSeconds, secure));
+        reply?.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: maxAgeSeconds,
+          secure: secureCookies || isHttps(request.raw, env.TRUST_PROXY),
+        });
       },
       setHeader(name, value) {
-        res?.setHeader(name, value);
+        reply?.header(name, value);
       },
     };
   }
 
-  const rest = createRestHandler(
-    appRouter,
-    ({ req, res }: { req: IncomingMessage; res: ServerResponse }) =>
-      contextFor(req as PlenumRequest, res, 'rest'),
-    env.MAX_JSON_BODY,
-  );
-  const trpcHttp = createHTTPHandler({
-    router: appRouter,
-    basePath: '/trpc/',
-    createContext: ({ req, res }) => contextFor(req as PlenumRequest, res, 'trpc'),
-    maxBodySize: env.MAX_JSON_BODY,
-    responseMeta: ({ errors }) => (errors.some(isUnavailable) ? { headers: RETRY_AFTER } : {}),
+  // system paths: no credentials, no rate limit, answered while the database is down
+  app.get('/health', { config: { system: true } }, async (_request, reply) => {
+    // within ~500 ms whatever the database does: a known outage answers at once, else a ping with a deadline
+    const dbOk = dbHandle.availability.up && (await dbHandle.availability.check());
+    const storage = svc.storage;
+    const ipfs = storage
+      ? await storage.node
+          .status()
+          .then((s) => ({ provider: storage.node.name, ok: s.ok }))
+          .catch(() => ({ provider: storage.node.name, ok: false }))
+      : { provider: 'none', ok: false };
+    return reply
+      .code(dbOk ? 200 : 503)
+      .header('Cache-Control', 'no-store')
+      .send({ status: dbOk ? 'ok' : 'degraded', version: VERSION, db: dbOk ? 'ok' : 'down', ipfs });
+  });
+  registerDocs(app, openapi);
+
+  // procedures over tRPC HTTP (/trpc/a.b, batches /trpc/a.b,c.d)
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, res }: { req: FastifyRequest; res: FastifyReply }) =>
+        contextFor(req, res, 'trpc'),
+      responseMeta: ({ errors }: { errors: { code: string }[] }) =>
+        errors.some((e) => e.code === 'SERVICE_UNAVAILABLE') ? { headers: { 'Retry-After': '1' } } : {},
+    },
   });
 
-  async function handle(req: PlenumRequest, res: ServerResponse) {
-    const started = performance.now();
-    const requestId = requestIdOf(req);
-    const ip = clientIp(req, env.TRUST_PROXY);
-    res.setHeader('X-Request-Id', requestId);
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname;
-    const method = req.method ?? 'GET';
-    res.on('finish', () => {
-      // any 503 means a connection failed somewhere: probe, and fail the next requests fast if it is down
-      if (res.statusCode === 503) dbAvailability.suspect();
-      log.info(
-        {
-          requestId,
-          method,
-          path: pathname,
-          status: res.statusCode,
-          ms: Math.round(performance.now() - started),
+  // procedures as REST paths
+  await registerRest(app, { router: appRouter, createContext: (req, res) => contextFor(req, res, 'rest') });
+
+  // the plain routes, in a scope whose non-JSON bodies stay unread for the handler to stream
+  await app.register(async (scope) => {
+    useBodyParsers(scope, 'stream');
+    for (const route of ROUTE_SETS.flatMap((s) => s.routes)) {
+      scope.route({
+        method: route.method,
+        url: fastifyPath(route.path),
+        config: { access: route.access, rateLimit: route.rateLimit, errorFormat: route.errorFormat },
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+        // the caller's access is checked before any of the body is read
+        onRequest: async (request) => {
+          const refusal = accessRefusal(svc, request.plenum?.principal ?? null, route.access);
+          if (refusal) throw refusal;
         },
-        'request',
-      );
-    });
-
-    const origin = req.headers.origin;
-    if (origin && allowedOrigins.has(origin)) {
-      res.setHeader('Access-Control-Allow-Origin', origin);
-      res.setHeader('Access-Control-Allow-Credentials', 'true');
-      res.setHeader('Vary', 'Origin');
-      res.setHeader(
-        'Access-Control-Expose-Headers',
-        'RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id',
-      );
-    }
-    if (method === 'OPTIONS') {
-      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers', 'Authorization, Content-Type, X-Request-Id, trpc-accept');
-      res.setHeader('Access-Control-Max-Age', '600');
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-
-    // system paths: no credentials, no rate limit
-    if (pathname === '/health' && (method === 'GET' || method === 'HEAD')) {
-      // within ~500 ms whatever the database does: a known outage answers at once, else a ping with a deadline
-      const dbOk = dbAvailability.up && (await dbAvailability.check());
-      const ipfsHealth = svc.ipfsHealth as (() => Promise<{ provider: string; ok: boolean }>) | undefined;
-      const ipfs = ipfsHealth
-        ? await ipfsHealth().catch(() => ({ provider: 'unknown', ok: false }))
-        : { provider: 'none', ok: false };
-      const body = { status: dbOk ? 'ok' : 'degraded', version: VERSION, db: dbOk ? 'ok' : 'down', ipfs };
-      return sendJson(res, dbOk ? 200 : 503, body, { 'Cache-Control': 'no-store' });
-    }
-    if (pathname === '/api/docs-json' && method === 'GET') return sendJson(res, 200, openapi());
-    if (pathname.startsWith('/api/docs') && method === 'GET' && serveDocs(pathname, res)) return;
-
-    // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
-    const calls = trpcProcedures(pathname);
-    const refuse = (
-      code: 'SERVICE_UNAVAILABLE' | 'TOO_MANY_REQUESTS' | 'FORBIDDEN',
-      message: string,
-      extra: { reason: string; headers?: Record<string, string> },
-    ) =>
-      calls.length
-        ? sendTrpcError(res, calls, url.searchParams.get('batch') === '1', code, message, extra)
-        : sendError(res, code, message, extra);
-
-    if (!dbAvailability.up) {
-      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', {
-        reason: 'DATABASE_UNAVAILABLE',
-        headers: { 'Retry-After': '1' },
+        preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,
+        handler: (request, reply) =>
+          route.handler({
+            request,
+            reply,
+            params: request.params as Record<string, string>,
+            query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+            principal: request.plenum?.principal ?? null,
+            svc,
+            log: log.child({ requestId: request.id }),
+          }),
       });
     }
-    if (isCrossOriginCookieRequest(req, originPolicy)) {
-      return refuse('FORBIDDEN', 'Cross-origin request with the session cookie refused: use a Bearer token', {
-        reason: 'CSRF',
-      });
-    }
-
-    const token = credentialOf(req);
-    let principal: Principal | null = null;
-    try {
-      principal = token ? await resolveToken(svc, token) : null;
-    } catch (err) {
-      log.error({ err, requestId }, 'credential lookup failed');
-      return refuse('SERVICE_UNAVAILABLE', 'The database is unreachable', {
-        reason: 'DATABASE_UNAVAILABLE',
-        headers: { 'Retry-After': '1' },
-      });
-    }
-    req.plenum = { principal, token: principal ? token : null, ip, requestId };
-
-    const routeKey = `${method} ${pathname.replace(/\/+$/, '') || '/'}`;
-    const decision = await rateLimiter.check({
-      ip,
-      userId: principal?.userId ?? null,
-      routeKey,
-      authCall: calls.some((c) => AUTH_PROCEDURES.has(c)),
-      res,
-    });
-    if (!decision.ok) {
-      return refuse('TOO_MANY_REQUESTS', 'Too many requests; slow down', {
-        reason: 'RATE_LIMITED',
-        headers: { 'Retry-After': String(decision.retryAfterSeconds) },
-      });
-    }
-
-    if (pathname === '/trpc' || pathname.startsWith('/trpc/')) return trpcHttp(req, res);
-
-    const match = matchRoute(routes, method, pathname);
-    if (match) {
-      if ((match.route.noBody || method === 'DELETE') && !(await refuseUnexpectedBody(req, res))) return;
-      return match.route.handler({
-        req,
-        res,
-        params: match.params,
-        query: url.searchParams,
-        principal,
-        token: req.plenum.token,
-        ip,
-        requestId,
-        svc,
-        log: log.child({ requestId }),
-      });
-    }
-
-    if (method === 'DELETE' && !(await refuseUnexpectedBody(req, res))) return;
-    await rest(req, res, () => sendError(res, 'NOT_FOUND', `No route for ${method} ${pathname}`));
-  }
-
-  const server: Server = createServer((req, res) => {
-    handle(req as PlenumRequest, res).catch((err: unknown) => {
-      log.error({ err }, 'unhandled request error');
-      if (!res.headersSent) sendError(res, 'INTERNAL_SERVER_ERROR', 'Internal server error');
-      else res.end();
-    });
   });
-  server.requestTimeout = 0; // long uploads stream; idle sockets are closed by headersTimeout/keepAlive
 
-  // tRPC subscriptions over WebSocket on the same port and path; { token } in connectionParams
+  // tRPC subscriptions over WebSocket on the same port and path; { token } in connectionParams. Socket.IO
+  // shares the HTTP server's upgrades, so the WebSocket server is attached by path rather than as a
+  // Fastify plugin (which would take every upgrade).
+  const server = app.server;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
   server.on('upgrade', (req, socket, head) => {
     // a peer that resets the connection mid-handshake must not become an unhandled 'error'
@@ -341,7 +234,7 @@ export async function createApp(options: AppOptions) {
     wss,
     router: appRouter,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-    async createContext({ req, info }) {
+    async createContext({ req, info }): Promise<Context> {
       const params = info.connectionParams as { token?: unknown } | null;
       const given = typeof params?.token === 'string' ? params.token : null;
       if (!given && isCrossOriginCookieRequest(req, originPolicy, { stream: true }))
@@ -353,40 +246,46 @@ export async function createApp(options: AppOptions) {
       const principal = token ? await resolveToken(svc, token) : null;
       if (!principal)
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid session or access token is required' });
-      const r = req as PlenumRequest;
-      r.plenum = { principal, token, ip: clientIp(req, env.TRUST_PROXY), requestId: requestIdOf(req) };
-      return contextFor(r, null, 'ws');
+      return {
+        svc,
+        principal,
+        token,
+        ip: clientIp(req, env.TRUST_PROXY),
+        userAgent: req.headers['user-agent'] ?? null,
+        requestId: requestIdOf(req),
+        transport: 'ws',
+        setSessionCookie() {},
+        setHeader() {},
+      };
     },
   });
 
-  for (const p of plugins) await p.attach?.(server);
-
-  const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
+  services.corker.track(server);
+  const io = attachSocketIo(server, { svc, bus: services.events, corsOrigins, originPolicy });
+  await app.ready();
 
   return {
     server,
     svc,
     dbHandle,
     openapi,
-    mailWorker,
-    listen(port = env.PORT, host = env.HOST): Promise<number> {
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const addr = server.address();
-          resolve(typeof addr === 'object' && addr ? addr.port : port);
-        });
-      });
+    mailWorker: services.mailWorker,
+    /** this instance's event bus */
+    events: services.events,
+    /** the proposal status scheduler, for tests that drive it with `tick()` */
+    scheduler: services.scheduler,
+    async listen(port = env.PORT, host = env.HOST): Promise<number> {
+      await app.listen({ port, host });
+      const addr = server.address();
+      return typeof addr === 'object' && addr ? addr.port : port;
     },
     async close() {
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();
-      await mailWorker.stop();
-      for (const p of [...plugins].reverse())
-        await p.stop?.().catch((err: unknown) => log.warn({ err }, `stopping ${p.name} failed`));
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeSocketIo(io);
+      await services.stop();
+      await app.close();
       await dbHandle.close();
     },
   };

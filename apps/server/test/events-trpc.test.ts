@@ -150,7 +150,7 @@ describe('tRPC subscription events.stream', () => {
     const proposalId = newId();
     const [before] = await append(t, [vote(newId(), proposalId, 0)]);
     // "before" means before the subscription as the bus sees it: wait until the bus has taken it in
-    const bus = t.app.svc.eventBus as { cursor: number };
+    const bus = t.app.events;
     await until(() => bus.cursor >= before!.id, 'the bus to pass the earlier event');
     const s = trpcSubscriber(t, user.token, { proposalId });
     try {

@@ -2,8 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync
 import path from 'node:path';
 import type { Logger } from '@plenum/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlugins } from '../src/plugins';
-import { sweepStaleParts } from '../src/routes/users';
+import { sweepStaleParts } from '../src/routes/users/stale-parts';
 import { startTestApp, type TestApp } from './support/app';
 import { scannedClient } from './support/body-scan';
 import { activeUser, type TestUser } from './support/factories';
@@ -22,15 +21,13 @@ beforeAll(async () => {
   t = await startTestApp({
     env: { ADMIN_EMAILS: ADMIN },
     // record the warnings core writes through svc.log, to see the failed delete being logged
-    plugins: async (ctx) => {
-      const base = ctx.svc.log;
+    logger: (base) => {
       const log = Object.create(base) as Logger;
       log.warn = ((obj: unknown, msg?: string) => {
         warnings.push(typeof obj === 'string' ? obj : (msg ?? ''));
         return base.warn(obj as object, msg);
       }) as Logger['warn'];
-      ctx.svc.log = log;
-      return createPlugins(ctx);
+      return log;
     },
   });
   ({ api, scanner: scan } = scannedClient(t.url));

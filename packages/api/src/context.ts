@@ -1,14 +1,17 @@
-import type { Principal, Services } from '@plenum/core';
+import type { LiveEventSource, Principal, Services, StorageRuntime } from '@plenum/core';
 
 /**
- * Everything the server hands to procedures. Other domains extend `ApiServices` with their own
- * dependencies (event bus, IPFS providers) in the server's composition root.
+ * The service container: everything procedures, plain routes and workers use, built once at start-up
+ * by the server (apps/server/src/services.ts; docs/architecture.md).
  */
 export interface ApiServices extends Services {
   /** true when a real email provider is configured (the development outbox is then hidden) */
   emailProviderConfigured: boolean;
   version: string;
-  [extra: string]: unknown;
+  /** the IPFS node and gateways; null while storage is not running (stopping, or a test without it) */
+  storage: StorageRuntime | null;
+  /** this instance's live event source; null where none runs (procedure tests) */
+  events: LiveEventSource | null;
 }
 
 export interface CookieOptions {

@@ -1,14 +1,11 @@
 import { AppError } from '@plenum/core';
 import { nulCharacterIssues } from '@plenum/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { errorDetails, toTRPCError } from './errors';
+import { type Access, accessRefusal, type Meta } from './policy';
 
-export interface Meta extends OpenApiMeta {
-  /** HTTP status of a success on the REST path (default 200) */
-  successStatus?: 200 | 201 | 202 | 204;
-}
+export type { Meta };
 
 const t = initTRPC
   .context<Context>()
@@ -66,35 +63,24 @@ const textCheck = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(errorMapping).use(textCheck);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.principal)
-    throw new TRPCError({
-      code: 'UNAUTHORIZED',
-      message: 'Sign in first',
-      cause: new AppError('UNAUTHORIZED', 'Sign in first', { reason: 'NOT_SIGNED_IN' }),
-    });
+/** the builder's access rule, as a middleware (the same rule plain routes apply: policy.ts) */
+const requireAccess = (access: Access) =>
+  t.middleware(({ ctx, next }) => {
+    const refusal = accessRefusal(ctx.svc, ctx.principal, access);
+    if (refusal) throw toTRPCError(refusal) ?? refusal;
+    return next();
+  });
+
+const signedIn = t.middleware(({ ctx, next }) => {
+  const refusal = accessRefusal(ctx.svc, ctx.principal, 'member');
+  if (refusal) throw toTRPCError(refusal) ?? refusal;
+  if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
   return next({ ctx: { ...ctx, principal: ctx.principal } });
 });
 
-/** Governance and storage writes: the account must be active while email verification is required. */
-export const activeProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.svc.config.emailVerificationRequired && ctx.principal.status !== 'active') {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: 'Verify your email address first',
-      cause: new AppError('FORBIDDEN', 'Verify your email address first', { reason: 'EMAIL_NOT_VERIFIED' }),
-    });
-  }
-  return next();
-});
+export const authedProcedure = publicProcedure.use(signedIn);
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.principal.role !== 'admin') {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: 'Admins only',
-      cause: new AppError('FORBIDDEN', 'Admins only', { reason: 'ADMIN_ONLY' }),
-    });
-  }
-  return next();
-});
+/** Governance and storage writes: the account must be active while email verification is required. */
+export const activeProcedure = authedProcedure.use(requireAccess('active'));
+
+export const adminProcedure = authedProcedure.use(requireAccess('admin'));

@@ -66,7 +66,7 @@ async function measure(
   });
   try {
     await nextMessage(worker, 'ready');
-    const bus = t.app.svc.eventBus as { subscriptions: { proposalId?: string }[] };
+    const bus = t.app.events;
     while (bus.subscriptions.filter((f) => f.proposalId === proposalId).length < subscribers) await sleep(10);
 
     const ts = Math.floor(Date.now() / 1000);

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { AppError } from '@plenum/core';
+import type { FastifyInstance } from 'fastify';
 
 const require = createRequire(import.meta.url);
 const swaggerDir = path.dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -30,25 +30,23 @@ const PAGE = `<!doctype html>
 const INIT = `window.ui = SwaggerUIBundle({ url: '/api/docs-json', dom_id: '#ui', deepLinking: true, persistAuthorization: true });`;
 
 /** The interactive API page (Swagger UI served from this server: works offline, strict CSP). */
-export function serveDocs(pathname: string, res: ServerResponse): boolean {
+export function registerDocs(app: FastifyInstance, openapi: () => unknown) {
+  const system = { config: { system: true } };
   const csp = "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'";
-  if (pathname === '/api/docs' || pathname === '/api/docs/') {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': csp });
-    res.end(PAGE);
-    return true;
-  }
-  if (pathname === '/api/docs/init.js') {
-    res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8' });
-    res.end(INIT);
-    return true;
-  }
-  const name = pathname.slice('/api/docs/'.length);
-  const type = ASSETS[name];
-  if (pathname.startsWith('/api/docs/') && type) {
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
-    // a missing or unreadable asset ends this response, never the process
-    pipeline(createReadStream(path.join(swaggerDir, name)), res).catch(() => res.destroy());
-    return true;
-  }
-  return false;
+  app.get('/api/docs-json', system, async () => openapi());
+  app.get('/api/docs', system, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('Content-Security-Policy', csp).send(PAGE),
+  );
+  app.get('/api/docs/init.js', system, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(INIT),
+  );
+  app.get<{ Params: { asset: string } }>('/api/docs/:asset', system, async (request, reply) => {
+    const type = ASSETS[request.params.asset];
+    if (!type) throw new AppError('NOT_FOUND', `No route for GET ${request.url}`);
+    // a missing or unreadable asset ends this response, never the process (Fastify handles the stream's errors)
+    return reply
+      .type(type)
+      .header('Cache-Control', 'public, max-age=86400')
+      .send(createReadStream(path.join(swaggerDir, request.params.asset)));
+  });
 }

@@ -1,4 +1,3 @@
-import type { ServerResponse } from 'node:http';
 import { type Database, rateLimits } from '@plenum/db';
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -8,48 +7,14 @@ export interface RateLimitSettings {
   disabled: boolean;
 }
 
-/** Paths where guessing is the threat: sign-in, registration, verification. */
-export const AUTH_PATHS = new Set([
-  'POST /auth/login',
-  'POST /auth/siwe',
-  'POST /users',
-  'POST /users/verify-email',
-  'POST /users/resend-verification',
-  'POST /auth/wallets',
-  'POST /auth/password',
-  'POST /auth/password-reset',
-  'POST /auth/password-reset/confirm',
-]);
-
-/** The same guarded actions when the web app calls them as tRPC procedures (`/trpc/auth.login`, batched). */
-export const AUTH_PROCEDURES = new Set([
-  'auth.login',
-  'auth.siwe',
-  'auth.linkWallet',
-  'auth.changePassword',
-  'auth.requestPasswordReset',
-  'auth.resetPassword',
-  'registration.register',
-  'registration.verifyEmail',
-  'registration.resendVerification',
-]);
-
-/** the procedure names of a tRPC HTTP path (`/trpc/a.b,c.d`), empty for anything else */
-export function trpcProcedures(pathname: string): string[] {
-  if (!pathname.startsWith('/trpc/')) return [];
-  try {
-    return decodeURIComponent(pathname.slice('/trpc/'.length)).split(',');
-  } catch {
-    return [];
-  }
-}
+type SetHeader = (name: string, value: string) => void;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
  * Counters live in the database (rate-limiter-flexible's Drizzle store), so several server instances
  * share one budget per client. Per IP on every path, per user when signed in, and a stricter per-IP
- * budget on the auth paths.
+ * budget on the operations that declare `rateLimit: 'auth'` (sign-in, registration, verification).
  */
 export function createRateLimiter(db: Database, settings: RateLimitSettings) {
   const make = (keyPrefix: string, points: number) =>
@@ -65,26 +30,26 @@ export function createRateLimiter(db: Database, settings: RateLimitSettings) {
   const user = make('user', settings.perMinute);
   const auth = make('auth', settings.authPerMinute);
 
-  function headers(res: ServerResponse, limit: number, r: RateLimiterRes) {
-    res.setHeader('RateLimit-Limit', String(limit));
-    res.setHeader('RateLimit-Remaining', String(Math.max(0, r.remainingPoints)));
-    res.setHeader('RateLimit-Reset', String(Math.ceil(r.msBeforeNext / 1000)));
-    res.setHeader('RateLimit-Policy', `${limit};w=60`);
+  function headers(setHeader: SetHeader, limit: number, r: RateLimiterRes) {
+    setHeader('RateLimit-Limit', String(limit));
+    setHeader('RateLimit-Remaining', String(Math.max(0, r.remainingPoints)));
+    setHeader('RateLimit-Reset', String(Math.ceil(r.msBeforeNext / 1000)));
+    setHeader('RateLimit-Policy', `${limit};w=60`);
   }
 
   async function take(
     limiter: RateLimiterDrizzle,
     key: string,
     limit: number,
-    res: ServerResponse,
+    setHeader: SetHeader,
   ): Promise<RateDecision> {
     try {
       const r = await limiter.consume(key);
-      headers(res, limit, r);
+      headers(setHeader, limit, r);
       return { ok: true };
     } catch (err) {
       if (err instanceof RateLimiterRes) {
-        headers(res, limit, err);
+        headers(setHeader, limit, err);
         return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
       }
       // the store is unreachable: fail open rather than take the whole API down with the database
@@ -96,19 +61,18 @@ export function createRateLimiter(db: Database, settings: RateLimitSettings) {
     async check(params: {
       ip: string;
       userId: string | null;
-      routeKey: string;
-      /** a tRPC call of one of AUTH_PROCEDURES */
-      authCall?: boolean;
-      res: ServerResponse;
+      /** the operation spends the auth budget too (its meta or route says `rateLimit: 'auth'`) */
+      authBudget: boolean;
+      setHeader: SetHeader;
     }): Promise<RateDecision> {
       if (settings.disabled) return { ok: true };
-      if (params.authCall || AUTH_PATHS.has(params.routeKey)) {
-        const a = await take(auth, params.ip, settings.authPerMinute, params.res);
+      if (params.authBudget) {
+        const a = await take(auth, params.ip, settings.authPerMinute, params.setHeader);
         if (!a.ok) return a;
       }
-      const byIp = await take(ip, params.ip, settings.perMinute, params.res);
+      const byIp = await take(ip, params.ip, settings.perMinute, params.setHeader);
       if (!byIp.ok || !params.userId) return byIp;
-      return take(user, params.userId, settings.perMinute, params.res);
+      return take(user, params.userId, settings.perMinute, params.setHeader);
     },
   };
 }

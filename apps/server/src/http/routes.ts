@@ -1,82 +1,55 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiServices } from '@plenum/api';
+import type { Access, ApiServices, RateBudget } from '@plenum/api';
 import type { Logger, Principal } from '@plenum/core';
-import type { DbHandle } from '@plenum/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
-import type { Env } from '../env';
 
-/** A plain Node route beside the tRPC procedures: multipart uploads, raw downloads, foreign APIs. */
-export interface RouteContext {
-  req: IncomingMessage;
-  res: ServerResponse;
-  params: Record<string, string>;
-  query: URLSearchParams;
-  principal: Principal | null;
-  token: string | null;
-  ip: string;
-  requestId: string;
-  svc: ApiServices;
-  log: Logger;
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
-
+/**
+ * A plain route beside the procedures (multipart uploads, raw downloads, the Pinning Service API, a status
+ * that depends on the outcome). Its policy is declared here like a procedure's (docs/api.md): who may call
+ * it, whether it reads a body, which rate-limit budget, which error body; the request pipeline applies it
+ * before the handler runs. A handler returns the JSON body to send (after `reply.code(…)`), or the reply
+ * once it sent something else, and throws `AppError`s for refusals: errors are answered in one place
+ * (http/errors.ts).
+ */
 export interface Route {
   method: Method;
   /** OpenAPI-style template, e.g. /ipfs/file/{cid} */
   path: string;
+  access: Access;
+  rateLimit?: RateBudget;
   /** the route reads no body: one with fields is refused before the handler runs */
   noBody?: boolean;
-  handler(rc: RouteContext): Promise<void>;
+  /** the largest JSON body it reads (default: MAX_JSON_BODY) */
+  bodyLimit?: number;
+  /** errors in the Pinning Service API's body instead of the one error body */
+  errorFormat?: 'psa';
+  handler(rc: RouteContext): Promise<unknown>;
 }
 
-export interface CompiledRoute extends Route {
-  regex: RegExp;
-  names: string[];
-}
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export function compileRoute(route: Route): CompiledRoute {
-  const names: string[] = [];
-  const pattern = route.path
-    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
-    .replace(/\{(\w+)\}/g, (_m, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-  return { ...route, regex: new RegExp(`^${pattern}/?$`), names };
-}
-
-export function matchRoute(routes: CompiledRoute[], method: string, pathname: string) {
-  for (const r of routes) {
-    if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
-    const m = r.regex.exec(pathname);
-    if (!m) continue;
-    const params: Record<string, string> = {};
-    try {
-      r.names.forEach((n, i) => {
-        params[n] = decodeURIComponent(m[i + 1]!);
-      });
-    } catch {
-      continue;
-    }
-    return { route: r, params };
-  }
-  return null;
-}
-
-/** A domain's additions to the server: routes, their OpenAPI entries, lifecycle hooks. */
-/** what every domain plugin is built from, once the database is ready */
-export interface PluginContext {
+export interface RouteContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  /** the caller; never null on a route whose access is not 'public' */
+  principal: Principal | null;
   svc: ApiServices;
-  dbHandle: DbHandle;
-  env: Env;
+  log: Logger;
 }
 
-export interface ServerPlugin {
-  name: string;
-  routes?: Route[];
-  openapiPaths?: ZodOpenApiPathsObject;
-  /** runs once the HTTP server exists (e.g. to attach Socket.IO) */
-  attach?(server: import('node:http').Server): void | Promise<void>;
-  stop?(): Promise<void>;
+/** A domain's plain routes and their OpenAPI entries. */
+export interface RouteSet {
+  routes: Route[];
+  openapiPaths: ZodOpenApiPathsObject;
+}
+
+/** `/ipfs/file/{cid}` → `/ipfs/file/:cid` */
+export const fastifyPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+
+/** the caller of a route that requires one (its access was checked before the handler ran) */
+export function callerOf(rc: RouteContext): Principal {
+  if (!rc.principal) throw new Error(`${rc.request.method} ${rc.request.url}: route without a caller`);
+  return rc.principal;
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Clock, createLogger } from '@plenum/core';
+import { type Clock, createLogger, type Logger } from '@plenum/core';
 import postgres from 'postgres';
-import { type App, type AppOptions, createApp } from '../../src/app';
+import { type App, createApp } from '../../src/app';
 import { loadEnv } from '../../src/env';
 
 /** Which database this test run uses: the vitest project sets TEST_DB (pglite | postgres). */
@@ -48,7 +48,8 @@ export interface StartOptions {
   clock?: Clock;
   /** reuse another app's database (two instances on one Postgres) */
   databaseUrl?: string;
-  plugins?: AppOptions['plugins'];
+  /** wrap the app's logger (to record what it logs) */
+  logger?: (base: Logger) => Logger;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -66,9 +67,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const app = await createApp({
     env,
     clock: options.clock,
-    logger: createLogger({ level: env.LOG_LEVEL }),
+    logger: (options.logger ?? ((l) => l))(createLogger({ level: env.LOG_LEVEL })),
     pgliteDir: db.url ? undefined : 'memory://',
-    plugins: options.plugins,
   });
   const port = await app.listen(0, '127.0.0.1');
   return {

@@ -55,9 +55,10 @@ export async function until(check: () => boolean, what: string, timeoutMs = 10_0
 
 /** Waits until this app's bus has n live subscriptions with this filter field (live from then on). */
 export function subscribed(t: TestApp, match: Partial<Record<'daoId' | 'proposalId', string>>, n = 1) {
-  const bus = t.app.svc.eventBus as { subscriptions: Record<string, unknown>[] };
+  const bus = t.app.events;
   const matches = () =>
-    bus.subscriptions.filter((f) => Object.entries(match).every(([k, v]) => f[k] === v)).length;
+    bus.subscriptions.filter((f) => Object.entries(match).every(([k, v]) => f[k as keyof typeof match] === v))
+      .length;
   return until(() => matches() >= n, `${n} subscriptions to ${JSON.stringify(match)}`);
 }
 

@@ -120,5 +120,5 @@ export async function signedVote(
 
 /** runs one pass of the proposal status scheduler of an app */
 export function tick(t: TestApp): Promise<number> {
-  return (t.app.svc.governanceScheduler as { tick(): Promise<number> }).tick();
+  return t.app.scheduler.tick();
 }

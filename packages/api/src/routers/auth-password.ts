@@ -14,6 +14,7 @@ const tags = ['auth'];
 export const passwordProcedures = {
   changePassword: authedProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/password',
@@ -27,6 +28,7 @@ export const passwordProcedures = {
 
   requestPasswordReset: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/password-reset',
@@ -45,6 +47,7 @@ export const passwordProcedures = {
 
   resetPassword: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/password-reset/confirm',

@@ -61,6 +61,7 @@ export const authRouter = router({
 
   login: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/login',
@@ -79,6 +80,7 @@ export const authRouter = router({
 
   siwe: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/siwe',
@@ -124,6 +126,7 @@ export const authRouter = router({
 
   linkWallet: authedProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/auth/wallets',

@@ -6,7 +6,7 @@ import { toTRPCError } from '../errors';
 import { authedProcedure, router } from '../trpc';
 
 function eventSource(ctx: Context): LiveEventSource {
-  const bus = ctx.svc.eventBus as LiveEventSource | undefined;
+  const bus = ctx.svc.events;
   if (!bus) throw new AppError('SERVICE_UNAVAILABLE', 'Live events are not available on this server');
   return bus;
 }

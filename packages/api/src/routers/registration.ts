@@ -16,6 +16,7 @@ const tags = ['users'];
 export const registrationRouter = router({
   register: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/users',
@@ -31,6 +32,7 @@ export const registrationRouter = router({
 
   verifyEmail: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/users/verify-email',
@@ -45,6 +47,7 @@ export const registrationRouter = router({
 
   resendVerification: publicProcedure
     .meta({
+      rateLimit: 'auth',
       openapi: {
         method: 'POST',
         path: '/users/resend-verification',

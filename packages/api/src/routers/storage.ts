@@ -11,18 +11,20 @@ import {
 } from '@plenum/core';
 import { cidInput, myPinsInput, paged, pinSchema, unpinOutput } from '@plenum/validators';
 import { z } from 'zod';
-import type { Context } from '../context';
+import type { ApiServices, Context } from '../context';
 import { activeProcedure, authedProcedure, publicProcedure, router } from '../trpc';
 
 const tags = ['storage'];
 
-/** the storage runtime the server plugin put on the services; 503 while it is not running */
+const hasStorage = (svc: ApiServices): svc is ApiServices & StorageServices => svc.storage !== null;
+
+/** the services with their storage runtime; 503 while it is not running */
 export function storageOf(ctx: Pick<Context, 'svc'>): StorageServices {
-  if (!ctx.svc.storage)
+  if (!hasStorage(ctx.svc))
     throw new AppError('SERVICE_UNAVAILABLE', 'IPFS storage is not running', {
       reason: 'STORAGE_UNAVAILABLE',
     });
-  return ctx.svc as unknown as StorageServices;
+  return ctx.svc;
 }
 
 const content = z.unknown().meta({ description: 'the content, JSON-parsed when it parses, else the text' });

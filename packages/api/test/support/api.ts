@@ -70,6 +70,8 @@ export async function createTestApi(options: { config?: Partial<CoreConfig> } = 
     log: createLogger({ level: 'silent' }),
     emailProviderConfigured: false,
     version: 'test',
+    storage: null,
+    events: null,
   };
 
   async function context(token: string | null = null, response?: ResponseRecord): Promise<Context> {

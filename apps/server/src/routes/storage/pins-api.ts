@@ -10,33 +10,19 @@ import {
 } from '@plenum/core';
 import { nulCharacterIssues, type psaPin as PsaPinSchema, psaListQuery, psaPin } from '@plenum/validators';
 import type { z } from 'zod';
-import { readBody, sendJson } from '../../http/respond';
-import type { RouteContext } from '../../http/routes';
-import { sendPsaError, sendPsaFailure, storageServices, writerWallet } from './respond';
+import { OtherBody } from '../../http/body';
+import { callerOf, type RouteContext } from '../../http/routes';
+import { storageServices, writerWallet } from './respond';
 
 /**
  * IPFS Pinning Service API v1.0.0 (ipfs/pinning-services-api-spec) over the same pin records as
- * /ipfs/pin: Kubo's `ipfs pin remote` can use Plenum with a personal access token.
+ * /ipfs/pin: Kubo's `ipfs pin remote` can use Plenum with a personal access token. Its routes declare
+ * `errorFormat: 'psa'`: errors take that API's own body (http/errors.ts).
  */
-type Handler = (rc: RouteContext, svc: StorageServices, userId: string) => Promise<void>;
+type Handler = (rc: RouteContext, svc: StorageServices, userId: string) => Promise<unknown>;
 
-function psa(handler: Handler, opts: { write: boolean }) {
-  return async (rc: RouteContext) => {
-    if (!rc.principal)
-      return sendPsaError(
-        rc.res,
-        401,
-        'UNAUTHORIZED',
-        'A valid access token is required (Authorization: Bearer …)',
-      );
-    try {
-      if (opts.write) await writerWallet(rc);
-      await handler(rc, storageServices(rc), rc.principal.userId);
-    } catch (err) {
-      sendPsaFailure(rc.res, rc.log, err);
-    }
-  };
-}
+const psa = (handler: Handler) => async (rc: RouteContext) =>
+  handler(rc, storageServices(rc), callerOf(rc).userId);
 
 const invalid = (issues: { path: string; message: string }[]) =>
   new AppError('BAD_REQUEST', 'Invalid input', { reason: 'BAD_REQUEST', issues });
@@ -51,72 +37,53 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   return parsed.data;
 }
 
-async function readPin(rc: RouteContext): Promise<z.output<typeof PsaPinSchema>> {
-  let raw: Buffer;
-  try {
-    raw = await readBody(rc.req, 64 * 1024);
-  } catch {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The pin object exceeds 64 KiB');
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
+function readPin(rc: RouteContext): z.output<typeof PsaPinSchema> {
+  if (rc.request.body === undefined || rc.request.body instanceof OtherBody)
     throw new AppError('BAD_REQUEST', 'The body must be a JSON pin object', { reason: 'BAD_REQUEST' });
-  }
-  return parseInput(psaPin, body);
+  return parseInput(psaPin, rc.request.body);
 }
 
 const delegatesOf = (svc: StorageServices) => svc.storage.node.delegates();
 
-export const listPins = psa(
-  async (rc, svc, userId) => {
-    const q = parseInput(psaListQuery, Object.fromEntries(rc.query));
-    const { count, rows } = await listPinRequests(svc, userId, {
-      ...q,
-      before: q.before ? new Date(q.before) : undefined,
-      after: q.after ? new Date(q.after) : undefined,
-    });
-    const delegates = await delegatesOf(svc);
-    sendJson(rc.res, 200, { count, results: rows.map((r) => pinStatusView(r, delegates)) });
-  },
-  { write: false },
-);
+export const listPins = psa(async (rc, svc, userId) => {
+  const q = parseInput(psaListQuery, Object.fromEntries(rc.query));
+  const { count, rows } = await listPinRequests(svc, userId, {
+    ...q,
+    before: q.before ? new Date(q.before) : undefined,
+    after: q.after ? new Date(q.after) : undefined,
+  });
+  const delegates = await delegatesOf(svc);
+  return { count, results: rows.map((r) => pinStatusView(r, delegates)) };
+});
 
-export const addPin = psa(
-  async (rc, svc, userId) => {
-    const pin = await readPin(rc);
-    const { pin: row } = await pinForCaller(svc, { userId, ...pin });
-    sendJson(rc.res, 202, pinStatusView(row, await delegatesOf(svc)));
-  },
-  { write: true },
-);
+export const addPin = psa(async (rc, svc, userId) => {
+  await writerWallet(rc);
+  const pin = readPin(rc);
+  const { pin: row } = await pinForCaller(svc, { userId, ...pin });
+  rc.reply.code(202);
+  return pinStatusView(row, await delegatesOf(svc));
+});
 
-export const getPin = psa(
-  async (rc, svc, userId) => {
-    const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
-    sendJson(rc.res, 200, pinStatusView(row, await delegatesOf(svc)));
-  },
-  { write: false },
-);
+export const getPin = psa(async (rc, svc, userId) => {
+  const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
+  return pinStatusView(row, await delegatesOf(svc));
+});
 
-export const replacePin = psa(
-  async (rc, svc, userId) => {
-    const pin = await readPin(rc);
-    const row = await replacePinRequest(svc, userId, rc.params.requestid ?? '', pin);
-    if (!row) return sendPsaError(rc.res, 404, 'NOT_FOUND', 'No such pin request');
-    sendJson(rc.res, 202, pinStatusView(row, await delegatesOf(svc)));
-  },
-  { write: true },
-);
+const noSuchPin = () => new AppError('NOT_FOUND', 'No such pin request', { reason: 'NOT_FOUND' });
 
-export const deletePin = psa(
-  async (rc, svc, userId) => {
-    const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
-    const removed = await removePins(svc, row.cid, (rows) => rows.filter((r) => r.id === row.id));
-    if (!removed.length) return sendPsaError(rc.res, 404, 'NOT_FOUND', 'No such pin request');
-    rc.res.statusCode = 202;
-    rc.res.end();
-  },
-  { write: true },
-);
+export const replacePin = psa(async (rc, svc, userId) => {
+  await writerWallet(rc);
+  const pin = readPin(rc);
+  const row = await replacePinRequest(svc, userId, rc.params.requestid ?? '', pin);
+  if (!row) throw noSuchPin();
+  rc.reply.code(202);
+  return pinStatusView(row, await delegatesOf(svc));
+});
+
+export const deletePin = psa(async (rc, svc, userId) => {
+  await writerWallet(rc);
+  const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
+  const removed = await removePins(svc, row.cid, (rows) => rows.filter((r) => r.id === row.id));
+  if (!removed.length) throw noSuchPin();
+  return rc.reply.code(202).send();
+});

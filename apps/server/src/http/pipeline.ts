@@ -1,0 +1,158 @@
+import { type Access, type ApiServices, listOperations, type RateBudget } from '@plenum/api';
+import { AppError, type Principal, resolveToken } from '@plenum/core';
+import type { Availability } from '@plenum/db';
+import type { AnyRouter } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isCrossOriginCookieRequest, type OriginPolicy } from './csrf';
+import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProcedures } from './errors';
+import type { RateLimiter } from './rate-limit';
+import { clientIp, credentialOf } from './request-info';
+
+export interface RequestState {
+  principal: Principal | null;
+  /** the credential, when it resolved to a principal */
+  token: string | null;
+  ip: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    plenum: RequestState | null;
+  }
+  interface FastifyContextConfig {
+    /** a system path (health, API docs): no credentials, no rate limit, answered while the database is down */
+    system?: boolean;
+    access?: Access;
+    rateLimit?: RateBudget;
+    errorFormat?: 'psa';
+  }
+}
+
+export interface PipelineOptions {
+  svc: ApiServices;
+  router: AnyRouter;
+  availability: Availability;
+  rateLimiter: RateLimiter;
+  originPolicy: OriginPolicy;
+  trustProxy: boolean;
+}
+
+/**
+ * The request pipeline every HTTP request goes through, whatever answers it (a procedure over tRPC or
+ * REST, a plain route, the 404): request id, database availability, the CSRF guard, the caller from
+ * the credential, the rate-limit budgets, the request log; and the one place errors are answered
+ * (http/errors.ts). Policies come from each operation's declaration: a procedure's meta, a plain
+ * route's config (docs/api.md; docs/architecture.md, "A request").
+ */
+export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
+  const log = o.svc.log;
+  // the operations that spend the stricter auth budget, as tRPC procedures and as REST paths
+  const authProcedures = new Set<string>();
+  const authPaths = new Set<string>();
+  for (const op of listOperations(o.router)) {
+    if (op.meta.rateLimit !== 'auth') continue;
+    authProcedures.add(op.path);
+    if (op.meta.openapi) authPaths.add(`${op.meta.openapi.method} ${op.meta.openapi.path}`);
+  }
+
+  app.decorateRequest('plenum', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    const config = request.routeOptions.config;
+    if (request.method === 'OPTIONS' || config.system) return;
+    if (!o.availability.up) throw databaseUnavailable();
+    if (isCrossOriginCookieRequest(request.raw, o.originPolicy))
+      throw new AppError(
+        'FORBIDDEN',
+        'Cross-origin request with the session cookie refused: use a Bearer token',
+        {
+          reason: 'CSRF',
+        },
+      );
+
+    const token = credentialOf(request.raw);
+    let principal: Principal | null = null;
+    try {
+      principal = token ? await resolveToken(o.svc, token) : null;
+    } catch (err) {
+      log.error({ err, requestId: request.id }, 'credential lookup failed');
+      throw databaseUnavailable();
+    }
+    const ip = clientIp(request.raw, o.trustProxy);
+    request.plenum = { principal, token: principal ? token : null, ip };
+
+    const pathname = pathOf(request);
+    const authBudget =
+      config.rateLimit === 'auth' ||
+      authPaths.has(`${request.method} ${pathname.replace(/\/+$/, '') || '/'}`) ||
+      trpcProcedures(pathname).some((c) => authProcedures.has(c));
+    const decision = await o.rateLimiter.check({
+      ip,
+      userId: principal?.userId ?? null,
+      authBudget,
+      setHeader: (name, value) => reply.header(name, value),
+    });
+    if (!decision.ok)
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; slow down', {
+        reason: 'RATE_LIMITED',
+        retryAfterSeconds: decision.retryAfterSeconds,
+      });
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // any 503 means a connection failed somewhere: probe, and fail the next requests fast if it is down
+    if (reply.statusCode === 503) o.availability.suspect();
+    log.info(
+      {
+        requestId: request.id,
+        method: request.method,
+        path: pathOf(request),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  app.setNotFoundHandler(async (request) => {
+    throw new AppError('NOT_FOUND', `No route for ${request.method} ${pathOf(request)}`);
+  });
+
+  app.setErrorHandler(async (err, request, reply) => {
+    const answer = errorReply(err);
+    if (answer.unexpected) log.error({ err, requestId: request.id }, 'request failed');
+    // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
+    const calls = trpcProcedures(pathOf(request));
+    const body =
+      request.routeOptions.config.errorFormat === 'psa'
+        ? psaErrorBody(answer)
+        : calls.length
+          ? trpcErrorBody(answer, calls, (request.query as { batch?: string } | undefined)?.batch === '1')
+          : answer.body;
+    drain(request);
+    if (reply.sent || reply.raw.headersSent) return void reply.raw.destroy();
+    return reply.code(answer.status).headers(answer.headers).send(body);
+  });
+}
+
+export const pathOf = (request: FastifyRequest) => {
+  const q = request.url.indexOf('?');
+  return q === -1 ? request.url : request.url.slice(0, q);
+};
+
+/**
+ * A refusal answered while the body still arrives (an upload over the size limit): the rest is read and
+ * dropped for up to 5 s so the client can read the answer, then the connection is closed. Closing at
+ * once would make the kernel reset the connection over the unread bytes, and a client still sending
+ * would see ECONNRESET instead of the answer.
+ */
+function drain(request: FastifyRequest) {
+  const req = request.raw;
+  if (req.readableEnded || req.complete) return;
+  req.unpipe();
+  const timer = setTimeout(() => req.socket.destroy(), 5_000);
+  timer.unref();
+  req.on('end', () => clearTimeout(timer));
+  req.resume();
+}

@@ -1,0 +1,142 @@
+import { mkdir } from 'node:fs/promises';
+import type { ApiServices } from '@plenum/api';
+import {
+  applyAdminEmails,
+  avatarDir,
+  type Clock,
+  type CoreConfig,
+  createStorageRuntime,
+  governanceRuntime,
+  type Logger,
+  requeuePendingPins,
+  StatusScheduler,
+  startPinVerifier,
+} from '@plenum/core';
+import { createDb, type DbHandle } from '@plenum/db';
+import type { Env } from './env';
+import { EventBus } from './events/bus';
+import { SocketCorker } from './events/cork';
+import { sweepStaleParts } from './routes/users/stale-parts';
+import { VERSION } from './version';
+import { resendTransport, startMailWorker } from './workers/mail';
+
+export function coreConfigFromEnv(env: Env): CoreConfig {
+  return {
+    appUrl: env.APP_URL,
+    passwordPolicy: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      maxLength: env.PASSWORD_MAX_LENGTH,
+      requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE,
+      requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE,
+      requireNumbers: env.PASSWORD_REQUIRE_NUMBERS,
+      requireSpecialChars: env.PASSWORD_REQUIRE_SPECIAL,
+    },
+    sessionTtlMs: env.SESSION_TTL,
+    verificationTokenTtlMs: env.VERIFICATION_TOKEN_EXPIRY,
+    passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
+    emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
+    loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
+    adminEmails: env.adminEmails,
+    siweChainIds: env.siweChainIds,
+    siweRpcUrl: env.SIWE_RPC_URL,
+    mailFrom: env.MAIL_FROM,
+    users: {
+      allowPublicProfiles: env.ALLOW_PUBLIC_PROFILES,
+      enableProfilePictures: env.ENABLE_PROFILE_PICTURES,
+      enableBio: env.ENABLE_BIO,
+      enableSocialLinks: env.ENABLE_SOCIAL_LINKS,
+      maxBioLength: env.MAX_BIO_LENGTH,
+      maxAvatarSize: env.MAX_AVATAR_SIZE,
+      allowedImageTypes: env.ALLOWED_IMAGE_TYPES.map((t) => t.toLowerCase()),
+      uploadPath: env.uploadPath,
+    },
+    governance: { daoApprovalRequired: env.DAO_APPROVAL_REQUIRED },
+    storage: {
+      gatewayUrls: env.IPFS_GATEWAY_URLS,
+      timeoutMs: env.IPFS_TIMEOUT,
+      pinBroadcast: env.IPFS_PIN_BROADCAST,
+      maxFileSize: env.MAX_FILE_SIZE,
+      allowedFileTypes: env.ALLOWED_FILE_TYPES.map((t) => t.toLowerCase()),
+      maxContentBytes: 10 * 1024 * 1024,
+      publicUrl: env.publicUrl,
+    },
+  };
+}
+
+/**
+ * The service container (docs/architecture.md): built once at start-up, typed, handed to every
+ * procedure, plain route and worker. Also starts this instance's background work: the proposal status
+ * scheduler and the vote batcher's writer pool (governance), the event bus (live events), the IPFS node
+ * and pin verifier (storage), the mail outbox worker; `stop` ends it in the reverse order, committing
+ * queued votes first.
+ */
+export async function createServices(env: Env, dbHandle: DbHandle, options: { clock: Clock; log: Logger }) {
+  const { log } = options;
+  const corker = new SocketCorker();
+  const events = new EventBus(dbHandle.db, dbHandle, log.child({ component: 'events' }), {
+    aroundDelivery: (deliver) => corker.corked(deliver),
+    revalidateMs: env.EVENTS_REVALIDATE_MS,
+  });
+  const storage = await createStorageRuntime({
+    dataDir: env.dataDir,
+    apiUrl: env.IPFS_API_URL,
+    nodeUrl: env.IPFS_NODE_URL,
+    gatewayUrls: env.IPFS_GATEWAY_URLS,
+    timeoutMs: env.IPFS_TIMEOUT,
+  });
+  const svc: ApiServices = {
+    db: dbHandle.db,
+    config: coreConfigFromEnv(env),
+    clock: options.clock,
+    log,
+    emailProviderConfigured: Boolean(env.RESEND_API_KEY),
+    version: VERSION,
+    storage,
+    events,
+  };
+  await applyAdminEmails(svc);
+  await events.start();
+
+  // governance: every instance runs a scheduler (row locks make each step happen once); on PostgreSQL the
+  // vote batcher gets its own small pool, so a batch commit never waits behind request reads
+  const writer = env.DATABASE_URL
+    ? await createDb({ databaseUrl: env.DATABASE_URL, maxConnections: 4 })
+    : null;
+  const governance = governanceRuntime(svc, writer ? { writer: writer.db } : {});
+  const scheduler = new StatusScheduler(svc);
+  scheduler.start();
+
+  // storage: pins left pinning by the last run are queued again
+  const storageSvc = { ...svc, storage };
+  const stopVerifier = startPinVerifier(storageSvc);
+  const requeued = await requeuePendingPins(storageSvc);
+  if (requeued) log.info({ requeued }, 'pins left pinning by the last run were queued again');
+
+  // users: the avatar directory, without partial uploads a crash left behind
+  const avatars = avatarDir(svc);
+  await mkdir(avatars, { recursive: true });
+  await sweepStaleParts(avatars, svc.clock.now().getTime(), log);
+
+  const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
+
+  const quietly = (what: string) => (err: unknown) => log.warn({ err }, `stopping ${what} failed`);
+  return {
+    svc,
+    events,
+    corker,
+    scheduler,
+    mailWorker,
+    async stop() {
+      await mailWorker.stop();
+      stopVerifier();
+      svc.storage = null;
+      await storage.stop().catch(quietly('storage'));
+      await scheduler.stop().catch(quietly('the scheduler'));
+      await governance.batcher.flush().catch(quietly('the vote batcher'));
+      await writer?.close().catch(quietly('the writer pool'));
+      await events.stop().catch(quietly('events'));
+    },
+  };
+}
+
+export type PlenumServices = Awaited<ReturnType<typeof createServices>>;

@@ -1,0 +1,53 @@
+import { AppError, type Principal, type Services } from '@plenum/core';
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+
+/**
+ * Who may call an operation (docs/api.md, "Authentication"): anyone, a signed-in member, a member whose
+ * account is active (email verified, while verification is required), or an admin. Every tRPC procedure
+ * gets it from its builder (`publicProcedure`, `authedProcedure`, `activeProcedure`, `adminProcedure`),
+ * every plain route declares it; both are checked by `accessRefusal`, so the rules exist once.
+ */
+export type Access = 'public' | 'member' | 'active' | 'admin';
+
+/** which rate-limit budget an operation spends besides the general one (docs/api.md, "Rate limits") */
+export type RateBudget = 'auth';
+
+/** the refusal for a caller who may not use an operation of this access, or null when they may */
+export function accessRefusal(svc: Services, principal: Principal | null, access: Access): AppError | null {
+  if (access === 'public') return null;
+  if (!principal) return new AppError('UNAUTHORIZED', 'Sign in first', { reason: 'NOT_SIGNED_IN' });
+  if (access === 'active' && svc.config.emailVerificationRequired && principal.status !== 'active')
+    return new AppError('FORBIDDEN', 'Verify your email address first', { reason: 'EMAIL_NOT_VERIFIED' });
+  if (access === 'admin' && principal.role !== 'admin')
+    return new AppError('FORBIDDEN', 'Admins only', { reason: 'ADMIN_ONLY' });
+  return null;
+}
+
+/** A procedure's policy besides its access (which its builder sets): docs/api.md. */
+export interface Meta extends OpenApiMeta {
+  /** HTTP status of a success on the REST path (default 200) */
+  successStatus?: 200 | 201 | 202 | 204;
+  /** the stricter budget of the sign-in and registration paths, where guessing is the threat */
+  rateLimit?: RateBudget;
+}
+
+export interface Operation {
+  /** the procedure path, e.g. `auth.login` */
+  path: string;
+  type: 'query' | 'mutation' | 'subscription';
+  meta: Meta;
+}
+
+/**
+ * Every procedure of a router with its meta: the one place that reads tRPC's router definition, for the
+ * REST routing table, the OpenAPI post-processing and the rate-limit budgets.
+ */
+export function listOperations(router: AnyRouter): Operation[] {
+  const procedures: Record<string, AnyProcedure> = router._def.procedures;
+  return Object.entries(procedures).map(([path, proc]) => ({
+    path,
+    type: proc._def.type,
+    meta: (proc._def.meta ?? {}) as Meta,
+  }));
+}
