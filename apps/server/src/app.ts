@@ -29,10 +29,8 @@ import { registerRest } from './http/rest';
 import { fastifyPath, type RouteSet } from './http/routes';
 import { storageRoutes } from './routes/storage';
 import { usersRoutes } from './routes/users';
-import { coreConfigFromEnv, createServices } from './services';
+import { createServices } from './services';
 import { VERSION } from './version';
-
-export { coreConfigFromEnv };
 
 export interface AppOptions {
   env: Env;

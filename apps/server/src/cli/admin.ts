@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { createLogger, setRoleByEmail, systemClock } from '@plenum/core';
 import { createDb } from '@plenum/db';
-import { coreConfigFromEnv } from '../app';
+import { coreConfigFromEnv } from '../config';
 import { EnvError, loadEnv } from '../env';
 
 const [action, email] = process.argv.slice(2).filter((a) => a !== '--');

@@ -1,0 +1,46 @@
+import type { CoreConfig } from '@plenum/core';
+import type { Env } from './env';
+
+/** The domain configuration from the environment (docs/operations.md, "Configuration"). */
+export function coreConfigFromEnv(env: Env): CoreConfig {
+  return {
+    appUrl: env.APP_URL,
+    passwordPolicy: {
+      minLength: env.PASSWORD_MIN_LENGTH,
+      maxLength: env.PASSWORD_MAX_LENGTH,
+      requireUppercase: env.PASSWORD_REQUIRE_UPPERCASE,
+      requireLowercase: env.PASSWORD_REQUIRE_LOWERCASE,
+      requireNumbers: env.PASSWORD_REQUIRE_NUMBERS,
+      requireSpecialChars: env.PASSWORD_REQUIRE_SPECIAL,
+    },
+    sessionTtlMs: env.SESSION_TTL,
+    verificationTokenTtlMs: env.VERIFICATION_TOKEN_EXPIRY,
+    passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
+    emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
+    loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
+    adminEmails: env.adminEmails,
+    siweChainIds: env.siweChainIds,
+    siweRpcUrl: env.SIWE_RPC_URL,
+    mailFrom: env.MAIL_FROM,
+    users: {
+      allowPublicProfiles: env.ALLOW_PUBLIC_PROFILES,
+      enableProfilePictures: env.ENABLE_PROFILE_PICTURES,
+      enableBio: env.ENABLE_BIO,
+      enableSocialLinks: env.ENABLE_SOCIAL_LINKS,
+      maxBioLength: env.MAX_BIO_LENGTH,
+      maxAvatarSize: env.MAX_AVATAR_SIZE,
+      allowedImageTypes: env.ALLOWED_IMAGE_TYPES.map((t) => t.toLowerCase()),
+      uploadPath: env.uploadPath,
+    },
+    governance: { daoApprovalRequired: env.DAO_APPROVAL_REQUIRED },
+    storage: {
+      gatewayUrls: env.IPFS_GATEWAY_URLS,
+      timeoutMs: env.IPFS_TIMEOUT,
+      pinBroadcast: env.IPFS_PIN_BROADCAST,
+      maxFileSize: env.MAX_FILE_SIZE,
+      allowedFileTypes: env.ALLOWED_FILE_TYPES.map((t) => t.toLowerCase()),
+      maxContentBytes: 10 * 1024 * 1024,
+      publicUrl: env.publicUrl,
+    },
+  };
+}
