@@ -26,6 +26,21 @@ module.exports = {
       to: { path: '^(packages/api|apps)/' },
     },
     {
+      name: 'core-auth-below-users',
+      severity: 'error',
+      comment:
+        'auth (credentials, sessions, wallets) sits below users (accounts, profiles, admin): users may use auth, never the reverse; user rows both need live in core/accounts',
+      from: { path: '^packages/core/src/auth/' },
+      to: { path: '^packages/core/src/users/' },
+    },
+    {
+      name: 'core-accounts-below-auth-and-users',
+      severity: 'error',
+      comment: 'core/accounts (user row lookups and views) is the lower module auth and users share',
+      from: { path: '^packages/core/src/accounts/' },
+      to: { path: '^packages/core/src/(auth|users)/' },
+    },
+    {
       name: 'db-below-core',
       severity: 'error',
       from: { path: '^packages/db/src' },

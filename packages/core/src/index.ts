@@ -4,6 +4,8 @@
  * are for core itself (and for '@plenum/core/<module>' imports). Export a name here when another package
  * starts to use it.
  */
+
+export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
 export { changePassword } from './auth/change-password';
 export { login, siweLogin } from './auth/login';
@@ -98,7 +100,6 @@ export { getPreferences, updatePreferences } from './users/preferences';
 export { getPublicProfile } from './users/profile';
 export { registerUser } from './users/register';
 export { resendVerification } from './users/resend-verification';
-export { serializeUser } from './users/serialize';
 export { applyAdminEmails, setRoleByEmail } from './users/set-role';
 export { updateUser } from './users/update-user';
 export { verifyEmail } from './users/verify-email';

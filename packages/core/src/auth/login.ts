@@ -1,9 +1,9 @@
 import { users, wallets } from '@plenum/db';
 import { eq } from 'drizzle-orm';
+import { findUserByEmail } from '../accounts/find-by-email';
+import { serializeUser } from '../accounts/serialize';
 import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from '../shared/errors';
-import { findUserByEmail } from '../users/find-by-email';
-import { serializeUser } from '../users/serialize';
 import { assertLoginAllowed, clearLoginThrottle, recordLoginFailure } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
 import { createSession, type SessionClient } from './sessions';

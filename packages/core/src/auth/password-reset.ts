@@ -1,11 +1,11 @@
 import { passwordResetTokens, users } from '@plenum/db';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { findUserByEmail } from '../accounts/find-by-email';
 import { enqueueEmail } from '../mail/outbox';
 import { passwordResetEmail } from '../mail/templates';
 import type { Services } from '../services';
 import { badRequest } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
-import { findUserByEmail } from '../users/find-by-email';
 import { clearLoginThrottle } from './login-throttle';
 import { hashPassword } from './password';
 import { assertPasswordPolicy } from './password-policy';

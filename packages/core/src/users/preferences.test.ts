@@ -1,7 +1,7 @@
 import { preferencesPatch, updateUserInput } from '@plenum/validators';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES, effectivePreferences, type Preferences } from '../accounts/serialize';
 import { mergePreferences, storedPreferences } from './preferences';
-import { DEFAULT_PREFERENCES, effectivePreferences, type Preferences } from './serialize';
 
 const defaults = (): Preferences => structuredClone(DEFAULT_PREFERENCES) as unknown as Preferences;
 

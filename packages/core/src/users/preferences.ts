@@ -1,9 +1,9 @@
 import { users } from '@plenum/db';
 import type { PreferencesPatch } from '@plenum/validators';
 import { eq } from 'drizzle-orm';
+import { effectivePreferences, type Preferences } from '../accounts/serialize';
 import type { Services } from '../services';
 import { type Actor, assertOwner, assertOwnerOrAdmin, loadLiveUser, lockLiveUser } from './access';
-import { effectivePreferences, type Preferences } from './serialize';
 
 /**
  * Deep merge of a validated patch into complete preferences: only the given leaves change. Pure, so

@@ -1,4 +1,6 @@
 import { isUniqueViolation, users, verificationTokens } from '@plenum/db';
+import { findUserByEmail, normalizeEmail } from '../accounts/find-by-email';
+import { serializeUser } from '../accounts/serialize';
 import { hashPassword } from '../auth/password';
 import { assertPasswordPolicy } from '../auth/password-policy';
 import { enqueueEmail } from '../mail/outbox';
@@ -6,8 +8,6 @@ import { verificationEmail } from '../mail/templates';
 import type { Services } from '../services';
 import { AppError, badRequest, conflict } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
-import { findUserByEmail, normalizeEmail } from './find-by-email';
-import { serializeUser } from './serialize';
 
 export interface RegisterParams {
   email: string;

@@ -1,5 +1,5 @@
+import { findUserByEmail } from '../accounts/find-by-email';
 import type { Services } from '../services';
-import { findUserByEmail } from './find-by-email';
 import { issueVerification } from './register';
 
 /**

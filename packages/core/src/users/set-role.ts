@@ -1,9 +1,9 @@
 import { users } from '@plenum/db';
 import { eq, inArray } from 'drizzle-orm';
+import { normalizeEmail } from '../accounts/find-by-email';
 import { writeAudit } from '../audit/write-audit';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
-import { normalizeEmail } from './find-by-email';
 
 /** CLI: grant or revoke admin by email. Audited with no actor (an operator at the console). */
 export async function setRoleByEmail(svc: Services, params: { email: string; role: 'user' | 'admin' }) {

@@ -1,11 +1,11 @@
 import { users } from '@plenum/db';
 import type { PreferencesPatch } from '@plenum/validators';
 import { eq } from 'drizzle-orm';
+import { effectivePreferences, serializeUser } from '../accounts/serialize';
 import type { Services } from '../services';
 import { badRequest, type FieldIssue } from '../shared/errors';
 import { type Actor, assertOwner, lockLiveUser } from './access';
 import { mergePreferences, storedPreferences } from './preferences';
-import { effectivePreferences, serializeUser } from './serialize';
 
 /** The fields PUT /users/{id} may change (the zod schema already refused every other field). */
 export interface ProfilePatch {
