@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests of the web app's pure client logic (lib/), in Node. The browser suite has its own
-// config (e2e/vitest.config.ts) and runs only through `test:e2e`.
+// runner (Playwright, playwright.config.ts at the repository root) and runs only through `test:e2e`.
 export default defineConfig({
   test: {
     include: ['lib/**/*.test.ts'],

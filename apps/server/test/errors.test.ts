@@ -135,6 +135,21 @@ describe('the error body for bad input', () => {
     expect(res.body.message).toBe('Unsupported content-type "text/plain"');
   });
 
+  it("a tRPC call with a form body → 415 in tRPC's envelope, the body left unread", async () => {
+    const form = new FormData();
+    form.set('email', 'a@b.org');
+    form.set('blob', new Blob([new Uint8Array(64 * 1024)]));
+    const res = await fetch(`${t.url}/trpc/auth.login`, { method: 'POST', body: form });
+    expect(res.status).toBe(415);
+    const body = await res.json();
+    expect(body.error.data).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      httpStatus: 415,
+      path: 'auth.login',
+    });
+    expect(JSON.stringify(body)).not.toMatch(/stack|at .*\.ts:\d+/);
+  });
+
   it('JSON with a charset parameter is accepted', async () => {
     const res = await api.post(
       '/auth/login',

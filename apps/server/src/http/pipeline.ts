@@ -83,10 +83,11 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     request.plenum = { principal, token: principal ? token : null, ip };
 
     const pathname = pathOf(request);
+    const calls = trpcProcedures(pathname);
     const authBudget =
       config.rateLimit === 'auth' ||
       authPaths.has(`${request.method} ${pathname.replace(/\/+$/, '') || '/'}`) ||
-      trpcProcedures(pathname).some((c) => authProcedures.has(c));
+      calls.some((c) => authProcedures.has(c));
     const decision = await o.rateLimiter.check({
       ip,
       userId: principal?.userId ?? null,
@@ -97,6 +98,12 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
       throw new AppError('TOO_MANY_REQUESTS', 'Too many requests; slow down', {
         reason: 'RATE_LIMITED',
         retryAfterSeconds: decision.retryAfterSeconds,
+      });
+    // tRPC calls carry JSON: other bodies (form data, which tRPC would read whole) are refused unread
+    const type = request.headers['content-type'];
+    if (calls.length && type && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type))
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content-type "${type}"`, {
+        reason: 'UNSUPPORTED_MEDIA_TYPE',
       });
   });
 
