@@ -1,4 +1,4 @@
-import type { AppRouter } from '@plenum/api';
+import { type AppRouter, listOperations } from '@plenum/api';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -123,9 +123,8 @@ function conformResponses(doc: Doc, router: AppRouter) {
     op.responses!['429'] ??= errorJson('Rate limited: retry after the Retry-After header');
   }
 
-  for (const proc of Object.values(router._def.procedures)) {
-    const meta = (proc as unknown as { _def: { meta?: Meta } })._def.meta;
-    const openapi = meta?.openapi;
+  for (const { meta } of listOperations(router)) {
+    const openapi = meta.openapi;
     if (!openapi) continue;
     const method = openapi.method.toLowerCase();
     const op = (doc.paths?.[openapi.path] as Record<string, Operation> | undefined)?.[method];
@@ -160,9 +159,4 @@ function conformResponses(doc: Doc, router: AppRouter) {
       add(504, 'Every IPFS provider timed out');
     }
   }
-}
-
-interface Meta {
-  openapi?: { method: string; path: string };
-  successStatus?: number;
 }
