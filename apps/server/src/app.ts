@@ -241,7 +241,7 @@ export async function createApp(options: AppOptions) {
           message: 'Cross-origin connection with the session cookie refused',
         });
       const token = given ?? credentialOf(req);
-      const principal = token ? await resolveToken(svc, token) : null;
+      const principal = token ? await resolveToken(svc, { token }) : null;
       if (!principal)
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid session or access token is required' });
       return {

@@ -194,13 +194,13 @@ export default async function scaleBench(ctx: BenchContext) {
         listVotes(svc, { page, limit, proposalId: HOT_PROPOSAL }),
       ),
       paged('GET /auth/sessions', rest('/auth/sessions'), (page, limit) =>
-        listSessions(svc, adminPrincipal, { page, limit }),
+        listSessions(svc, { principal: adminPrincipal, page, limit }),
       ),
       // at most 50 live tokens per user: 10 a page
       paged(
         'GET /auth/tokens',
         rest('/auth/tokens'),
-        (page, limit) => listAccessTokens(svc.db, ADMIN_ID, { page, limit }),
+        (page, limit) => listAccessTokens(svc, { userId: ADMIN_ID, page, limit }),
         { limit: 10 },
       ),
       paged('tRPC storage.myPins', trpc('storage.myPins'), (page, limit) =>

@@ -59,7 +59,7 @@ export function attachSocketIo(
       );
     }
     try {
-      const principal = await resolveToken(svc, token);
+      const principal = await resolveToken(svc, { token });
       if (!principal)
         return next(refusal('UNAUTHORIZED', 'The token is invalid, expired or revoked', 'INVALID_TOKEN'));
     } catch (err) {
@@ -89,7 +89,7 @@ export function attachSocketIo(
       const token = socket.data.token as string;
       const revalidate = {
         everyMs: bus.revalidateMs ?? 60_000,
-        check: async () => (await resolveToken(svc, token)) !== null,
+        check: async () => (await resolveToken(svc, { token })) !== null,
       };
       const stream = eventStream(bus, svc.db, {
         filter,

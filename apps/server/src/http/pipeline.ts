@@ -74,7 +74,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     const token = credentialOf(request.raw);
     let principal: Principal | null = null;
     try {
-      principal = token ? await resolveToken(o.svc, token) : null;
+      principal = token ? await resolveToken(o.svc, { token }) : null;
     } catch (err) {
       log.error({ err, requestId: request.id }, 'credential lookup failed');
       throw databaseUnavailable();

@@ -24,7 +24,7 @@ export const passwordProcedures = {
     })
     .input(changePasswordInput)
     .output(changePasswordOutput)
-    .mutation(({ ctx, input }) => changePassword(ctx.svc, ctx.principal, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx.svc, { principal: ctx.principal, ...input })),
 
   requestPasswordReset: publicProcedure
     .meta({

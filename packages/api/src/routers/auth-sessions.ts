@@ -25,7 +25,7 @@ export const sessionProcedures = {
     .input(z.strictObject(pageQuery).optional())
     .output(paged(sessionInfoSchema))
     .query(({ ctx, input }) =>
-      listSessions(ctx.svc, ctx.principal, { page: input?.page ?? 1, limit: input?.limit ?? 50 }),
+      listSessions(ctx.svc, { principal: ctx.principal, page: input?.page ?? 1, limit: input?.limit ?? 50 }),
     ),
 
   revokeSession: authedProcedure
@@ -41,7 +41,7 @@ export const sessionProcedures = {
     .input(sessionIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      const { current } = await revokeSession(ctx.svc, ctx.principal, input.id);
+      const { current } = await revokeSession(ctx.svc, { principal: ctx.principal, id: input.id });
       if (current) ctx.setSessionCookie('', { maxAgeSeconds: 0 });
     }),
 
@@ -56,5 +56,5 @@ export const sessionProcedures = {
     })
     .input(z.void())
     .output(revokeOtherSessionsOutput)
-    .mutation(({ ctx }) => revokeOtherSessions(ctx.svc, ctx.principal)),
+    .mutation(({ ctx }) => revokeOtherSessions(ctx.svc, { principal: ctx.principal })),
 };

@@ -107,7 +107,7 @@ export const authRouter = router({
     .mutation(async ({ ctx }) => {
       if (ctx.principal.kind === 'session' && ctx.token) {
         const { deleteSession } = await import('@plenum/core');
-        await deleteSession(ctx.svc.db, ctx.token);
+        await deleteSession(ctx.svc, { token: ctx.token });
       }
       ctx.setSessionCookie('', { maxAgeSeconds: 0 });
     }),
@@ -121,7 +121,7 @@ export const authRouter = router({
     .query(async ({ ctx }) => {
       const [user] = await ctx.svc.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
-      return { user: serializeUser(user), wallets: await listWallets(ctx.svc.db, user.id) };
+      return { user: serializeUser(user), wallets: await listWallets(ctx.svc, { userId: user.id }) };
     }),
 
   linkWallet: authedProcedure
@@ -161,7 +161,11 @@ export const authRouter = router({
     .input(z.strictObject(pageQuery).optional())
     .output(paged(walletSchema))
     .query(({ ctx, input }) =>
-      pageWallets(ctx.svc.db, ctx.principal.userId, { page: input?.page ?? 1, limit: input?.limit ?? 50 }),
+      pageWallets(ctx.svc, {
+        userId: ctx.principal.userId,
+        page: input?.page ?? 1,
+        limit: input?.limit ?? 50,
+      }),
     ),
 });
 

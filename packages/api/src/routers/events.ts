@@ -22,7 +22,7 @@ export const eventsRouter = router({
     const token = ctx.token;
     const revalidate = token && {
       everyMs: source.revalidateMs ?? 60_000,
-      check: async () => (await resolveToken(ctx.svc, token)) !== null,
+      check: async () => (await resolveToken(ctx.svc, { token })) !== null,
     };
     const params = {
       filter,

@@ -26,14 +26,15 @@ export const tokensRouter = router({
     })
     .input(createTokenInput)
     .output(createdTokenSchema)
-    .mutation(({ ctx, input }) => createAccessToken(ctx.svc, ctx.principal, input)),
+    .mutation(({ ctx, input }) => createAccessToken(ctx.svc, { principal: ctx.principal, ...input })),
 
   list: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags, summary: 'Your active access tokens' } })
     .input(z.strictObject(pageQuery).optional())
     .output(paged(accessTokenSchema))
     .query(({ ctx, input }) =>
-      listAccessTokens(ctx.svc.db, ctx.principal.userId, {
+      listAccessTokens(ctx.svc, {
+        userId: ctx.principal.userId,
         page: input?.page ?? 1,
         limit: input?.limit ?? 50,
       }),
@@ -51,5 +52,5 @@ export const tokensRouter = router({
     })
     .input(tokenIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeAccessToken(ctx.svc, ctx.principal.userId, input.id)),
+    .mutation(({ ctx, input }) => revokeAccessToken(ctx.svc, { userId: ctx.principal.userId, id: input.id })),
 });

@@ -75,7 +75,7 @@ export async function createTestApi(options: { config?: Partial<CoreConfig> } = 
   };
 
   async function context(token: string | null = null, response?: ResponseRecord): Promise<Context> {
-    const principal = token ? await resolveToken(svc, token) : null;
+    const principal = token ? await resolveToken(svc, { token }) : null;
     return {
       svc,
       principal,

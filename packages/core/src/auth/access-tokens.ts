@@ -1,4 +1,4 @@
-import { accessTokens, type DbOrTx } from '@plenum/db';
+import { accessTokens } from '@plenum/db';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
@@ -25,9 +25,9 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
  */
 export async function createAccessToken(
   svc: Services,
-  principal: Principal,
-  params: { name: string; expiresAt?: string | undefined },
+  params: { principal: Principal; name: string; expiresAt?: string | undefined },
 ) {
+  const { principal } = params;
   if (principal.kind !== 'session')
     throw forbidden('Create access tokens from a signed-in session, not with a token', 'SESSION_REQUIRED');
   const now = svc.clock.now();
@@ -58,10 +58,11 @@ export async function createAccessToken(
 }
 
 /** The user's live (unrevoked) tokens, newest first, a page at a time. */
-export async function listAccessTokens(db: DbOrTx, userId: string, page: Page = { page: 1, limit: 50 }) {
-  const where = and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt));
+export async function listAccessTokens(svc: Pick<Services, 'db'>, params: Page & { userId: string }) {
+  const { db } = svc;
+  const where = and(eq(accessTokens.userId, params.userId), isNull(accessTokens.revokedAt));
   const { rows, pagination } = await fetchPage(
-    page,
+    params,
     db
       .select()
       .from(accessTokens)
@@ -74,7 +75,8 @@ export async function listAccessTokens(db: DbOrTx, userId: string, page: Page = 
 }
 
 /** Revocation is immediate: resolveToken checks revokedAt on every request. */
-export async function revokeAccessToken(svc: Services, userId: string, id: string) {
+export async function revokeAccessToken(svc: Services, params: { userId: string; id: string }) {
+  const { userId, id } = params;
   if (!isUuid(id)) throw notFound('No such access token');
   const rows = await svc.db
     .update(accessTokens)

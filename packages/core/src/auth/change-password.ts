@@ -9,6 +9,7 @@ import type { Principal } from './sessions';
 import { assertSession, endSessionsExcept } from './user-sessions';
 
 export interface ChangePasswordParams {
+  principal: Principal;
   currentPassword: string;
   newPassword: string;
 }
@@ -19,15 +20,16 @@ export interface ChangePasswordParams {
  * 401 as "sign in again". On success every other session of the user ends and this one stays;
  * personal access tokens are separate credentials and are kept (see docs/accounts.md).
  */
-export async function changePassword(svc: Services, principal: Principal, params: ChangePasswordParams) {
+export async function changePassword(svc: Services, params: ChangePasswordParams) {
+  const { principal } = params;
   assertSession(principal);
   assertPasswordPolicy(params.newPassword, svc.config.passwordPolicy, 'newPassword');
   const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   if (!user || user.deletedAt) throw notFound('No such user');
   // a stolen session must not become a password-guessing oracle: the sign-in throttle applies here too
-  await assertLoginAllowed(svc, user.email);
+  await assertLoginAllowed(svc, { email: user.email });
   if (!(await verifyPassword(user.passwordHash, params.currentPassword))) {
-    await recordLoginFailure(svc, user.email);
+    await recordLoginFailure(svc, { email: user.email });
     throw badRequest(
       'The current password is not correct',
       [{ path: 'currentPassword', message: 'is not correct', code: 'invalid_current_password' }],

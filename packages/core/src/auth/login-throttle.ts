@@ -47,7 +47,11 @@ export function throttled(retryAfterMs: number) {
  * Refuses (429 LOGIN_THROTTLED with Retry-After) while the email is locked; otherwise says whether it
  * has failures on record (so a success deletes the row only when there is one: no write per sign-in).
  */
-export async function assertLoginAllowed(svc: Services, email: string): Promise<{ hasFailures: boolean }> {
+export async function assertLoginAllowed(
+  svc: Pick<Services, 'db' | 'clock'>,
+  params: { email: string },
+): Promise<{ hasFailures: boolean }> {
+  const { email } = params;
   const [row] = await svc.db
     .select({ lockedUntil: loginThrottle.lockedUntil })
     .from(loginThrottle)
@@ -59,7 +63,11 @@ export async function assertLoginAllowed(svc: Services, email: string): Promise<
 }
 
 /** One more wrong password: counted atomically, so concurrent guesses on several instances all count. */
-export async function recordLoginFailure(svc: Services, email: string): Promise<void> {
+export async function recordLoginFailure(
+  svc: Pick<Services, 'db' | 'clock' | 'config'>,
+  params: { email: string },
+): Promise<void> {
+  const { email } = params;
   const settings = svc.config.loginThrottle;
   const now = svc.clock.now();
   const stale = new Date(now.getTime() - FORGET_AFTER_MS);

@@ -36,11 +36,11 @@ export async function login(
   svc: Services,
   params: { email: string; password: string; client?: SessionClient },
 ) {
-  const throttle = await assertLoginAllowed(svc, params.email);
+  const throttle = await assertLoginAllowed(svc, { email: params.email });
   const user = await findUserByEmail(svc.db, params.email);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
   if (!user || !ok || user.deletedAt) {
-    await recordLoginFailure(svc, params.email);
+    await recordLoginFailure(svc, { email: params.email });
     throw invalidCredentials();
   }
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');

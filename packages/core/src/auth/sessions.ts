@@ -55,8 +55,9 @@ export async function createSession(
  */
 export async function resolveToken(
   svc: Pick<Services, 'db' | 'clock'>,
-  token: string,
+  params: { token: string },
 ): Promise<Principal | null> {
+  const { token } = params;
   if (!token || token.length > 512) return null;
   const now = svc.clock.now();
   const tokenHash = hashToken(token);
@@ -98,8 +99,8 @@ function toPrincipal(
   return { userId: user.id, role: user.role, status: user.status, email: user.email, kind, credentialId };
 }
 
-export async function deleteSession(db: DbOrTx, token: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+export async function deleteSession(svc: Pick<Services, 'db'>, params: { token: string }) {
+  await svc.db.delete(sessions).where(eq(sessions.tokenHash, hashToken(params.token)));
 }
 
 /**
@@ -107,14 +108,15 @@ export async function deleteSession(db: DbOrTx, token: string) {
  * account is suspended (resolveToken checks the status on every request), so a reactivated account's
  * integrations work again without new tokens.
  */
-export async function endSessions(db: DbOrTx, userId: string) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+export async function endSessions(tx: DbOrTx, params: { userId: string }) {
+  await tx.delete(sessions).where(eq(sessions.userId, params.userId));
 }
 
 /** Ends every session and revokes every access token of a user (deletion). */
-export async function endAllSessions(db: DbOrTx, userId: string, at: Date) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-  await db
+export async function endAllSessions(tx: DbOrTx, params: { userId: string; at: Date }) {
+  const { userId, at } = params;
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx
     .update(accessTokens)
     .set({ revokedAt: at })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));

@@ -29,11 +29,15 @@ const view = (s: typeof sessions.$inferSelect, currentId: string) => ({
 });
 
 /** The caller's live sessions, newest first, a page at a time; `current` marks the one asking. */
-export async function listSessions(svc: Pick<Services, 'db' | 'clock'>, principal: Principal, page: Page) {
+export async function listSessions(
+  svc: Pick<Services, 'db' | 'clock'>,
+  params: Page & { principal: Principal },
+) {
+  const { principal } = params;
   assertSession(principal);
   const where = and(eq(sessions.userId, principal.userId), gt(sessions.expiresAt, svc.clock.now()));
   const { rows, pagination } = await fetchPage(
-    page,
+    params,
     svc.db
       .select()
       .from(sessions)
@@ -50,7 +54,8 @@ export async function listSessions(svc: Pick<Services, 'db' | 'clock'>, principa
  * else's session, like an unknown id, is a 404: the answer never says that it exists.
  * Returns whether it was the caller's current session.
  */
-export async function revokeSession(svc: Pick<Services, 'db'>, principal: Principal, id: string) {
+export async function revokeSession(svc: Pick<Services, 'db'>, params: { principal: Principal; id: string }) {
+  const { principal, id } = params;
   assertSession(principal);
   if (!isUuid(id)) throw notFound('No such session');
   const rows = await svc.db
@@ -74,7 +79,11 @@ export async function endSessionsExcept(db: DbOrTx, userId: string, keepId: stri
 }
 
 /** "Sign out of all other sessions": every session of the caller but this one ends. */
-export async function revokeOtherSessions(svc: Pick<Services, 'db' | 'clock'>, principal: Principal) {
+export async function revokeOtherSessions(
+  svc: Pick<Services, 'db' | 'clock'>,
+  params: { principal: Principal },
+) {
+  const { principal } = params;
   assertSession(principal);
   const ended = await endSessionsExcept(svc.db, principal.userId, principal.credentialId, svc.clock.now());
   return { ended };

@@ -36,7 +36,11 @@ export async function linkWallet(
   }
 }
 
-export async function listWallets(db: DbOrTx, userId: string) {
+export function listWallets(svc: Pick<Services, 'db'>, params: { userId: string }) {
+  return walletsOf(svc.db, params.userId);
+}
+
+async function walletsOf(db: DbOrTx, userId: string) {
   const rows = await db
     .select()
     .from(wallets)
@@ -46,9 +50,11 @@ export async function listWallets(db: DbOrTx, userId: string) {
 }
 
 /** GET /auth/wallets: the user's wallets in linking order, a page at a time (docs/api.md, "Lists"). */
-export async function pageWallets(db: DbOrTx, userId: string, page: Page) {
+export async function pageWallets(svc: Pick<Services, 'db'>, params: Page & { userId: string }) {
+  const { db } = svc;
+  const { userId } = params;
   const { rows, pagination } = await fetchPage(
-    page,
+    params,
     db
       .select()
       .from(wallets)
@@ -100,6 +106,6 @@ export async function setPrimaryWallet(svc: Services, params: { userId: string; 
       .set({ isPrimary: false })
       .where(and(eq(wallets.userId, params.userId), ne(wallets.address, address)));
     await tx.update(wallets).set({ isPrimary: true }).where(eq(wallets.address, address));
-    return { items: await listWallets(tx, params.userId) };
+    return { items: await walletsOf(tx, params.userId) };
   });
 }

@@ -26,7 +26,7 @@ export async function deleteUser(svc: Services, params: { actor: Actor; id: stri
       });
     }
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
-    await endAllSessions(tx, user.id, now);
+    await endAllSessions(tx, { userId: user.id, at: now });
     if (params.actor.role === 'admin' && params.actor.userId !== user.id) {
       await writeAudit(tx, {
         actorId: params.actor.userId,

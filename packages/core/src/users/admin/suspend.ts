@@ -32,7 +32,7 @@ export async function suspendUser(svc: Services, params: { adminId: string; id: 
       })
       .where(eq(users.id, user.id))
       .returning();
-    await endSessions(tx, user.id);
+    await endSessions(tx, { userId: user.id });
     await writeAudit(tx, {
       actorId: params.adminId,
       action: 'user.suspend',
