@@ -204,7 +204,7 @@ export default async function scaleBench(ctx: BenchContext) {
         { limit: 10 },
       ),
       paged('tRPC storage.myPins', trpc('storage.myPins'), (page, limit) =>
-        listPinsOfUser(svc.db, { page, limit, userId: ADMIN_ID }),
+        listPinsOfUser(svc, { page, limit, userId: ADMIN_ID }),
       ),
       {
         // the Pinning Service API pages by `before` (the last pin's `created`): followed half-way
@@ -212,7 +212,7 @@ export default async function scaleBench(ctx: BenchContext) {
         token: admin,
         first: {
           path: '/pins?limit=50',
-          core: () => listPinRequests(svc as unknown as StorageServices, ADMIN_ID, { limit: 50 }),
+          core: () => listPinRequests(svc as unknown as StorageServices, { userId: ADMIN_ID, limit: 50 }),
         },
         async deep() {
           let body = await get('/pins?limit=50', admin);
@@ -227,7 +227,8 @@ export default async function scaleBench(ctx: BenchContext) {
             label: `after following \`before\` ${hops} times`,
             path: withQuery('/pins', { limit: 50, before }),
             core: () =>
-              listPinRequests(svc as unknown as StorageServices, ADMIN_ID, {
+              listPinRequests(svc as unknown as StorageServices, {
+                userId: ADMIN_ID,
                 limit: 50,
                 before: new Date(before),
               }),

@@ -34,7 +34,7 @@ export const storageRouter = router({
   myPins: authedProcedure
     .input(myPinsInput)
     .output(paged(pinSchema))
-    .query(({ ctx, input }) => listPinsOfUser(ctx.svc.db, { userId: ctx.principal.userId, ...input })),
+    .query(({ ctx, input }) => listPinsOfUser(ctx.svc, { userId: ctx.principal.userId, ...input })),
 
   get: publicProcedure
     .meta({
@@ -53,7 +53,7 @@ export const storageRouter = router({
       const svc = storageOf(ctx);
       return getContent(svc, {
         cid: input.cid,
-        requester: await sessionEntityOf(svc, ctx.principal?.userId),
+        requester: await sessionEntityOf(svc, { userId: ctx.principal?.userId }),
       });
     }),
 
@@ -74,7 +74,7 @@ export const storageRouter = router({
       const svc = storageOf(ctx);
       return getMetadata(svc, {
         ref: input.cid,
-        requester: await sessionEntityOf(svc, ctx.principal?.userId),
+        requester: await sessionEntityOf(svc, { userId: ctx.principal?.userId }),
       });
     }),
 

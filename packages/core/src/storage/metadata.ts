@@ -17,7 +17,7 @@ export async function getMetadata(
   params: { ref: string; requester: SessionEntity | null },
 ) {
   const ref = parseCidRef(params.ref);
-  const bytes = await readAll(svc, ref.cid, svc.config.storage.maxContentBytes);
+  const bytes = await readAll(svc, { cid: ref.cid, max: svc.config.storage.maxContentBytes });
   svc.storage.events.emit('ipfs:read', { cid: ref.text, requester: params.requester });
   let doc: unknown;
   try {

@@ -1,13 +1,15 @@
-import { type DbOrTx, type PinStatus, pins } from '@plenum/db';
+import { type PinStatus, pins } from '@plenum/db';
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { Services } from '../services';
 import { fetchPage, type Page } from '../shared/pagination';
 import { pinView } from './pins';
 
 /** The caller's pins with their metadata, newest first (the web app's file list). */
 export async function listPinsOfUser(
-  db: DbOrTx,
+  svc: Pick<Services, 'db'>,
   params: Page & { userId: string; status?: PinStatus | undefined },
 ) {
+  const { db } = svc;
   const where = and(
     eq(pins.userId, params.userId),
     params.status ? eq(pins.status, params.status) : undefined,

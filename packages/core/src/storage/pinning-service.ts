@@ -43,7 +43,8 @@ export function pinStatusView(r: PinRow, delegates: string[]) {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /pins: the caller's pins, newest first, `count` = all matches (not just this page) */
-export async function listPinRequests(svc: StorageServices, userId: string, q: PinListQuery) {
+export async function listPinRequests(svc: StorageServices, params: PinListQuery & { userId: string }) {
+  const { userId, ...q } = params;
   const where: SQL[] = [eq(pins.userId, userId)];
   if (q.cid?.length)
     where.push(
@@ -78,8 +79,12 @@ export async function listPinRequests(svc: StorageServices, userId: string, q: P
  * POST /pins/{requestid}: the old request is removed and a new one (new requestid) made for the new
  * pin object, under both CIDs' locks; the node drops the old CID when nobody else pins it.
  */
-export async function replacePinRequest(svc: StorageServices, userId: string, id: string, pin: PinRequest) {
-  const old = await pinOfUser(svc, userId, id);
+export async function replacePinRequest(
+  svc: StorageServices,
+  params: { userId: string; id: string; pin: PinRequest },
+) {
+  const { userId, id, pin } = params;
+  const old = await pinOfUser(svc, { userId, id });
   const { text: cid } = parseCid(pin.cid);
   const now = svc.clock.now();
   const row = await svc.db.transaction(async (tx) => {
@@ -109,7 +114,7 @@ export async function replacePinRequest(svc: StorageServices, userId: string, id
   });
   if (!row) return null;
   if (old.cid !== cid) {
-    await unpinIfOrphan(svc, old.cid).catch((err: unknown) =>
+    await unpinIfOrphan(svc, { cid: old.cid }).catch((err: unknown) =>
       svc.log.warn({ err, cid: old.cid }, 'unpinning a replaced CID failed'),
     );
     svc.storage.events.emit('ipfs:unpin', { cid: old.cid, owner: old.owner });

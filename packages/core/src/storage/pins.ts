@@ -55,7 +55,7 @@ export interface PinRequest {
  */
 export async function pinForCaller(svc: StorageServices, params: { userId: string } & PinRequest) {
   const { text: cid } = parseCid(params.cid);
-  const owner = await ownerWalletOf(svc, params.userId);
+  const owner = await ownerWalletOf(svc, { userId: params.userId });
   const now = svc.clock.now();
   const values: NewPin = { cid, owner, userId: params.userId, status: 'pinning' };
   if (params.name !== undefined) values.name = params.name;
@@ -86,7 +86,11 @@ export async function pinForCaller(svc: StorageServices, params: { userId: strin
  * Removes pin records chosen by `which` under the CID's lock; when no owner is left the node unpins.
  * If the node cannot unpin, nothing changes (the transaction rolls back) and the caller sees 502/504.
  */
-export async function removePins(svc: StorageServices, cid: string, which: (rows: PinRow[]) => PinRow[]) {
+export async function removePins(
+  svc: StorageServices,
+  params: { cid: string; which: (rows: PinRow[]) => PinRow[] },
+) {
+  const { cid, which } = params;
   const removed = await svc.db
     .transaction(async (tx) => {
       await lockCid(tx, cid);
@@ -119,9 +123,12 @@ export async function unpinForCaller(svc: StorageServices, params: { userId: str
   const { text: cid } = parseCid(params.cid);
   const wallets = new Set(await walletAddressesOf(svc.db, params.userId));
   let othersPin = false;
-  const removed = await removePins(svc, cid, (rows) => {
-    othersPin = rows.length > 0;
-    return rows.filter((r) => wallets.has(r.owner) || r.userId === params.userId);
+  const removed = await removePins(svc, {
+    cid,
+    which: (rows) => {
+      othersPin = rows.length > 0;
+      return rows.filter((r) => wallets.has(r.owner) || r.userId === params.userId);
+    },
   });
   if (!removed.length) {
     if (othersPin) throw forbidden('Only an owner of this pin can unpin it', 'NOT_PIN_OWNER');
@@ -132,7 +139,8 @@ export async function unpinForCaller(svc: StorageServices, params: { userId: str
 }
 
 /** the node drops a CID nobody owns any more */
-export async function unpinIfOrphan(svc: StorageServices, cid: string) {
+export async function unpinIfOrphan(svc: StorageServices, params: { cid: string }) {
+  const { cid } = params;
   await svc.db.transaction(async (tx) => {
     await lockCid(tx, cid);
     if ((await countPinsOfCid(tx, cid)) === 0)
@@ -142,7 +150,11 @@ export async function unpinIfOrphan(svc: StorageServices, cid: string) {
   });
 }
 
-export async function pinOfUser(svc: StorageServices, userId: string, id: string): Promise<PinRow> {
+export async function pinOfUser(
+  svc: StorageServices,
+  params: { userId: string; id: string },
+): Promise<PinRow> {
+  const { userId, id } = params;
   if (!isUuid(id)) throw notFound('No such pin request');
   const [row] = await svc.db
     .select()

@@ -46,7 +46,7 @@ export async function getContent(
   params: { cid: string; requester: SessionEntity | null },
 ) {
   const { cid, text } = parseCid(params.cid);
-  const bytes = await readAll(svc, cid, svc.config.storage.maxContentBytes);
+  const bytes = await readAll(svc, { cid, max: svc.config.storage.maxContentBytes });
   svc.storage.events.emit('ipfs:read', { cid: text, requester: params.requester });
   let str: string;
   try {
@@ -63,7 +63,8 @@ export async function getContent(
   }
 }
 
-export async function readAll(svc: StorageServices, cid: CID, max: number): Promise<Uint8Array> {
+export async function readAll(svc: StorageServices, params: { cid: CID; max: number }): Promise<Uint8Array> {
+  const { cid, max } = params;
   const source = await openFromProviders(svc, cid, 'node-first');
   if (source.size !== undefined && source.size > max) throw contentTooLarge(max);
   const parts: Uint8Array[] = [];

@@ -20,7 +20,7 @@ export async function downloadFile(rc: RouteContext) {
     return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
   const file = await openFile(svc, {
     cid,
-    requester: await sessionEntityOf(svc, rc.principal?.userId),
+    requester: await sessionEntityOf(svc, { userId: rc.principal?.userId }),
     signal: abort.signal,
   });
   const disposition = isActiveContent(file.type.mime) ? 'attachment' : 'inline';

@@ -47,7 +47,8 @@ const delegatesOf = (svc: StorageServices) => svc.storage.node.delegates();
 
 export const listPins = psa(async (rc, svc, userId) => {
   const q = parseInput(psaListQuery, Object.fromEntries(rc.query));
-  const { count, rows } = await listPinRequests(svc, userId, {
+  const { count, rows } = await listPinRequests(svc, {
+    userId,
     ...q,
     before: q.before ? new Date(q.before) : undefined,
     after: q.after ? new Date(q.after) : undefined,
@@ -65,7 +66,7 @@ export const addPin = psa(async (rc, svc, userId) => {
 });
 
 export const getPin = psa(async (rc, svc, userId) => {
-  const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
+  const row = await pinOfUser(svc, { userId, id: rc.params.requestid ?? '' });
   return pinStatusView(row, await delegatesOf(svc));
 });
 
@@ -74,7 +75,7 @@ const noSuchPin = () => new AppError('NOT_FOUND', 'No such pin request', { reaso
 export const replacePin = psa(async (rc, svc, userId) => {
   await writerWallet(rc);
   const pin = readPin(rc);
-  const row = await replacePinRequest(svc, userId, rc.params.requestid ?? '', pin);
+  const row = await replacePinRequest(svc, { userId, id: rc.params.requestid ?? '', pin });
   if (!row) throw noSuchPin();
   rc.reply.code(202);
   return pinStatusView(row, await delegatesOf(svc));
@@ -82,8 +83,11 @@ export const replacePin = psa(async (rc, svc, userId) => {
 
 export const deletePin = psa(async (rc, svc, userId) => {
   await writerWallet(rc);
-  const row = await pinOfUser(svc, userId, rc.params.requestid ?? '');
-  const removed = await removePins(svc, row.cid, (rows) => rows.filter((r) => r.id === row.id));
+  const row = await pinOfUser(svc, { userId, id: rc.params.requestid ?? '' });
+  const removed = await removePins(svc, {
+    cid: row.cid,
+    which: (rows) => rows.filter((r) => r.id === row.id),
+  });
   if (!removed.length) throw noSuchPin();
   return rc.reply.code(202).send();
 });

@@ -7,5 +7,5 @@ export const storageServices = (rc: RouteContext): StorageServices => storageOf(
 
 /** The wallet a storage write acts for: the caller's primary wallet (403 WALLET_REQUIRED without one). */
 export function writerWallet(rc: RouteContext): Promise<string> {
-  return ownerWalletOf(rc.svc, callerOf(rc).userId);
+  return ownerWalletOf(rc.svc, { userId: callerOf(rc).userId });
 }
