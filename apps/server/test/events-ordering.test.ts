@@ -44,10 +44,9 @@ async function concurrentWrites(apps: TestApp[], daoId: string, writers: number,
         const rollback = (w * perWriter + i) % 7 === 3;
         await t.app.svc.db
           .transaction(async (tx) => {
-            await appendEvents(
-              tx,
-              Array.from({ length: n }, (_, k) => vote(daoId, newId(), k)),
-            );
+            await appendEvents(tx, {
+              items: Array.from({ length: n }, (_, k) => vote(daoId, newId(), k)),
+            });
             if (rollback) throw new Error('rollback');
           })
           .then(
@@ -112,7 +111,7 @@ describe('ordering', () => {
           drawn = r;
         });
         const slow = a.app.svc.db.transaction(async (tx) => {
-          lowId = (await appendEvents(tx, [vote(daoId, newId(), 1)]))[0]!.id;
+          lowId = (await appendEvents(tx, { items: [vote(daoId, newId(), 1)] }))[0]!.id;
           drawn();
           await held; // still uncommitted while a later id commits
         });

@@ -261,7 +261,7 @@ export default async function scaleBench(ctx: BenchContext) {
     const baseRead = await measure(resultsPath(BASELINE_PROPOSAL), undefined, RESULTS_READS);
     const hotRead = await measure(resultsPath(HOT_PROPOSAL), undefined, RESULTS_READS);
     const large = await largeTables(sql, LARGE_TABLE_ROWS);
-    await getResults(svc, HOT_PROPOSAL);
+    await getResults(svc, { proposalId: HOT_PROPOSAL });
     const resultsPlans = await explain(sql, capture.take(), large);
     ctx.record({
       name: `results read p99 at ${SIZES.votes.toLocaleString('en')} votes`,

@@ -26,7 +26,7 @@ export const newId = () => randomUUID();
 
 /** Appends events in one transaction of the given app (as the governance domain does). */
 export async function append(t: TestApp, items: NewEvent[]): Promise<EventEnvelope[]> {
-  return t.app.svc.db.transaction((tx) => appendEvents(tx, items));
+  return t.app.svc.db.transaction((tx) => appendEvents(tx, { items }));
 }
 
 export const vote = (daoId: string, proposalId: string, n = 0): NewEvent => ({

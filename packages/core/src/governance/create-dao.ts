@@ -48,7 +48,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
       members: [owner],
       proposals: [],
     };
-    await appendEvents(tx, [{ type: 'dao_created', daoId: dao!.id, data: view }], now);
+    await appendEvents(tx, { items: [{ type: 'dao_created', daoId: dao!.id, data: view }], at: now });
     return view;
   });
 }

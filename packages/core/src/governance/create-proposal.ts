@@ -68,11 +68,10 @@ export async function createProposal(svc: Services, params: { userId: string; in
       .returning();
     const row = startsNow ? await snapshotElectorate(tx, inserted!, dao.tokenWeighted, now) : inserted!;
     const view = { ...proposalSummaryView(row), votes: [], voteCount: 0 };
-    await appendEvents(
-      tx,
-      [{ type: 'proposal_submitted', daoId: dao.id, proposalId: row.id, data: view }],
-      now,
-    );
+    await appendEvents(tx, {
+      items: [{ type: 'proposal_submitted', daoId: dao.id, proposalId: row.id, data: view }],
+      at: now,
+    });
     return view;
   });
 }

@@ -12,7 +12,8 @@ import { advanceDueOfDao } from './status-automation';
  * GET /daos/{daoId}: the DAO (docs/governance.md, "DAOs") with every member address and the 20 newest
  * proposals.
  */
-export async function getDao(svc: Services, daoId: string) {
+export async function getDao(svc: Services, params: { daoId: string }) {
+  const { daoId } = params;
   const dao = await requireDao(svc.db, daoId);
   await advanceDueOfDao(svc, daoId);
   const [members, recent, counts] = await Promise.all([

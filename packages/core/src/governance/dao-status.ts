@@ -41,7 +41,7 @@ export async function setDaoStatus(
         });
     });
   }
-  return getDao(svc, dao.id);
+  return getDao(svc, { daoId: dao.id });
 }
 
 /** POST /admin/daos/{daoId}/approve: PENDING → ACTIVE (409 from any other status) */
@@ -64,5 +64,5 @@ export async function approveDao(svc: Services, params: { actorId: string; daoId
       at: now,
     });
   });
-  return getDao(svc, dao.id);
+  return getDao(svc, { daoId: dao.id });
 }

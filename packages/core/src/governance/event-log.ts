@@ -36,7 +36,11 @@ export interface NewEvent {
  * notifies listeners; Postgres delivers NOTIFY on commit only, so nobody hears of a rolled-back change.
  * The payload is the highest id: listeners read the table for everything after what they have seen.
  */
-export async function appendEvents(tx: DbOrTx, items: NewEvent[], at?: Date): Promise<EventEnvelope[]> {
+export async function appendEvents(
+  tx: DbOrTx,
+  params: { items: NewEvent[]; at?: Date | undefined },
+): Promise<EventEnvelope[]> {
+  const { items, at } = params;
   if (!items.length) return [];
   const rows = await tx
     .insert(events)

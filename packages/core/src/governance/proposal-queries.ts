@@ -20,8 +20,8 @@ export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<numbe
  * GET /proposals/{proposalId}: the proposal (docs/governance.md, "Proposals") with its 50 newest votes and
  * voteCount
  */
-export async function getProposal(svc: Services, proposalId: string) {
-  const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, proposalId));
+export async function getProposal(svc: Services, params: { proposalId: string }) {
+  const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
   const [recent, voteCount] = await Promise.all([
     svc.db
       .select()

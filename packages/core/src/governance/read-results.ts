@@ -27,7 +27,8 @@ const resultsReads = new WeakMap<object, ReturnType<typeof prepareResultsRead>>(
  * GET /votes/proposal/{id}/results: one round trip for the common case (the proposal, its DAO's rules and
  * the few tally rows aggregated in one statement); a proposal past its time is moved forward first.
  */
-export async function getResults(svc: Services, proposalId: string): Promise<ResultsView> {
+export async function getResults(svc: Services, params: { proposalId: string }): Promise<ResultsView> {
+  const { proposalId } = params;
   let read = resultsReads.get(svc.db);
   if (!read) {
     read = prepareResultsRead(svc.db);

@@ -26,9 +26,8 @@ const dueCondition = (now: Date) =>
 async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow) {
   const [dao] = await tx.select().from(daos).where(eq(daos.id, after.daoId)).limit(1);
   const results = await resultsOf(tx, after, dao);
-  await appendEvents(
-    tx,
-    [
+  await appendEvents(tx, {
+    items: [
       {
         type: 'proposal_status_changed',
         daoId: after.daoId,
@@ -36,8 +35,8 @@ async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow)
         data: { proposalId: after.id, from: before.status, to: after.status, results },
       },
     ],
-    after.updatedAt,
-  );
+    at: after.updatedAt,
+  });
 }
 
 /**

@@ -8,8 +8,8 @@ import { voteCountOf } from './proposal-queries';
 import { requireProposal } from './rows';
 import { voteView } from './serialize';
 
-export async function getVote(svc: Services, voteId: string) {
-  const [v] = await svc.db.select().from(votes).where(eq(votes.id, voteId)).limit(1);
+export async function getVote(svc: Services, params: { voteId: string }) {
+  const [v] = await svc.db.select().from(votes).where(eq(votes.id, params.voteId)).limit(1);
   if (!v) throw notFound('Vote not found');
   return voteView(v);
 }

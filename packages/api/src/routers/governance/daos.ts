@@ -46,7 +46,7 @@ export const daosRouter = router({
     })
     .input(daoIdInput)
     .output(daoSchema)
-    .query(({ ctx, input }) => getDao(ctx.svc, input.daoId)),
+    .query(({ ctx, input }) => getDao(ctx.svc, { daoId: input.daoId })),
 
   byOwner: publicProcedure
     .meta({

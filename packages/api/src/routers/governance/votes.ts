@@ -35,7 +35,7 @@ export const votesRouter = router({
     .meta({ openapi: { method: 'GET', path: '/votes/{voteId}', tags, protect: false, summary: 'A vote' } })
     .input(voteIdInput)
     .output(voteSchema)
-    .query(({ ctx, input }) => getVote(ctx.svc, input.voteId)),
+    .query(({ ctx, input }) => getVote(ctx.svc, { voteId: input.voteId })),
 
   byProposal: publicProcedure
     .meta({
@@ -77,5 +77,5 @@ export const votesRouter = router({
     })
     .input(proposalIdInput)
     .output(resultsSchema)
-    .query(({ ctx, input }) => getResults(ctx.svc, input.proposalId)),
+    .query(({ ctx, input }) => getResults(ctx.svc, { proposalId: input.proposalId })),
 });
