@@ -90,7 +90,7 @@ export const adminUsersRouter = router({
     })
     .input(registrationsInput)
     .output(registrationsSchema)
-    .query(({ ctx, input }) => registrationsByDay(ctx.svc, input.days)),
+    .query(({ ctx, input }) => registrationsByDay(ctx.svc, { days: input.days })),
 
   auditLog: adminProcedure
     .meta({

@@ -40,7 +40,8 @@ const DAY_MS = 86_400_000;
  * New accounts per UTC day for the `days` days ending today (the clock's), oldest first, days without
  * any included as 0; soft-deleted accounts are not counted (as in the statistics). One grouped query.
  */
-export async function registrationsByDay(svc: Services, days: number) {
+export async function registrationsByDay(svc: Services, params: { days: number }) {
+  const { days } = params;
   const now = svc.clock.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = new Date(today - (days - 1) * DAY_MS);
