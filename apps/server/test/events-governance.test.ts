@@ -18,7 +18,7 @@ describe('governance actions reach live subscribers', () => {
     const api = apiClient(t.url);
     const owner = await memberUser(api);
     const voter = await memberUser(api);
-    const from = String(await maxEventId(t.app.svc.db));
+    const from = String(await maxEventId(t.app.svc));
     const sio = socketSubscriber(t, { token: owner.token }, { lastEventId: from });
     const trpc = trpcSubscriber(t, voter.token, { lastEventId: from });
     try {

@@ -73,7 +73,7 @@ export class EventBus implements LiveEventSource {
       this.unlisten = await this.handle.listen(EVENTS_CHANNEL, (payload) => {
         if (!(Number(payload) <= this.cursor)) this.kick();
       });
-      const start = await maxEventId(this.db);
+      const start = await maxEventId({ db: this.db });
       this.cursor = start;
       this.seq = new Sequencer(start, this.opts);
       this.live = true;
@@ -129,20 +129,22 @@ export class EventBus implements LiveEventSource {
   // are bounded by the cursor, so wait until those writers have ended before serving anyone.
   private async settleStart() {
     await sleep(this.opts.graceMs);
-    const xid = await currentXactId(this.db);
+    const xid = await currentXactId({ db: this.db });
     const deadline = performance.now() + this.opts.maxWaitMs;
-    while (!(await xactsEndedBefore(this.db, xid)) && performance.now() < deadline) await sleep(10);
+    while (!(await xactsEndedBefore({ db: this.db }, { xid })) && performance.now() < deadline)
+      await sleep(10);
   }
 
   private async pump() {
     try {
       do {
         this.again = false;
-        if (this.seq.needsXid(performance.now())) this.seq.pinXid(await currentXactId(this.db));
+        if (this.seq.needsXid(performance.now())) this.seq.pinXid(await currentXactId({ db: this.db }));
         const pinned = this.seq.pendingCheck();
-        if (pinned && (await xactsEndedBefore(this.db, pinned))) this.seq.writersEnded(pinned);
+        if (pinned && (await xactsEndedBefore({ db: this.db }, { xid: pinned })))
+          this.seq.writersEnded(pinned);
         await this.deliverLate();
-        const rows = await readEvents(this.db, { after: this.seq.cursor, limit: MAX_EVENT_PAGE });
+        const rows = await readEvents({ db: this.db }, { after: this.seq.cursor, limit: MAX_EVENT_PAGE });
         const step = this.seq.advance(rows, performance.now());
         if (step.deliver.length)
           this.deliver(() => {
@@ -163,7 +165,7 @@ export class EventBus implements LiveEventSource {
   private async deliverLate() {
     const ids = this.seq.watchedIds(performance.now());
     if (!ids.length) return;
-    for (const e of await readEventsByIds(this.db, ids)) {
+    for (const e of await readEventsByIds({ db: this.db }, { ids })) {
       this.seq.found(e.id);
       this.log.warn({ id: e.id }, 'event committed after its gap was given up; delivered late');
       this.fanOut(e, true);

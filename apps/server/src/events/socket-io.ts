@@ -91,7 +91,8 @@ export function attachSocketIo(
         everyMs: bus.revalidateMs ?? 60_000,
         check: async () => (await resolveToken(svc, { token })) !== null,
       };
-      const stream = eventStream(bus, svc.db, {
+      const stream = eventStream(svc, {
+        source: bus,
         filter,
         lastEventId: sub.lastEventId,
         signal: ac.signal,

@@ -32,6 +32,6 @@ export const eventsRouter = router({
       // errors thrown while iterating bypass the procedure's error middleware: map here
       mapError: (err: AppError) => toTRPCError(err) ?? err,
     };
-    return eventStream(source, ctx.svc.db, params, (e) => tracked(String(e.id), e));
+    return eventStream(ctx.svc, { ...params, source, wrap: (e) => tracked(String(e.id), e) });
   }),
 });

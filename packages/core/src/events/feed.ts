@@ -1,6 +1,7 @@
-import { type DbOrTx, events } from '@plenum/db';
+import { events } from '@plenum/db';
 import { and, asc, eq, gt, inArray, lte, max, sql } from 'drizzle-orm';
 import { type EventEnvelope, toEnvelope } from '../governance/event-log';
+import type { Services } from '../services';
 import type { EventFilter } from './filter';
 
 /** Largest page read at once, so a replay of a long history never loads it whole. */
@@ -16,9 +17,9 @@ export interface ReadEventsParams {
 }
 
 /** Stored events after an id, in id order, at most `limit` (capped at MAX_EVENT_PAGE). */
-export async function readEvents(db: DbOrTx, p: ReadEventsParams): Promise<EventEnvelope[]> {
+export async function readEvents(svc: Pick<Services, 'db'>, p: ReadEventsParams): Promise<EventEnvelope[]> {
   const f = p.filter ?? {};
-  const rows = await db
+  const rows = await svc.db
     .select()
     .from(events)
     .where(
@@ -36,14 +37,18 @@ export async function readEvents(db: DbOrTx, p: ReadEventsParams): Promise<Event
 }
 
 /** Stored events with exactly these ids (a late commit into a gap that was given up on). */
-export async function readEventsByIds(db: DbOrTx, ids: number[]): Promise<EventEnvelope[]> {
+export async function readEventsByIds(
+  svc: Pick<Services, 'db'>,
+  params: { ids: number[] },
+): Promise<EventEnvelope[]> {
+  const { ids } = params;
   if (!ids.length) return [];
-  const rows = await db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id));
+  const rows = await svc.db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id));
   return rows.map(toEnvelope);
 }
 
-export async function maxEventId(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ id: max(events.id) }).from(events);
+export async function maxEventId(svc: Pick<Services, 'db'>): Promise<number> {
+  const [row] = await svc.db.select({ id: max(events.id) }).from(events);
   return Number(row?.id ?? 0);
 }
 
@@ -51,15 +56,15 @@ export async function maxEventId(db: DbOrTx): Promise<number> {
  * A transaction id newer than every transaction running now (it is this statement's own, committed at
  * once). Used to wait until every writer that might still fill an id gap has ended.
  */
-export async function currentXactId(db: DbOrTx): Promise<string> {
-  const rows = await db.execute<{ x: string }>(sql`select pg_current_xact_id()::text as x`);
+export async function currentXactId(svc: Pick<Services, 'db'>): Promise<string> {
+  const rows = await svc.db.execute<{ x: string }>(sql`select pg_current_xact_id()::text as x`);
   return firstRow<{ x: string }>(rows).x;
 }
 
 /** True once every transaction older than `xid` has committed or aborted. */
-export async function xactsEndedBefore(db: DbOrTx, xid: string): Promise<boolean> {
-  const rows = await db.execute<{ done: boolean }>(
-    sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${xid}::xid8 as done`,
+export async function xactsEndedBefore(svc: Pick<Services, 'db'>, params: { xid: string }): Promise<boolean> {
+  const rows = await svc.db.execute<{ done: boolean }>(
+    sql`select pg_snapshot_xmin(pg_current_snapshot()) > ${params.xid}::xid8 as done`,
   );
   return Boolean(firstRow<{ done: boolean }>(rows).done);
 }

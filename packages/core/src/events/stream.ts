@@ -1,5 +1,5 @@
-import type { DbOrTx } from '@plenum/db';
 import type { EventEnvelope } from '../governance/event-log';
+import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { readEvents } from './feed';
 import type { EventFilter } from './filter';
@@ -24,12 +24,16 @@ export interface StreamParams {
  * replays only up to the bus's cursor at that moment: everything after comes from the live queue.
  */
 export async function* eventStream<T = EventEnvelope>(
-  source: LiveEventSource,
-  db: DbOrTx,
-  p: StreamParams,
-  /** maps each event to what is yielded (e.g. tRPC's tracked()), sparing the caller a generator layer */
-  wrap: (e: EventEnvelope) => T = (e) => e as T,
+  svc: Pick<Services, 'db'>,
+  p: StreamParams & {
+    /** the live events (the process's event bus) */
+    source: LiveEventSource;
+    /** maps each event to what is yielded (e.g. tRPC's tracked()), sparing the caller a generator layer */
+    wrap?: ((e: EventEnvelope) => T) | undefined;
+  },
 ): AsyncGenerator<T, void, undefined> {
+  const { source } = p;
+  const wrap = p.wrap ?? ((e: EventEnvelope) => e as T);
   await source.ready();
   const sub = source.subscribe(p.filter, p.signal);
   let revoked = false;
@@ -49,7 +53,7 @@ export async function* eventStream<T = EventEnvelope>(
     for (;;) {
       while (position < upTo) {
         if (p.signal?.aborted) return;
-        const page = await readEvents(db, { after: position, upTo, limit: REPLAY_PAGE, filter: p.filter });
+        const page = await readEvents(svc, { after: position, upTo, limit: REPLAY_PAGE, filter: p.filter });
         for (const e of page) {
           yield wrap(e);
           position = e.id;
