@@ -29,7 +29,7 @@ describe('email outbox', () => {
     const row = async () =>
       (await t.app.svc.db.select().from(emailOutbox).where(eq(emailOutbox.to, email)))[0]!;
 
-    await processOutbox(svc, transport);
+    await processOutbox(svc, { transport });
     let mail = await row();
     expect(mail.status).toBe('pending');
     expect(mail.attempts).toBe(1);
@@ -38,18 +38,18 @@ describe('email outbox', () => {
     expect(firstRetry).toBeGreaterThan(clock.now().getTime());
 
     // not due yet: nothing happens
-    await processOutbox(svc, transport);
+    await processOutbox(svc, { transport });
     expect((await row()).attempts).toBe(1);
 
     clock.set(firstRetry + 1);
-    await processOutbox(svc, transport);
+    await processOutbox(svc, { transport });
     mail = await row();
     expect(mail.attempts).toBe(2);
     expect(mail.nextAttemptAt.getTime() - clock.now().getTime()).toBeGreaterThan(firstRetry - Date.now()); // backoff grows
 
     providerUp = true;
     clock.set(mail.nextAttemptAt.getTime() + 1);
-    await processOutbox(svc, transport);
+    await processOutbox(svc, { transport });
     expect((await row()).status).toBe('sent');
     expect(sent).toEqual([email]);
   });

@@ -23,7 +23,7 @@ export function startMailWorker(svc: Services, transport: EmailTransport | null,
     if (running || stopped) return;
     running = true;
     try {
-      while (!stopped && (await processOutbox(svc, transport)) > 0) {
+      while (!stopped && (await processOutbox(svc, { transport })) > 0) {
         // drain what is due
       }
     } catch (err) {

@@ -82,6 +82,6 @@ export const devRouter = router({
     .output(z.object({ items: z.array(outboxItem) }))
     .query(async ({ ctx }) => {
       if (ctx.svc.emailProviderConfigured) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
-      return { items: await listOutbox(ctx.svc.db) };
+      return { items: await listOutbox(ctx.svc) };
     }),
 });

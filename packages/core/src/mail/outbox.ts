@@ -28,9 +28,9 @@ export const backoffMs = (attempts: number) => Math.min(2 ** attempts * 1000, 60
  */
 export async function processOutbox(
   svc: Services,
-  transport: EmailTransport | null,
-  batch = 10,
+  params: { transport: EmailTransport | null; batch?: number | undefined },
 ): Promise<number> {
+  const { transport, batch = 10 } = params;
   let processed = 0;
   await svc.db.transaction(async (tx) => {
     const now = svc.clock.now();
@@ -69,8 +69,9 @@ export async function processOutbox(
 }
 
 /** The development outbox, newest first. */
-export async function listOutbox(db: DbOrTx, limit = 100) {
-  const rows = await db
+export async function listOutbox(svc: Pick<Services, 'db'>, params: { limit?: number | undefined } = {}) {
+  const { limit = 100 } = params;
+  const rows = await svc.db
     .select()
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt), desc(sql`${emailOutbox.id}`))
