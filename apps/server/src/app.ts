@@ -106,7 +106,8 @@ export async function createApp(options: AppOptions) {
     maxAge: 600,
     strictPreflight: false,
   });
-  await app.register(cookie);
+  // the credential is read by the pipeline itself (request-info.ts), so cookies are not parsed per request
+  await app.register(cookie, { hook: false });
   installPipeline(app, {
     svc,
     router: appRouter,

@@ -42,7 +42,7 @@ export function useBodyParsers(app: FastifyInstance, other: 'read' | 'stream') {
     done: (err: Error | null, body?: unknown) => void,
   ) => {
     try {
-      done(null, parseJsonObject(Buffer.from(body)));
+      done(null, parseJsonObject(typeof body === 'string' ? Buffer.from(body) : body));
     } catch (err) {
       done(err as Error, undefined);
     }
@@ -51,7 +51,7 @@ export function useBodyParsers(app: FastifyInstance, other: 'read' | 'stream') {
   app.addContentTypeParser(/^application\/[\w.-]+\+json$/, { parseAs: 'buffer' }, json);
   if (other === 'read')
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
-      const bytes = Buffer.from(body);
+      const bytes = typeof body === 'string' ? Buffer.from(body) : body;
       done(null, bytes.length ? new OtherBody(bytes, mediaType(req)) : undefined);
     });
   else app.addContentTypeParser('*', (_req, _payload, done) => done(null, undefined));

@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, type FieldIssue, type Logger } from '@plenum/core';
+import { AppError, type ErrorCode, type FieldIssue } from '@plenum/core';
 import { isConnectionError } from '@plenum/db';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
@@ -153,9 +153,4 @@ export function restErrorBody(
   }
   const reason = raw.reason ?? (raw.issues ? 'VALIDATION_FAILED' : undefined);
   return { code, ...(reason ? { reason } : {}), message, ...(issues?.length ? { issues } : {}) };
-}
-
-/** logs an unexpected error once, with the request it broke */
-export function logUnexpected(log: Logger, err: unknown, requestId: string, what: string) {
-  log.error({ err, requestId }, what);
 }

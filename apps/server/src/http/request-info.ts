@@ -54,15 +54,3 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   const proto = req.headers['x-forwarded-proto'];
   return (Array.isArray(proto) ? proto[0] : proto)?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
-
-export function sessionCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  const parts = [
-    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Lax',
-    `Max-Age=${maxAgeSeconds}`,
-  ];
-  if (secure) parts.push('Secure');
-  return parts.join('; ');
-}
