@@ -21,6 +21,7 @@ import { attachSocketIo, closeSocketIo } from './events/socket-io';
 import { refuseBody, useBodyParsers } from './http/body';
 import { isCrossOriginCookieRequest, trustedOrigins } from './http/csrf';
 import { registerDocs } from './http/docs';
+import { createMetrics, metricsServer, registerMetricsRoute } from './http/metrics';
 import { buildOpenApiDocument } from './http/openapi';
 import { installPipeline } from './http/pipeline';
 import { createRateLimiter } from './http/rate-limit';
@@ -58,6 +59,7 @@ export async function createApp(options: AppOptions) {
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
   });
   await dbHandle.migrate();
+  const migrated = true; // this process applied (or found applied) every migration before serving
   const services = await createServices(env, dbHandle, { clock: options.clock ?? systemClock, log });
   const { svc } = services;
   void dummyPasswordHash(); // ready before the first login, so unknown emails cost no extra time
@@ -108,7 +110,17 @@ export async function createApp(options: AppOptions) {
   });
   // the credential is read by the pipeline itself (request-info.ts), so cookies are not parsed per request
   await app.register(cookie, { hook: false });
+  // set once the instance begins to stop: /ready answers 503 so a load balancer drains it first
+  let draining = false;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
+  let io: ReturnType<typeof attachSocketIo> | null = null;
+  const metrics = createMetrics({
+    svc,
+    availability: dbHandle.availability,
+    connections: () => ({ trpc: wss.clients.size, socketIo: io?.engine.clientsCount ?? 0 }),
+  });
   installPipeline(app, {
+    metrics,
     svc,
     router: appRouter,
     availability: dbHandle.availability,
@@ -167,6 +179,31 @@ export async function createApp(options: AppOptions) {
       .header('Cache-Control', 'no-store')
       .send({ status: dbOk ? 'ok' : 'degraded', version: VERSION, db: dbOk ? 'ok' : 'down', ipfs });
   });
+  // readiness for a load balancer (docs/operations.md, "Liveness and readiness"): the database answers,
+  // migrations are applied, the storage provider answers, and the instance is not stopping
+  app.get('/ready', { config: { system: true } }, async (_request, reply) => {
+    const database = !draining && dbHandle.availability.up && (await dbHandle.availability.check());
+    const storage = svc.storage;
+    const storageOk = storage
+      ? await storage.node.status().then(
+          (s) => s.ok,
+          () => false,
+        )
+      : false;
+    const ready = !draining && database && migrated && storageOk;
+    reply.code(ready ? 200 : 503).header('Cache-Control', 'no-store');
+    if (!ready) reply.header('Retry-After', '1');
+    return {
+      status: ready ? 'ready' : 'not_ready',
+      checks: {
+        database: database ? 'ok' : 'down',
+        migrations: migrated ? 'ok' : 'pending',
+        storage: storageOk ? 'ok' : 'down',
+        shutdown: draining,
+      },
+    };
+  });
+  if (env.METRICS_TOKEN) registerMetricsRoute(app, metrics, env.METRICS_TOKEN);
   registerDocs(app, openapi);
 
   // procedures over tRPC HTTP (/trpc/a.b, batches /trpc/a.b,c.d)
@@ -217,7 +254,6 @@ export async function createApp(options: AppOptions) {
   // shares the HTTP server's upgrades, so the WebSocket server is attached by path rather than as a
   // Fastify plugin (which would take every upgrade).
   const server = app.server;
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
   server.on('upgrade', (req, socket, head) => {
     // a peer that resets the connection mid-handshake must not become an unhandled 'error'
     socket.on('error', () => socket.destroy());
@@ -260,8 +296,10 @@ export async function createApp(options: AppOptions) {
   });
 
   services.corker.track(server);
-  const io = attachSocketIo(server, { svc, bus: services.events, corsOrigins, originPolicy });
+  const socketIo = attachSocketIo(server, { svc, bus: services.events, corsOrigins, originPolicy });
+  io = socketIo;
   await app.ready();
+  const internalMetrics = env.METRICS_PORT ? metricsServer(metrics) : null;
 
   return {
     server,
@@ -273,16 +311,28 @@ export async function createApp(options: AppOptions) {
     events: services.events,
     /** the proposal status scheduler, for tests that drive it with `tick()` */
     scheduler: services.scheduler,
+    metrics,
     async listen(port = env.PORT, host = env.HOST): Promise<number> {
       await app.listen({ port, host });
+      if (internalMetrics)
+        await new Promise<void>((resolve, reject) => {
+          internalMetrics.once('error', reject);
+          internalMetrics.listen(env.METRICS_PORT, host, () => resolve());
+        });
       const addr = server.address();
       return typeof addr === 'object' && addr ? addr.port : port;
     },
+    /** stop being ready (503 on /ready) while still serving: the first step of a shutdown */
+    drain() {
+      draining = true;
+    },
     async close() {
+      draining = true;
+      internalMetrics?.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();
-      await closeSocketIo(io);
+      await closeSocketIo(socketIo);
       await services.stop();
       await app.close();
       await dbHandle.close();

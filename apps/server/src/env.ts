@@ -127,6 +127,14 @@ const schema = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: int(20, 1),
   RATE_LIMIT_DISABLED: bool(false),
   MAX_JSON_BODY: int(1_048_576, 1024),
+
+  // operations (docs/operations.md, "Production")
+  /** how long a stopping instance may take to finish in-flight work before it exits anyway */
+  SHUTDOWN_TIMEOUT: duration('10s'),
+  /** serve /metrics on this port only (an internal interface); 0 = not on its own port */
+  METRICS_PORT: int(0, 0),
+  /** serve /metrics on the API port to `Authorization: Bearer <METRICS_TOKEN>` */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = ReturnType<typeof loadEnv>;

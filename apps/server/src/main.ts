@@ -31,7 +31,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT);
     force.unref();
     await app.close().catch((err: unknown) => log.error({ err }, 'shutdown failed'));
     process.exit(0);

@@ -14,6 +14,18 @@ export const healthSchema = z
   })
   .meta({ id: 'Health' });
 
+export const readySchema = z
+  .object({
+    status: z.enum(['ready', 'not_ready']),
+    checks: z.object({
+      database: z.enum(['ok', 'down']),
+      migrations: z.enum(['ok', 'pending']),
+      storage: z.enum(['ok', 'down']),
+      shutdown: z.boolean(),
+    }),
+  })
+  .meta({ id: 'Ready' });
+
 const basePaths: ZodOpenApiPathsObject = {
   '/health': {
     get: {
@@ -24,6 +36,19 @@ const basePaths: ZodOpenApiPathsObject = {
         '503': {
           description: 'The database is unreachable',
           content: { 'application/json': { schema: healthSchema } },
+        },
+      },
+    },
+  },
+  '/ready': {
+    get: {
+      tags: ['system'],
+      summary: 'Readiness for a load balancer: database, migrations, storage, not stopping',
+      responses: {
+        '200': { description: 'Ready', content: { 'application/json': { schema: readySchema } } },
+        '503': {
+          description: 'Not ready (a check failed, or the instance is stopping)',
+          content: { 'application/json': { schema: readySchema } },
         },
       },
     },

@@ -5,8 +5,10 @@ import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCrossOriginCookieRequest, type OriginPolicy } from './csrf';
 import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProcedures } from './errors';
+import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 import { clientIp, credentialOf } from './request-info';
+import { restTemplates } from './rest';
 
 export interface RequestState {
   principal: Principal | null;
@@ -29,6 +31,7 @@ declare module 'fastify' {
 }
 
 export interface PipelineOptions {
+  metrics: Metrics;
   svc: ApiServices;
   router: AnyRouter;
   availability: Availability;
@@ -56,9 +59,24 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   }
 
   app.decorateRequest('plenum', null);
+  app.decorateRequest('metricsRoute', null);
+  const restTemplate = restTemplates(o.router);
+  const procedures = new Set(listOperations(o.router).map((op) => op.path));
+  /** a bounded route label: never a raw path, which would give every id its own series */
+  const routeLabel = (request: FastifyRequest): string => {
+    const url = request.routeOptions.url;
+    if (url === '/trpc/:path') {
+      const calls = trpcProcedures(pathOf(request));
+      if (calls.length > 1) return '/trpc (batch)';
+      return calls[0] && procedures.has(calls[0]) ? `/trpc/${calls[0]}` : 'unmatched';
+    }
+    if (url === '/*') return restTemplate(request.method, pathOf(request)) ?? 'unmatched';
+    return url ?? 'unmatched';
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
+    request.metricsRoute = routeLabel(request);
     const config = request.routeOptions.config;
     if (request.method === 'OPTIONS' || config.system) return;
     if (!o.availability.up) throw databaseUnavailable();
@@ -109,7 +127,8 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
 
   app.addHook('onResponse', async (request, reply) => {
     // any 503 means a connection failed somewhere: probe, and fail the next requests fast if it is down
-    if (reply.statusCode === 503) o.availability.suspect();
+    if (reply.statusCode === 503 && !request.routeOptions.config.system) o.availability.suspect();
+    o.metrics.observe(request, reply.statusCode, reply.elapsedTime / 1000);
     log.info(
       {
         requestId: request.id,

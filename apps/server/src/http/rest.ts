@@ -11,6 +11,8 @@ type CreateContext = (request: FastifyRequest, reply: FastifyReply) => Context;
 interface PathRoute {
   pattern: RegExp;
   params: string[];
+  /** the OpenAPI path, e.g. /votes/proposal/{proposalId} */
+  template: string;
 }
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
@@ -31,10 +33,20 @@ function pathRoutes(router: AnyRouter): Map<string, PathRoute[]> {
       .join('[^/]+');
     const key = `${method} ${firstSegment(path)}`;
     const list = routes.get(key) ?? [];
-    list.push({ pattern: new RegExp(`^${source}/?$`), params });
+    list.push({ pattern: new RegExp(`^${source}/?$`), params, template: path });
     routes.set(key, list);
   }
+  // a literal route wins over a parameter that would match the same text (/users/verify-email)
+  for (const list of routes.values()) list.sort((a, b) => a.params.length - b.params.length);
   return routes;
+}
+
+/** the REST path template a request matches (for metrics labels), or null */
+export function restTemplates(router: AnyRouter) {
+  const routes = pathRoutes(router);
+  return (method: string, pathname: string) =>
+    routes.get(`${method} ${firstSegment(pathname)}`)?.find((r) => r.pattern.test(pathname))?.template ??
+    null;
 }
 
 /**
