@@ -85,8 +85,9 @@ export async function createApp(options: AppOptions) {
     genReqId: (req) => requestIdOf(req),
     bodyLimit: env.MAX_JSON_BODY,
     requestTimeout: 0, // long uploads stream; idle sockets are closed by headersTimeout/keepAlive
-    forceCloseConnections: true,
-    return503OnClosing: false,
+    // on close, idle keep-alive connections end at once and requests in flight finish (docs/operations.md)
+    forceCloseConnections: 'idle',
+    return503OnClosing: false, // the pipeline answers 503 SHUTTING_DOWN in the one error body instead
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
   });
   const secureCookies = env.APP_URL.startsWith('https:');
@@ -112,6 +113,8 @@ export async function createApp(options: AppOptions) {
   await app.register(cookie, { hook: false });
   // set once the instance begins to stop: /ready answers 503 so a load balancer drains it first
   let draining = false;
+  // set once it stops: new requests are refused (503 SHUTTING_DOWN) while those in flight finish
+  let closing = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1_048_576 });
   let io: ReturnType<typeof attachSocketIo> | null = null;
   const metrics = createMetrics({
@@ -120,6 +123,7 @@ export async function createApp(options: AppOptions) {
     connections: () => ({ trpc: wss.clients.size, socketIo: io?.engine.clientsCount ?? 0 }),
   });
   installPipeline(app, {
+    closing: () => closing,
     metrics,
     svc,
     router: appRouter,
@@ -326,15 +330,28 @@ export async function createApp(options: AppOptions) {
     drain() {
       draining = true;
     },
+    /**
+     * A graceful stop (docs/operations.md, "Shutdown"): not ready and no new requests (503 SHUTTING_DOWN),
+     * WebSocket clients told to reconnect elsewhere (they resume by last event id), requests in flight
+     * finished (their votes commit: the services still run), then the background work (queued votes
+     * committed first) and the database. Connections still busy after SHUTDOWN_TIMEOUT less 2 s are cut.
+     */
     async close() {
       draining = true;
+      closing = true;
       internalMetrics?.close();
       wsHandler.broadcastReconnectNotification();
       for (const client of wss.clients) client.terminate();
       wss.close();
       await closeSocketIo(socketIo);
-      await services.stop();
+      const cut = setTimeout(
+        () => server.closeAllConnections(),
+        Math.max(1_000, env.SHUTDOWN_TIMEOUT - 2_000),
+      );
+      cut.unref();
       await app.close();
+      clearTimeout(cut);
+      await services.stop();
       await dbHandle.close();
     },
   };

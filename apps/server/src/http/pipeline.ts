@@ -31,6 +31,8 @@ declare module 'fastify' {
 }
 
 export interface PipelineOptions {
+  /** the instance is stopping: new requests are refused */
+  closing: () => boolean;
   metrics: Metrics;
   svc: ApiServices;
   router: AnyRouter;
@@ -79,6 +81,12 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     request.metricsRoute = routeLabel(request);
     const config = request.routeOptions.config;
     if (request.method === 'OPTIONS' || config.system) return;
+    if (o.closing()) {
+      reply.header('Connection', 'close');
+      throw new AppError('SERVICE_UNAVAILABLE', 'This instance is shutting down; try again', {
+        reason: 'SHUTTING_DOWN',
+      });
+    }
     if (!o.availability.up) throw databaseUnavailable();
     if (isCrossOriginCookieRequest(request.raw, o.originPolicy))
       throw new AppError(
