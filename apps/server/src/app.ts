@@ -167,17 +167,22 @@ export async function createApp(options: AppOptions) {
     };
   }
 
+  /** the IPFS provider's own answer, for /health and /ready */
+  const storageStatus = async () => {
+    const storage = svc.storage;
+    if (!storage) return { provider: 'none', ok: false };
+    const ok = await storage.node.status().then(
+      (st) => st.ok,
+      () => false,
+    );
+    return { provider: storage.node.name, ok };
+  };
+
   // system paths: no credentials, no rate limit, answered while the database is down
   app.get('/health', { config: { system: true } }, async (_request, reply) => {
     // within ~500 ms whatever the database does: a known outage answers at once, else a ping with a deadline
     const dbOk = dbHandle.availability.up && (await dbHandle.availability.check());
-    const storage = svc.storage;
-    const ipfs = storage
-      ? await storage.node
-          .status()
-          .then((s) => ({ provider: storage.node.name, ok: s.ok }))
-          .catch(() => ({ provider: storage.node.name, ok: false }))
-      : { provider: 'none', ok: false };
+    const ipfs = await storageStatus();
     return reply
       .code(dbOk ? 200 : 503)
       .header('Cache-Control', 'no-store')
@@ -187,13 +192,7 @@ export async function createApp(options: AppOptions) {
   // migrations are applied, the storage provider answers, and the instance is not stopping
   app.get('/ready', { config: { system: true } }, async (_request, reply) => {
     const database = !draining && dbHandle.availability.up && (await dbHandle.availability.check());
-    const storage = svc.storage;
-    const storageOk = storage
-      ? await storage.node.status().then(
-          (s) => s.ok,
-          () => false,
-        )
-      : false;
+    const storageOk = (await storageStatus()).ok;
     const ready = !draining && database && migrated && storageOk;
     reply.code(ready ? 200 : 503).header('Cache-Control', 'no-store');
     if (!ready) reply.header('Retry-After', '1');

@@ -4,8 +4,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_DB } from './support/app';
-import { memberUser } from './support/factories';
-import { createDao, createProposal, signedVote, walletMembers } from './support/governance';
+import { proposalWithBallots } from './support/governance';
 import { apiClient } from './support/http';
 import { startServerProcess } from './support/server-process';
 
@@ -24,16 +23,7 @@ describe('graceful shutdown', () => {
       let server = await startServerProcess({ DATABASE_URL: db.url!, SHUTDOWN_TIMEOUT: '60s' }, { dataDir });
       try {
         let api = apiClient(server.url);
-        const owner = await memberUser(api);
-        const dao = await createDao(api, owner);
-        const wallets = await walletMembers(api, owner, dao.daoId, 250);
-        const proposal = await createProposal(api, owner, dao.daoId);
-        const choices = ['For', 'Against', 'Abstain'];
-        const ballots = await Promise.all(
-          wallets.map((w, i) =>
-            signedVote(w, { daoId: dao.daoId, proposalId: proposal.proposalId, choice: choices[i % 3]! }),
-          ),
-        );
+        const { proposal, ballots } = await proposalWithBallots(api, 250);
 
         const acknowledged: string[] = [];
         const statuses: Record<string, number> = {};

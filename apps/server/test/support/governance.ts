@@ -122,3 +122,18 @@ export async function signedVote(
 export function tick(t: TestApp): Promise<number> {
   return t.app.scheduler.tick();
 }
+
+/** A DAO with n wallet members, an open proposal, and one signed ballot per member (For/Against/Abstain in turn). */
+export async function proposalWithBallots(api: ApiClient, n: number) {
+  const owner = await memberUser(api);
+  const dao = await createDao(api, owner);
+  const wallets = await walletMembers(api, owner, dao.daoId, n);
+  const proposal = await createProposal(api, owner, dao.daoId);
+  const choices = ['For', 'Against', 'Abstain'];
+  const ballots = await Promise.all(
+    wallets.map((w, i) =>
+      signedVote(w, { daoId: dao.daoId, proposalId: proposal.proposalId, choice: choices[i % 3]! }),
+    ),
+  );
+  return { dao, proposal, ballots };
+}

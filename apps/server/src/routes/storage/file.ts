@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
+import { storageOf } from '@plenum/api';
 import { isActiveContent, openFile, parseCid, sessionEntityOf } from '@plenum/core';
 import type { RouteContext } from '../../http/routes';
-import { storageServices } from './respond';
 
 /**
  * GET /ipfs/file/{cid}: raw bytes (gateways first, then the node) with the type detected from the
@@ -10,7 +10,7 @@ import { storageServices } from './respond';
  */
 export async function downloadFile(rc: RouteContext) {
   const { request, reply, log, params } = rc;
-  const svc = storageServices(rc);
+  const svc = storageOf(rc);
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort(new Error('client went away')));
   const { text: cid } = parseCid(params.cid ?? '');

@@ -1,6 +1,7 @@
+import { storageOf } from '@plenum/api';
 import { pinForCaller, pinView } from '@plenum/core';
 import { callerOf, type RouteContext } from '../../http/routes';
-import { storageServices, writerWallet } from './respond';
+import { writerWallet } from './respond';
 
 /**
  * POST /ipfs/pin/{cid}: records the caller's pin at once and answers 201 (200 when the caller already
@@ -9,7 +10,7 @@ import { storageServices, writerWallet } from './respond';
  */
 export async function pinCid(rc: RouteContext) {
   await writerWallet(rc);
-  const { pin, created } = await pinForCaller(storageServices(rc), {
+  const { pin, created } = await pinForCaller(storageOf(rc), {
     userId: callerOf(rc).userId,
     cid: rc.params.cid ?? '',
   });

@@ -1,3 +1,4 @@
+import { storageOf } from '@plenum/api';
 import {
   AppError,
   listPinRequests,
@@ -12,7 +13,7 @@ import { nulCharacterIssues, type psaPin as PsaPinSchema, psaListQuery, psaPin }
 import type { z } from 'zod';
 import { OtherBody } from '../../http/body';
 import { callerOf, type RouteContext } from '../../http/routes';
-import { storageServices, writerWallet } from './respond';
+import { writerWallet } from './respond';
 
 /**
  * IPFS Pinning Service API v1.0.0 (ipfs/pinning-services-api-spec) over the same pin records as
@@ -21,8 +22,7 @@ import { storageServices, writerWallet } from './respond';
  */
 type Handler = (rc: RouteContext, svc: StorageServices, userId: string) => Promise<unknown>;
 
-const psa = (handler: Handler) => async (rc: RouteContext) =>
-  handler(rc, storageServices(rc), callerOf(rc).userId);
+const psa = (handler: Handler) => async (rc: RouteContext) => handler(rc, storageOf(rc), callerOf(rc).userId);
 
 const invalid = (issues: { path: string; message: string }[]) =>
   new AppError('BAD_REQUEST', 'Invalid input', { reason: 'BAD_REQUEST', issues });

@@ -1,7 +1,8 @@
+import { storageOf } from '@plenum/api';
 import { AppError, findProviderError, tooLarge, uploadAndPin } from '@plenum/core';
 import { receiveFile } from '../../http/multipart';
 import { callerOf, type RouteContext } from '../../http/routes';
-import { storageServices, writerWallet } from './respond';
+import { writerWallet } from './respond';
 
 /** multipart framing around one file: the boundary lines and part headers are far below this */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -13,7 +14,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export async function uploadFile(rc: RouteContext) {
   const { request, reply, log } = rc;
-  const svc = storageServices(rc);
+  const svc = storageOf(rc);
   const max = svc.config.storage.maxFileSize;
   const owner = await writerWallet(rc);
   if (!/^multipart\/form-data\b/i.test(request.headers['content-type'] ?? ''))
