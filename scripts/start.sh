@@ -11,14 +11,14 @@ export API_URL="${API_URL:-http://localhost:$PORT}"
 export APP_URL="${APP_URL:-http://localhost:$WEB_PORT}"
 export NODE_ENV=production
 
-echo "[start] building the web app" >&2
-pnpm exec turbo run build --filter=@plenum/web --output-logs=errors-only >&2
+echo "[start] building the web app and the API server" >&2
+pnpm exec turbo run build --filter=@plenum/web --filter=@plenum/server --output-logs=errors-only >&2
 
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT INT TERM
 
-(cd apps/server && exec node --import tsx src/main.ts) & pids+=($!)
+(cd apps/server && exec node --enable-source-maps dist/main.js) & pids+=($!)
 (cd apps/web && exec node node_modules/next/dist/bin/next start -p "$WEB_PORT") & pids+=($!)
 echo "[start] API http://localhost:$PORT (docs /api/docs) · web app http://localhost:$WEB_PORT" >&2
 wait -n

@@ -11,6 +11,8 @@ export default defineConfig({
       extends: true,
       test: { name: p.name, env: p.env, include: ['test/**/*.test.ts'] },
     })),
+    // the compiled server and tools (dist/), which the tests that start a real process run
+    globalSetup: ['test/support/build.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -37,6 +37,12 @@ if (!databaseUrl) {
 }
 process.env.TEST_DB = 'postgres';
 
+// the suites that start a server process run the compiled one (dist/main.js), as production does
+execFileSync(process.execPath, ['build.mjs'], {
+  cwd: path.join(import.meta.dirname, '..'),
+  stdio: 'inherit',
+});
+
 const commit = (() => {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();

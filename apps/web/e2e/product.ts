@@ -52,7 +52,7 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     ...env,
   };
   children.push(
-    spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
       cwd: path.join(ROOT, 'apps/server'),
       env: { ...common, PORT: String(apiPort), APP_URL: webUrl, CORS_ORIGINS: webUrl },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -18,7 +19,19 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Core functions take either the database or an open transaction. */
 export type DbOrTx = Database | Tx;
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/**
+ * The repository's `drizzle/` folder, found upward from this module: the same code runs from
+ * packages/db/src (development, tests) and bundled into apps/server/dist (docs/operations.md, "Production").
+ */
+export const MIGRATIONS_DIR = findMigrations(path.dirname(fileURLToPath(import.meta.url)));
+
+function findMigrations(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'drizzle');
+    if (existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error(`no drizzle/ migrations folder above ${from}`);
+  }
+}
 
 export interface DbHandle {
   db: Database;

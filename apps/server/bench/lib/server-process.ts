@@ -7,9 +7,13 @@ import { freshDatabase } from '../../test/support/app';
 
 export interface ServerProcess {
   url: string;
-  /** the server's own (fresh) database, for seeding or checking it directly */
-  databaseUrl: string;
+  /** the server's own (fresh) database, for seeding or checking it directly; null when embedded */
+  databaseUrl: string | null;
   pid: number;
+  /** from spawning the process to its first healthy /health answer, in ms */
+  startupMs: number;
+  /** the highest resident set size so far in bytes (Linux /proc VmHWM) */
+  peakRss(): number;
   /** resident set size of the server process in bytes (Linux /proc) */
   rss(): number;
   /** CPU time (user + system) the server process has used so far, in ms (Linux /proc) */
@@ -32,28 +36,38 @@ const freePort = () =>
     });
   });
 
+export interface ServerProcessOptions {
+  /** `compiled` (default): dist/main.js as production runs it (build it first: `pnpm run build`); `tsx`: the sources through the TypeScript loader */
+  runtime?: 'compiled' | 'tsx';
+  /** `postgres` (default): a fresh database on TEST_DATABASE_URL; `embedded`: PGlite in the DATA_DIR */
+  database?: 'postgres' | 'embedded';
+}
+
+const entry = { compiled: ['--enable-source-maps', 'dist/main.js'], tsx: ['--import', 'tsx', 'src/main.ts'] };
+
 /**
- * The real server (`node --import tsx src/main.ts`) in its own process, on a fresh PostgreSQL
- * database and a temporary DATA_DIR, so a benchmark's client does not share its event loop (or its
- * memory figures) with the server.
+ * The real server in its own process, on a fresh PostgreSQL database (or the embedded one) and a
+ * temporary DATA_DIR, so a benchmark's client does not share its event loop (or its memory figures)
+ * with the server.
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
   /** extra node flags, e.g. --cpu-prof; BENCH_SERVER_NODE_ARGS (space-separated) adds more */
   nodeArgs: string[] = [],
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  const db = await freshDatabase();
-  if (!db.url) throw new Error('a server process needs PostgreSQL (TEST_DATABASE_URL)');
+  const embedded = options.database === 'embedded';
+  const db = embedded ? { url: null, drop: async () => {} } : await freshDatabase();
+  if (!embedded && !db.url) throw new Error('a server process needs PostgreSQL (TEST_DATABASE_URL)');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-server-'));
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child: ChildProcess = spawn(
     process.execPath,
     [
       ...nodeArgs,
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      'src/main.ts',
+      ...entry[options.runtime ?? 'compiled'],
     ],
     {
       cwd: serverDir,
@@ -63,7 +77,7 @@ export async function startServerProcess(
         HOST: '127.0.0.1',
         PORT: String(port),
         DATA_DIR: dataDir,
-        DATABASE_URL: db.url,
+        ...(db.url ? { DATABASE_URL: db.url } : {}),
         LOG_LEVEL: 'warn',
         RATE_LIMIT_DISABLED: 'true',
         APP_URL: 'http://localhost:3000',
@@ -94,17 +108,21 @@ export async function startServerProcess(
       await cleanup();
       throw new Error('the server did not answer /health within 60 s');
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 10));
   }
+  const startupMs = performance.now() - spawnedAt;
   const pid = child.pid!;
+  const status = (field: string) => {
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  };
   return {
     url,
-    databaseUrl: db.url,
+    databaseUrl: db.url ?? null,
     pid,
-    rss() {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-      return m ? Number(m[1]) * 1024 : 0;
-    },
+    startupMs,
+    rss: () => status('VmRSS'),
+    peakRss: () => status('VmHWM'),
     cpuMs() {
       // fields 14 and 15 of /proc/<pid>/stat (after the parenthesised command name), in clock ticks
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

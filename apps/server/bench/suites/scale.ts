@@ -88,7 +88,7 @@ const withQuery = (path: string, query: Record<string, string | number>) =>
 
 export default async function scaleBench(ctx: BenchContext) {
   const server = await startServerProcess({ LOG_LEVEL: 'warn' });
-  const sql = postgres(server.databaseUrl, { max: 3, onnotice: () => {} });
+  const sql = postgres(server.databaseUrl!, { max: 3, onnotice: () => {} });
   try {
     const now = new Date();
     const seedStart = performance.now();

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * The API server as a real child process (`src/main.ts`), for tests about the process itself: that it
+ * The API server as a real child process, compiled as production runs it (`dist/main.js`, built by the
+ * tests' global setup), for tests about the process itself: that it
  * survives malformed requests, that it shuts down, that it keeps nothing it acknowledged when killed.
  */
 const serverDir = path.resolve(import.meta.dirname, '../..');
@@ -35,7 +36,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-proc-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
