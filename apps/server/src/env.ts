@@ -131,6 +131,9 @@ const schema = z.object({
   // operations (docs/operations.md, "Production")
   /** how long a stopping instance may take to finish in-flight work before it exits anyway */
   SHUTDOWN_TIMEOUT: duration('10s'),
+  /** after a stop signal, how long /ready answers 503 while the instance still serves new requests, so a
+   * load balancer that polls /ready stops sending before the listener closes; 0 = close at once */
+  SHUTDOWN_DELAY: duration('0s'),
   /** serve /metrics on this port only (an internal interface); 0 = not on its own port */
   METRICS_PORT: int(0, 0),
   /** serve /metrics on the API port to `Authorization: Bearer <METRICS_TOKEN>` */

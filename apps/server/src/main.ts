@@ -25,12 +25,30 @@ log.info(
 // process (docs/api.md, "Errors"). Thrown exceptions still stop it: their state cannot be trusted.
 process.on('unhandledRejection', (err) => log.error({ err }, 'unhandled promise rejection'));
 
+// A stop signal drains then closes (docs/operations.md, "Shutdown"); a second one during SHUTDOWN_DELAY
+// ends the delay at once (an operator pressing Ctrl-C twice), and later ones are ignored.
 let stopping = false;
+let endDelay: (() => void) | null = null;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    if (stopping) return;
+    if (stopping) {
+      endDelay?.();
+      return;
+    }
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal, delayMs: env.SHUTDOWN_DELAY }, 'shutting down');
+    // not ready, still serving: the balancer's next /ready poll takes this instance out of rotation
+    if (env.SHUTDOWN_DELAY > 0) {
+      app.drain();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, env.SHUTDOWN_DELAY);
+        endDelay = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      endDelay = null;
+    }
     const force = setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT);
     force.unref();
     await app.close().catch((err: unknown) => log.error({ err }, 'shutdown failed'));

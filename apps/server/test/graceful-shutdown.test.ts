@@ -80,4 +80,30 @@ describe('graceful shutdown', () => {
     },
     240_000,
   );
+
+  it('SHUTDOWN_DELAY: after SIGTERM /ready is 503 while requests are still served; a second signal ends the delay', async () => {
+    // a delay no test run reaches: the second signal is what ends it
+    const server = await startServerProcess({ SHUTDOWN_DELAY: '10m' });
+    try {
+      const exit = new Promise<number | null>((resolve) =>
+        server.child.once('exit', (code) => resolve(code)),
+      );
+      expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      // wait for the condition: the signal is handled asynchronously
+      let ready: Response;
+      do ready = await fetch(`${server.url}/ready`);
+      while (ready.status === 200);
+      expect(ready.status).toBe(503);
+      expect((await ready.json()).checks.shutdown).toBe(true);
+      // still serving: a balancer that has not polled yet loses nothing
+      const list = await fetch(`${server.url}/daos`);
+      expect(list.status).toBe(200);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      server.child.kill('SIGTERM');
+      expect(await exit).toBe(0);
+    } finally {
+      await server.stop();
+    }
+  });
 });
