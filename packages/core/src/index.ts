@@ -64,10 +64,12 @@ export {
   findProviderError,
   getContent,
   getMetadata,
+  hasEmbeddedNode,
   isActiveContent,
   listPinRequests,
   listPinsOfUser,
   type NodeProvider,
+  NothingPinnedError,
   openFile,
   ownerWalletOf,
   parseCid,
@@ -75,6 +77,7 @@ export {
   pinOfUser,
   pinStatusView,
   pinView,
+  recordedPinnedCids,
   removePins,
   replacePinRequest,
   requeuePendingPins,
@@ -85,6 +88,7 @@ export {
   tooLarge,
   unpinForCaller,
   uploadAndPin,
+  writePinsCar,
 } from './storage/index';
 export type { Actor } from './users/access';
 export { listAuditLog } from './users/admin/audit-log';

@@ -1,3 +1,4 @@
+export * from './car-export';
 export * from './cid';
 export * from './embedded-node';
 export * from './gateway';
