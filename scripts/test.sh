@@ -11,6 +11,8 @@ source scripts/postgres.sh
 # Debian packages the tests need, installed in one apt run when missing
 need=()
 if [ -z "${DATABASE_URL:-}" ] && [ -z "$(pg_bin_dir)" ]; then need+=(postgresql); fi
+# psql restores an exported embedded database in db-export.test.ts, also against a given DATABASE_URL
+if [ -n "${DATABASE_URL:-}" ] && [ -z "$(pg_bin_dir)" ] && ! command -v psql >/dev/null; then need+=(postgresql-client); fi
 if [ ! -x /usr/bin/chromium ]; then need+=(chromium); fi
 if [ ${#need[@]} -gt 0 ]; then
   echo "[test] installing Debian packages: ${need[*]}" >&2
