@@ -121,6 +121,9 @@ export async function createApp(options: AppOptions) {
     svc,
     availability: dbHandle.availability,
     connections: () => ({ trpc: wss.clients.size, socketIo: io?.engine.clientsCount ?? 0 }),
+    votes: services.governance.batcher,
+    events: services.events,
+    pools: services.pools,
   });
   installPipeline(app, {
     closing: () => closing,

@@ -11,7 +11,7 @@ import {
   StatusScheduler,
   startPinVerifier,
 } from '@plenum/core';
-import { createDb, type DbHandle } from '@plenum/db';
+import { createDb, type DbHandle, type PoolUse } from '@plenum/db';
 import { coreConfigFromEnv } from './config';
 import type { Env } from './env';
 import { EventBus } from './events/bus';
@@ -76,6 +76,9 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
 
   const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
 
+  // the connection pools by name, for /metrics: requests and workers; the vote writer on PostgreSQL
+  const pools: Record<string, PoolUse> = { main: dbHandle.pool, ...(writer ? { votes: writer.pool } : {}) };
+
   const quietly = (what: string) => (err: unknown) => log.warn({ err }, `stopping ${what} failed`);
   return {
     svc,
@@ -83,6 +86,9 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     corker,
     scheduler,
     mailWorker,
+    /** this process's governance runtime (its vote batcher reports to /metrics) */
+    governance,
+    pools,
     async stop() {
       await mailWorker.stop();
       stopVerifier();

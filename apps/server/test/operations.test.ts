@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/app';
+import { startTestApp, TEST_DB, type TestApp } from './support/app';
+import { trpcSubscriber, until } from './support/events';
 import { activeUser } from './support/factories';
+import { proposalWithBallots } from './support/governance';
 import { apiClient } from './support/http';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
@@ -26,6 +29,10 @@ function parseMetrics(text: string): Sample[] {
   }
   return samples;
 }
+
+/** the value of the one sample with this name and these labels (others may differ) */
+const sampleOf = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
+  samples.find((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v))?.value;
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -138,5 +145,138 @@ describe('metrics on METRICS_PORT', () => {
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(404);
     // not on the API port: there it would need METRICS_TOKEN, which is not set
     expect((await fetch(`${t.url}/metrics`)).status).toBe(404);
+  });
+});
+
+describe('metrics of vote batches, live event delivery and the database pools', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  const scrape = async () => {
+    const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    return parseMetrics(await res.text());
+  };
+  const pools = TEST_DB === 'postgres' ? { main: 20, votes: 4 } : { main: 1 };
+
+  it('counts every vote in exactly one group commit and every delivered event once, with plausible times', async () => {
+    const api = apiClient(t.url);
+    const watcher = await activeUser(api);
+    const before = await scrape();
+    expect(sampleOf(before, 'plenum_vote_batch_size_count')).toBe(0);
+    expect(sampleOf(before, 'plenum_vote_ack_duration_seconds_count')).toBe(0);
+    const lagBefore = sampleOf(before, 'plenum_event_delivery_lag_seconds_count');
+    expect(lagBefore).toBeTypeOf('number');
+
+    // a live subscriber to every event, then a DAO, a proposal and 24 votes cast at once
+    const sub = trpcSubscriber(t, watcher.token);
+    try {
+      await until(() => t.app.events.subscriptions.length === 1, 'the live subscription');
+      const votes = 24;
+      const { dao, ballots } = await proposalWithBallots(api, votes);
+      const statuses = await Promise.all(ballots.map((b) => api.post('/votes', b).then((r) => r.status)));
+      expect(statuses).toEqual(ballots.map(() => 201));
+      // dao_created, proposal_submitted and one vote_cast per vote
+      const delivered = 2 + votes;
+      const got = await sub.waitFor(delivered);
+      expect(got.every((e) => e.daoId === dao.daoId)).toBe(true);
+
+      const after = await scrape();
+      const batches = sampleOf(after, 'plenum_vote_batch_size_count')!;
+      expect(sampleOf(after, 'plenum_vote_batch_size_sum')).toBe(votes);
+      expect(batches).toBeGreaterThanOrEqual(1);
+      expect(batches).toBeLessThanOrEqual(votes);
+      expect(sampleOf(after, 'plenum_vote_batch_size_bucket', { le: '+Inf' })).toBe(batches);
+      expect(sampleOf(after, 'plenum_vote_batch_size_bucket', { le: '1000' })).toBe(batches);
+      // one commit time per batch, all committed
+      const commits = { outcome: 'committed' };
+      expect(sampleOf(after, 'plenum_vote_commit_duration_seconds_count', commits)).toBe(batches);
+      expect(sampleOf(after, 'plenum_vote_commit_duration_seconds_count', { outcome: 'failed' })).toBe(0);
+      const commitSum = sampleOf(after, 'plenum_vote_commit_duration_seconds_sum', commits)!;
+      expect(commitSum).toBeGreaterThan(0);
+      // each vote waits at least its batch's commit: the sum over votes is at least the sum over batches
+      expect(sampleOf(after, 'plenum_vote_ack_duration_seconds_count')).toBe(votes);
+      expect(sampleOf(after, 'plenum_vote_ack_duration_seconds_sum')).toBeGreaterThanOrEqual(commitSum);
+
+      // one observation per event this instance delivered (not per subscriber), each lag non-negative
+      const lagCount = sampleOf(after, 'plenum_event_delivery_lag_seconds_count')! - lagBefore!;
+      expect(lagCount).toBeGreaterThanOrEqual(delivered);
+      expect(sampleOf(after, 'plenum_event_delivery_lag_seconds_sum')).toBeGreaterThanOrEqual(0);
+      const lagTotal = sampleOf(after, 'plenum_event_delivery_lag_seconds_count')!;
+      expect(sampleOf(after, 'plenum_event_delivery_lag_seconds_bucket', { le: '60' })).toBe(lagTotal);
+
+      // a second subscriber to every event does not double the observations
+      const second = trpcSubscriber(t, watcher.token);
+      try {
+        await until(() => t.app.events.subscriptions.length === 2, 'the second subscription');
+        const { ballots: more } = await proposalWithBallots(api, 1);
+        expect((await api.post('/votes', more[0])).status).toBe(201);
+        await sub.waitFor(delivered + 3);
+        await second.waitFor(3);
+        const last = await scrape();
+        expect(sampleOf(last, 'plenum_event_delivery_lag_seconds_count')).toBe(lagTotal + 3);
+        expect(sampleOf(last, 'plenum_vote_batch_size_sum')).toBe(votes + 1);
+      } finally {
+        second.close();
+      }
+    } finally {
+      sub.close();
+    }
+  });
+
+  it('reports each pool with its size, connections in use and work waiting', async () => {
+    const samples = await scrape();
+    for (const [pool, size] of Object.entries(pools)) {
+      expect(sampleOf(samples, 'plenum_db_pool_size', { pool })).toBe(size);
+      const inUse = sampleOf(samples, 'plenum_db_pool_in_use', { pool })!;
+      expect(inUse).toBeGreaterThanOrEqual(0);
+      expect(inUse).toBeLessThanOrEqual(size);
+      expect(sampleOf(samples, 'plenum_db_pool_waiting', { pool })).toBeGreaterThanOrEqual(0);
+    }
+    expect(samples.filter((s) => s.name === 'plenum_db_pool_size')).toHaveLength(Object.keys(pools).length);
+
+    // a transaction holding its connection is in use; on PGlite's one connection a statement waits for it
+    const db = t.app.svc.db;
+    let release = () => {};
+    let entered = () => {};
+    const inside = new Promise<void>((r) => (entered = r));
+    const held = db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      entered();
+      await new Promise<void>((r) => (release = r));
+    });
+    let queued: Promise<unknown> | null = null;
+    try {
+      await inside;
+      if (TEST_DB === 'pglite') {
+        queued = Promise.resolve(db.execute(sql`select 1`));
+        await until(() => t.app.dbHandle.pool.waiting >= 1, 'a statement waiting for the connection');
+      }
+      // read without a scrape: the outbox gauge's query would wait for this very transaction on PGlite
+      const gauges = parseMetrics(
+        (
+          await Promise.all(
+            ['plenum_db_pool_size', 'plenum_db_pool_in_use', 'plenum_db_pool_waiting'].map((name) =>
+              t.app.metrics.registry.getSingleMetricAsString(name),
+            ),
+          )
+        ).join('\n'),
+      );
+      const main = { pool: 'main' };
+      const inUse = sampleOf(gauges, 'plenum_db_pool_in_use', main)!;
+      expect(inUse).toBeGreaterThanOrEqual(1);
+      expect(inUse).toBeLessThanOrEqual(sampleOf(gauges, 'plenum_db_pool_size', main)!);
+      if (TEST_DB === 'pglite') {
+        expect(inUse).toBe(1);
+        expect(sampleOf(gauges, 'plenum_db_pool_waiting', main)).toBeGreaterThanOrEqual(1);
+      }
+    } finally {
+      release();
+      await held;
+      await queued;
+    }
   });
 });

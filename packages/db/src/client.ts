@@ -43,7 +43,73 @@ export interface DbHandle {
   ping(): Promise<boolean>;
   /** whether the database answers; requests fail fast while it does not */
   availability: Availability;
+  /** how much of the connection pool the app is using now (metrics) */
+  pool: PoolUse;
   close(): Promise<void>;
+}
+
+/**
+ * The connection pool as the app uses it (docs/operations.md, "Metrics"). postgres.js exposes no pool
+ * state, so the handle counts at the one place the app hands work to the pool: every statement outside a
+ * transaction, every transaction (from `begin` to its commit or rollback) and every reserved connection
+ * is one unit of `active` work, each needing a connection of its own while it runs. postgres.js gives
+ * each new unit an idle (or not yet opened) connection before it ever shares one, so while `active` is
+ * at most `size` it is the number of busy connections; the rest wait (queued, or pipelined behind a busy
+ * connection's statement). The LISTEN connection of postgres.js is extra and not counted. PGlite is one
+ * connection: units beyond the first wait for it.
+ */
+export interface PoolUse {
+  /** connections the pool may open (postgres.js `max`; 1 for PGlite) */
+  readonly size: number;
+  /** connections busy with the app's work: min(active, size) */
+  readonly inUse: number;
+  /** units of work waiting for a connection: max(0, active − size) */
+  readonly waiting: number;
+}
+
+/** Counts the app's units of work on a pool of `size` connections (see PoolUse). */
+class PoolCounter implements PoolUse {
+  private active = 0;
+  private readonly done = () => {
+    this.active--;
+  };
+
+  constructor(readonly size: number) {}
+
+  get inUse() {
+    return Math.min(this.active, this.size);
+  }
+
+  get waiting() {
+    return Math.max(0, this.active - this.size);
+  }
+
+  /** counts `work` until it settles; attaching the handlers is what starts a lazy postgres.js query */
+  track<P extends PromiseLike<unknown>>(work: P): P {
+    this.active++;
+    work.then(this.done, this.done);
+    return work;
+  }
+
+  /**
+   * The client with these methods counted: what drizzle is given, so every query and transaction it
+   * sends is seen. Other properties come from the client itself (methods bound to it: PGlite's use
+   * private fields), so calls the client makes internally (postgres.js' own BEGIN) are not counted twice.
+   */
+  counting<C extends object>(client: C, methods: readonly (keyof C & string)[]): C {
+    const counted = new Map<PropertyKey, unknown>();
+    for (const name of methods) {
+      const fn = client[name] as (...args: unknown[]) => PromiseLike<unknown>;
+      counted.set(name, (...args: unknown[]) => this.track(fn.apply(client, args)));
+    }
+    return new Proxy(client, {
+      get(target, prop) {
+        if (counted.has(prop)) return counted.get(prop);
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
 }
 
 export interface DbOptions {
@@ -82,10 +148,13 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
     // bigint/numeric come back as strings; keep them exact
     types: { bigint: postgres.BigInt },
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Database;
+  const pool = new PoolCounter(max);
+  // drizzle sends every statement through `unsafe` and every transaction through `begin`
+  const counted = pool.counting(client, ['unsafe', 'begin']);
+  const db = drizzlePostgres({ client: counted, schema }) as unknown as Database;
   const ping = async () => {
     try {
-      await client`select 1`.execute();
+      await pool.track(client`select 1`.execute());
       return true;
     } catch {
       return false;
@@ -96,21 +165,29 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
     db,
     kind: 'postgres',
     availability,
+    pool,
     async listen(channel, onPayload) {
       const sub = await client.listen(channel, onPayload);
       return () => sub.unlisten();
     },
     async notify(channel, payload) {
-      await client`select pg_notify(${channel}, ${payload})`;
+      await pool.track(client`select pg_notify(${channel}, ${payload})`);
     },
     async migrate() {
-      const reserved = await client.reserve();
+      // the reserved connection is one unit of work until it is released
+      let released = () => {};
+      pool.track(new Promise<void>((resolve) => (released = resolve)));
       try {
-        await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-        await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+        const reserved = await client.reserve();
+        try {
+          await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
+          await migratePostgres(drizzlePostgres({ client: counted }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+          reserved.release();
+        }
       } finally {
-        await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
-        reserved.release();
+        released();
       }
     },
     ping,
@@ -125,22 +202,26 @@ async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
   // 'memory://' (tests) keeps everything in memory
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? { dataDir } : {});
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // one connection; drizzle sends every statement through `query` and every transaction through `transaction`
+  const pool = new PoolCounter(1);
+  const counted = pool.counting(client, ['query', 'transaction']);
+  const db = drizzlePglite({ client: counted, schema }) as unknown as Database;
   // in-process: it cannot be unreachable, only closed
   const availability: Availability = { up: true, suspect() {}, check: async () => true, stop() {} };
   return {
     db,
     kind: 'pglite',
     availability,
+    pool,
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();
     },
     async notify(channel, payload) {
-      await client.query('select pg_notify($1, $2)', [channel, payload]);
+      await counted.query('select pg_notify($1, $2)', [channel, payload]);
     },
     async migrate() {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR });
+      await migratePglite(drizzlePglite({ client: counted }), { migrationsFolder: MIGRATIONS_DIR });
     },
     async ping() {
       try {

@@ -57,6 +57,7 @@ export class EventBus implements LiveEventSource {
   private unlisten: (() => Promise<void>) | null = null;
   private poll: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
+  private deliveryObservers: ((events: readonly EventEnvelope[]) => void)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -97,6 +98,18 @@ export class EventBus implements LiveEventSource {
     const sub = new EventSubscription(this, filter, this.opts.queueLimit, (s) => this.subs.delete(s));
     this.subs.add(sub);
     return sub.bind(signal);
+  }
+
+  /**
+   * Calls `observer` right after each hand-off with the events just handed to this instance's live
+   * subscribers (every event the bus delivers, once, however many subscribers there are; late ones too):
+   * the delivery lag of /metrics. It must be cheap and must not throw. Returns the function that stops it.
+   */
+  observeDelivery(observer: (events: readonly EventEnvelope[]) => void): () => void {
+    this.deliveryObservers = [...this.deliveryObservers, observer];
+    return () => {
+      this.deliveryObservers = this.deliveryObservers.filter((o) => o !== observer);
+    };
   }
 
   /** the filters of this instance's live subscriptions (diagnostics and tests) */
@@ -146,10 +159,12 @@ export class EventBus implements LiveEventSource {
         await this.deliverLate();
         const rows = await readEvents({ db: this.db }, { after: this.seq.cursor, limit: MAX_EVENT_PAGE });
         const step = this.seq.advance(rows, performance.now());
-        if (step.deliver.length)
+        if (step.deliver.length) {
           this.deliver(() => {
             for (const e of step.deliver) this.fanOut(e, false);
           });
+          this.delivered(step.deliver);
+        }
         if (step.forced.length)
           this.log.warn({ ids: step.forced.slice(0, 20), count: step.forced.length }, 'event ids skipped');
         if (step.waiting) this.retryLater(this.opts.retryMs);
@@ -165,10 +180,22 @@ export class EventBus implements LiveEventSource {
   private async deliverLate() {
     const ids = this.seq.watchedIds(performance.now());
     if (!ids.length) return;
-    for (const e of await readEventsByIds({ db: this.db }, { ids })) {
+    const found = await readEventsByIds({ db: this.db }, { ids });
+    for (const e of found) {
       this.seq.found(e.id);
       this.log.warn({ id: e.id }, 'event committed after its gap was given up; delivered late');
       this.fanOut(e, true);
+    }
+    if (found.length) this.delivered(found);
+  }
+
+  private delivered(events: readonly EventEnvelope[]) {
+    for (const observe of this.deliveryObservers) {
+      try {
+        observe(events);
+      } catch (err) {
+        this.log.warn({ err }, 'an event delivery observer failed');
+      }
     }
   }
 

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { ApiServices } from '@plenum/api';
-import { AppError } from '@plenum/core';
-import { type Availability, emailOutbox } from '@plenum/db';
+import { AppError, type EventEnvelope, type governanceRuntime } from '@plenum/core';
+import { type Availability, emailOutbox, type PoolUse } from '@plenum/db';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -19,13 +19,22 @@ export interface MetricsSources {
   availability: Availability;
   /** open WebSocket connections by transport */
   connections: () => { trpc: number; socketIo: number };
+  /** the vote batcher (group commits) */
+  votes: Pick<ReturnType<typeof governanceRuntime>['batcher'], 'observe'>;
+  /** the event bus (live delivery) */
+  events: { observeDelivery(observer: (events: readonly EventEnvelope[]) => void): () => void };
+  /** connection pools by name (`main`, `votes`) */
+  pools: Record<string, PoolUse>;
 }
+
+const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
  * The instance's metrics in Prometheus' text format (docs/operations.md, "Metrics"), from prom-client:
  * HTTP requests by route, method and status with a latency histogram; open WebSocket and Socket.IO
- * connections; the mail outbox backlog; the pin verification queue; database availability; and Node's
- * own process figures. One registry per app, so several apps in one process (tests) never mix.
+ * connections; the mail outbox backlog; the pin verification queue; database availability and pool use;
+ * vote group commits (batch size, commit time, each vote's wait); the delivery lag of live events; and
+ * Node's own process figures. One registry per app, so several apps in one process (tests) never mix.
  */
 export function createMetrics(sources: MetricsSources) {
   const registry = new Registry();
@@ -44,6 +53,81 @@ export function createMetrics(sources: MetricsSources) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
     registers: [registry],
   });
+
+  // governance: the vote batcher reports once per batch, and each vote's wait as a plain number
+  const batchSize = new Histogram({
+    name: 'plenum_vote_batch_size',
+    help: 'Votes per group commit of the vote batcher (one transaction), counted or refused',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+    registers: [registry],
+  });
+  const commitSeconds = new Histogram({
+    name: 'plenum_vote_commit_duration_seconds',
+    help: 'Seconds from the start of a vote batch commit (writer connection wait and retries included) to its durable commit (outcome committed) or final failure (outcome failed)',
+    labelNames: ['outcome'],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  // both series exist from the start (a failure rate needs its zero)
+  commitSeconds.zero({ outcome: 'committed' });
+  commitSeconds.zero({ outcome: 'failed' });
+  const committed = commitSeconds.labels({ outcome: 'committed' });
+  const failed = commitSeconds.labels({ outcome: 'failed' });
+  const voteSeconds = new Histogram({
+    name: 'plenum_vote_ack_duration_seconds',
+    help: 'Per vote: seconds from joining the vote batcher queue to its answer (after the batch commit or failure)',
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  sources.votes.observe({
+    onBatch(batch) {
+      batchSize.observe(batch.size);
+      (batch.committed ? committed : failed).observe(batch.seconds);
+    },
+    onVote(seconds) {
+      voteSeconds.observe(seconds);
+    },
+  });
+
+  // events: how long after its creation this instance hands an event to its live subscribers
+  const lag = new Histogram({
+    name: 'plenum_event_delivery_lag_seconds',
+    help: "Seconds from an event's occurredAt (its writer's clock, before its transaction committed) to this instance handing it to its live subscribers; once per event and instance",
+    buckets: [...SECONDS, 30, 60],
+    registers: [registry],
+  });
+  sources.events.observeDelivery((events) => {
+    const now = sources.svc.clock.now().getTime();
+    // another instance's clock may run slightly ahead: a negative lag counts as 0
+    for (const e of events) lag.observe(Math.max(0, now - Date.parse(e.occurredAt)) / 1000);
+  });
+
+  // database: each pool's size and the app's use of it (docs/operations.md, "Metrics": what is counted)
+  const poolGauge = (name: string, help: string, value: (p: PoolUse) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'],
+      registers: [registry],
+      collect() {
+        for (const [pool, use] of Object.entries(sources.pools)) this.set({ pool }, value(use));
+      },
+    });
+  poolGauge(
+    'plenum_db_pool_size',
+    'Connections the database pool may open (PGlite: 1), by pool (main: requests and workers; votes: the vote writer)',
+    (p) => p.size,
+  );
+  poolGauge(
+    'plenum_db_pool_in_use',
+    "Pool connections busy with the app's statements, transactions and reserved connections, by pool",
+    (p) => p.inUse,
+  );
+  poolGauge(
+    'plenum_db_pool_waiting',
+    'Statements and transactions of the app waiting for a pool connection (beyond the pool size), by pool',
+    (p) => p.waiting,
+  );
   new Gauge({
     name: 'plenum_open_connections',
     help: 'Open WebSocket connections by transport (tRPC subscriptions, Socket.IO)',

@@ -14,6 +14,30 @@ interface Pending {
   req: VoteRequest;
   resolve: (row: VoteRow) => void;
   reject: (err: unknown) => void;
+  /** performance.now() at submit (a vDSO clock read, no system call) */
+  at: number;
+}
+
+/** One batch, as reported to observers once its votes are answered. */
+export interface VoteBatchReport {
+  /** votes in the batch, counted or refused */
+  size: number;
+  /** seconds from the start of its commit (waiting for a writer connection and retries included) to the
+   * durable commit, or to the final failure */
+  seconds: number;
+  /** false when the batch failed as a whole (each of its votes was answered with the error) */
+  committed: boolean;
+}
+
+/**
+ * Watches the batcher (the server's /metrics, docs/operations.md "Metrics"). Called after the batch's
+ * votes are answered, never inside the commit; an observer must be cheap and must not throw.
+ */
+export interface VoteBatchObserver {
+  /** once per batch */
+  onBatch?(batch: VoteBatchReport): void;
+  /** once per vote of that batch: seconds from its submit to its answer */
+  onVote?(seconds: number): void;
 }
 
 const RETRYABLE = new Set(['40001', '40P01']);
@@ -23,6 +47,7 @@ export class VoteBatcher {
   private readonly inFlight = new Map<string, number>();
   private readonly scheduled = new Set<string>();
   private idle: (() => void)[] = [];
+  private observers: VoteBatchObserver[] = [];
 
   constructor(
     private readonly svc: Services,
@@ -36,7 +61,7 @@ export class VoteBatcher {
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(req.proposalId) ?? [];
       this.queues.set(req.proposalId, queue);
-      queue.push({ req, resolve, reject });
+      queue.push({ req, resolve, reject, at: performance.now() });
       if (!this.scheduled.has(req.proposalId)) {
         // let the votes that arrive in the same turn of the event loop join the batch
         this.scheduled.add(req.proposalId);
@@ -46,6 +71,14 @@ export class VoteBatcher {
         });
       }
     });
+  }
+
+  /** Reports every batch to `observer` from now on; returns the function that stops it. */
+  observe(observer: VoteBatchObserver): () => void {
+    this.observers = [...this.observers, observer];
+    return () => {
+      this.observers = this.observers.filter((o) => o !== observer);
+    };
   }
 
   /** resolves once every vote submitted so far is committed or refused */
@@ -77,6 +110,7 @@ export class VoteBatcher {
   }
 
   private async commitWithRetry(proposalId: string, batch: Pending[]) {
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       try {
         const outcomes = await commitVotes(
@@ -85,17 +119,32 @@ export class VoteBatcher {
           proposalId,
           batch.map((p) => p.req),
         );
+        const committed = performance.now();
         batch.forEach((p, i) => {
           const o = outcomes[i]!;
           if (o instanceof AppError) p.reject(o);
           else p.resolve(o);
         });
+        this.report(batch, started, committed, true);
         return;
       } catch (err) {
         if (attempt < 3 && RETRYABLE.has(sqlState(err) ?? '')) continue;
+        const failed = performance.now();
         this.svc.log.error({ err, proposalId, size: batch.length }, 'vote batch failed');
         for (const p of batch) p.reject(err);
+        this.report(batch, started, failed, false);
         return;
+      }
+    }
+  }
+
+  private report(batch: Pending[], started: number, ended: number, committed: boolean) {
+    for (const o of this.observers) {
+      try {
+        o.onBatch?.({ size: batch.length, seconds: (ended - started) / 1000, committed });
+        if (o.onVote) for (const p of batch) o.onVote((ended - p.at) / 1000);
+      } catch (err) {
+        this.svc.log.warn({ err }, 'a vote batch observer failed');
       }
     }
   }
