@@ -15,6 +15,7 @@ export * from './serialize';
 export * from './signed-vote';
 export * from './status-automation';
 export * from './status-scheduler';
+export * from './systems/index';
 export * from './tally';
 export * from './vote-batcher';
 export * from './vote-commit';
