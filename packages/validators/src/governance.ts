@@ -8,6 +8,8 @@ export const PROPOSAL_STATUS = z.enum(['PENDING', 'ACTIVE', 'PASSED', 'REJECTED'
 export const DEFAULT_VOTING_OPTIONS = ['For', 'Against', 'Abstain'];
 export const MAX_PROPOSAL_DATA_BYTES = 65_536;
 export const MAX_VOTING_HOURS = 8_760;
+export const RESULTS_VISIBILITY = z.enum(['live', 'after-end']);
+export type ResultsVisibility = z.output<typeof RESULTS_VISIBILITY>;
 
 const id = z.uuid();
 
@@ -32,6 +34,8 @@ export const votingRulesInput = z.strictObject({
   minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).default(0),
   tokenWeighted: exact(z.boolean()).default(false),
   quorum: exact(z.number().min(0).max(100)).default(0),
+  /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
+  resultsVisibility: RESULTS_VISIBILITY.default('live'),
 });
 
 export const createDaoInput = z.strictObject({
@@ -47,6 +51,7 @@ export const votingRulesSchema = z.object({
   minVotingPeriod: z.number(),
   tokenWeighted: z.boolean(),
   quorum: z.number(),
+  resultsVisibility: RESULTS_VISIBILITY,
 });
 
 const daoBase = {
@@ -219,10 +224,11 @@ export const voteSchema = z
     proposalId: id,
     daoId: id,
     voterAddress: z.string(),
-    choice: z.string(),
+    /** null while the proposal's results are hidden (resultsVisibility after-end), except to the voter */
+    choice: z.string().nullable(),
     weight: z.string(),
     comment: z.string(),
-    /** present when the vote was signed: verify offline with the typed data below */
+    /** present when the vote was signed: verify offline with the typed data below (hidden like choice) */
     signature: z.string().nullable(),
     typedData: signedTypedDataSchema.nullable(),
     createdAt: isoDateTime,
@@ -254,7 +260,12 @@ export const resultsSchema = z
     quorumReached: z.boolean(),
     threshold: z.number(),
     winningOption: z.string().nullable(),
-    passing: z.boolean(),
+    /** null while the results are hidden */
+    passing: z.boolean().nullable(),
+    /** true while the proposal's results are hidden (resultsVisibility after-end): options is empty */
+    hidden: z.boolean(),
+    /** when hidden results become public: the proposal's end; null when they are not hidden */
+    revealAt: isoDateTime.nullable(),
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Results' });

@@ -35,6 +35,7 @@ export function CreateDaoForm() {
         minVotingPeriod: numberOrUndefined(v.minVotingPeriod) ?? 0,
         tokenWeighted: v.tokenWeighted === 'on',
         quorum: numberOrUndefined(v.quorum) ?? 0,
+        resultsVisibility: v.resultsHidden === 'on' ? 'after-end' : 'live',
       },
     });
     if (!checked.ok) return setError(checked.error);
@@ -115,6 +116,19 @@ export function CreateDaoForm() {
           <input type="checkbox" id="tokenWeighted" name="tokenWeighted" />
           <label htmlFor="tokenWeighted">Token-weighted voting (weight = member's token balance)</label>
         </div>
+        <div className="checkbox">
+          <input
+            type="checkbox"
+            id="resultsHidden"
+            name="resultsHidden"
+            aria-describedby="resultsHidden-help"
+          />
+          <label htmlFor="resultsHidden">Hide results until voting ends</label>
+        </div>
+        <p id="resultsHidden-help" className="muted small">
+          While a proposal is open, everyone sees how many have voted but not what they chose, so early votes
+          do not steer later ones.
+        </p>
       </fieldset>
       {wallets.length > 0 && (
         <button type="submit" disabled={create.isPending}>

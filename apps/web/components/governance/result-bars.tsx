@@ -1,4 +1,4 @@
-import { formatPercent, formatWeight } from '../../lib/governance/format';
+import { formatDateTime, formatPercent, formatWeight } from '../../lib/governance/format';
 import type { Results } from '../../lib/governance/types';
 
 const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
@@ -11,6 +11,13 @@ const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
 export function ResultBars({ results, compact = false }: { results: Results; compact?: boolean }) {
   return (
     <div className="results" data-testid="results">
+      {results.hidden && (
+        <p className="results-hidden" data-testid="results-hidden">
+          Results are hidden until voting ends
+          {results.revealAt ? ` (${formatDateTime(results.revealAt)})` : ''}, so early votes do not steer
+          later ones. The number of votes and the turnout show now.
+        </p>
+      )}
       <ul className="result-bars">
         {results.options.map((o) => {
           const abstain = isAbstain(o.option);

@@ -41,7 +41,7 @@ export function VotePanel({
         <ul className="card-list" data-testid="my-votes">
           {votes.votes.map((v) => (
             <li key={v.voteId} className="card">
-              <strong>{v.choice}</strong> · weight {formatWeight(v.weight)}
+              <strong>{v.choice ?? 'hidden until the end'}</strong> · weight {formatWeight(v.weight)}
               {v.signature ? ' · signed with EIP-712' : ''}
               <div className="address muted small">{v.voterAddress}</div>
               {v.comment && <p className="prose">{v.comment}</p>}

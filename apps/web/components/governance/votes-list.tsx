@@ -25,7 +25,7 @@ export function VotesList({ proposalId, voteCount }: { proposalId: string; voteC
           {votes.data.items.map((v) => (
             <li key={v.voteId}>
               <div>
-                <strong>{v.choice}</strong> · weight {formatWeight(v.weight)}
+                <strong>{v.choice ?? 'hidden until the end'}</strong> · weight {formatWeight(v.weight)}
                 {v.signature && <span className="badge">signed</span>}
               </div>
               <div className="address muted small">{v.voterAddress}</div>

@@ -38,6 +38,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
         minVotingPeriod: String(rules.minVotingPeriod),
         tokenWeighted: rules.tokenWeighted,
         quorum: String(rules.quorum),
+        resultsVisibility: rules.resultsVisibility,
         createdAt: now,
         updatedAt: now,
       })

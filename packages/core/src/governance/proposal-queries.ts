@@ -1,11 +1,13 @@
 import type { DbOrTx, ProposalStatus } from '@plenum/db';
 import { proposals, proposalTallies, votes } from '@plenum/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { requireDao, requireProposal } from './rows';
-import { proposalSummaryView, voteView } from './serialize';
+import { proposalSummaryView } from './serialize';
 import { advanceDueOfDao, ensureCurrentStatus } from './status-automation';
+import { voteViewFor } from './vote-visibility';
 
 /** number of votes from the tally rows (never a count over the votes table) */
 export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<number> {
@@ -20,9 +22,10 @@ export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<numbe
  * GET /proposals/{proposalId}: the proposal (docs/governance.md, "Proposals") with its 50 newest votes and
  * voteCount
  */
-export async function getProposal(svc: Services, params: { proposalId: string }) {
+export async function getProposal(svc: Services, params: { proposalId: string; viewer?: Principal | null }) {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
-  const [recent, voteCount] = await Promise.all([
+  const [view, recent, voteCount] = await Promise.all([
+    voteViewFor(svc, p, params.viewer ?? null),
     svc.db
       .select()
       .from(votes)
@@ -31,7 +34,7 @@ export async function getProposal(svc: Services, params: { proposalId: string })
       .limit(50),
     voteCountOf(svc.db, p.id),
   ]);
-  return { ...proposalSummaryView(p), votes: recent.map(voteView), voteCount };
+  return { ...proposalSummaryView(p), votes: recent.map(view), voteCount };
 }
 
 /** GET /proposals/dao/{daoId} (optionally by status) and /active: newest first, current statuses */

@@ -14,7 +14,13 @@ function prepareResultsRead(db: DbOrTx) {
       from ${proposalTallies} where proposal_id = ${proposals.id} group by option
     ) t)`;
   return db
-    .select({ p: proposals, threshold: daos.threshold, quorum: daos.quorum, tallies })
+    .select({
+      p: proposals,
+      threshold: daos.threshold,
+      quorum: daos.quorum,
+      resultsVisibility: daos.resultsVisibility,
+      tallies,
+    })
     .from(proposals)
     .innerJoin(daos, eq(daos.id, proposals.daoId))
     .where(eq(proposals.id, sql.placeholder('id')))

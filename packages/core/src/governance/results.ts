@@ -14,7 +14,14 @@ export interface ResultsBasis {
   eligibleWeight: string | bigint;
   threshold: string | number;
   quorum: string | number;
+  /** the DAO's rule: `after-end` hides choices and per-option figures while the proposal is open */
+  resultsVisibility: 'live' | 'after-end';
+  endTime: Date;
 }
+
+/** whether a proposal's choices and per-option figures are hidden now (docs/governance.md, "Hidden results") */
+export const resultsHidden = (b: Pick<ResultsBasis, 'resultsVisibility' | 'status'>) =>
+  b.resultsVisibility === 'after-end' && (b.status === 'PENDING' || b.status === 'ACTIVE');
 
 export interface Counts {
   byOption: Map<string, OptionCount>;
@@ -51,6 +58,8 @@ export function resultsView(
   basis: ResultsBasis,
   byOption: ReadonlyMap<string, OptionCount>,
   updatedAt: Date,
+  /** `reveal`: the full figures even while hidden (finalization decides on them) */
+  options: { reveal?: boolean } = {},
 ) {
   const eligibleWeight = BigInt(basis.eligibleWeight);
   const out = computeOutcome({
@@ -61,10 +70,12 @@ export function resultsView(
     threshold: basis.threshold,
     quorum: basis.quorum,
   });
+  const hidden = !options.reveal && resultsHidden(basis);
   return {
     proposalId: basis.proposalId,
     status: basis.status,
-    options: out.options.map((o) => ({ ...o, weight: o.weight.toString() })),
+    // hidden: the number of votes, the weight cast and the turnout only
+    options: hidden ? [] : out.options.map((o) => ({ ...o, weight: o.weight.toString() })),
     totalVotes: out.totalVotes,
     totalWeight: out.totalWeight.toString(),
     eligibleVoters: basis.eligibleVoters,
@@ -73,14 +84,19 @@ export function resultsView(
     quorumPercent: Number(basis.quorum),
     quorumReached: out.quorumReached,
     threshold: Number(basis.threshold),
-    winningOption: out.winningOption,
-    passing: out.passing,
+    winningOption: hidden ? null : out.winningOption,
+    passing: hidden ? null : out.passing,
+    hidden,
+    revealAt: hidden ? basis.endTime.toISOString() : null,
     updatedAt: updatedAt.toISOString(),
   };
 }
 export type ResultsView = ReturnType<typeof resultsView>;
 
-export function basisOf(p: ProposalRow, dao: Pick<DaoRow, 'threshold' | 'quorum'>): ResultsBasis {
+export function basisOf(
+  p: ProposalRow,
+  dao: Pick<DaoRow, 'threshold' | 'quorum' | 'resultsVisibility'>,
+): ResultsBasis {
   return {
     proposalId: p.id,
     status: p.status,
@@ -89,19 +105,26 @@ export function basisOf(p: ProposalRow, dao: Pick<DaoRow, 'threshold' | 'quorum'
     eligibleWeight: p.eligibleWeight,
     threshold: dao.threshold,
     quorum: dao.quorum,
+    resultsVisibility: dao.resultsVisibility,
+    endTime: p.endTime,
   };
 }
 
 /** results of a proposal in its current state, read inside a transaction or not */
-export async function resultsOf(db: DbOrTx, p: ProposalRow, dao?: DaoRow): Promise<ResultsView> {
+export async function resultsOf(
+  db: DbOrTx,
+  p: ProposalRow,
+  dao?: DaoRow,
+  options: { reveal?: boolean } = {},
+): Promise<ResultsView> {
   const d = dao ?? (await requireDao(db, p.daoId));
   const basis = basisOf(p, d);
   if (p.status === 'PENDING') {
     // before voting starts: no votes, the current members as the electorate
     const e = await currentElectorate(db, p.daoId, d.tokenWeighted);
-    return resultsView({ ...basis, ...e }, new Map(), p.updatedAt);
+    return resultsView({ ...basis, ...e }, new Map(), p.updatedAt, options);
   }
   const counts = await readCounts(db, p.id);
   const updatedAt = counts.updatedAt && counts.updatedAt > p.updatedAt ? counts.updatedAt : p.updatedAt;
-  return resultsView(basis, counts.byOption, updatedAt);
+  return resultsView(basis, counts.byOption, updatedAt, options);
 }

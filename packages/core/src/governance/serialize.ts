@@ -16,6 +16,7 @@ export function votingRulesView(d: DaoRow) {
     minVotingPeriod: Number(d.minVotingPeriod),
     tokenWeighted: d.tokenWeighted,
     quorum: Number(d.quorum),
+    resultsVisibility: d.resultsVisibility,
   };
 }
 
@@ -53,6 +54,14 @@ export function proposalSummaryView(p: ProposalRow) {
 
 export type VoteView = ReturnType<typeof voteView>;
 
+/**
+ * A vote while its proposal's results are hidden (docs/governance.md, "Hidden results"): no choice, and
+ * no signature either, since the signature with the few options at hand would tell the choice.
+ */
+export function hiddenVoteView(v: VoteRow): VoteView {
+  return { ...voteView(v), choice: null, signature: null, typedData: null };
+}
+
 export function voteView(v: VoteRow) {
   const signed = v.signature !== null && v.signedTimestamp !== null;
   return {
@@ -60,7 +69,7 @@ export function voteView(v: VoteRow) {
     proposalId: v.proposalId,
     daoId: v.daoId,
     voterAddress: v.voterAddress,
-    choice: v.choice,
+    choice: v.choice as string | null,
     weight: v.weight,
     comment: v.comment,
     signature: v.signature,

@@ -66,7 +66,8 @@ export async function advanceProposal(
     }
     if (p.status === 'ACTIVE' && p.endTime <= now) {
       const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
-      const outcome = await resultsOf(tx, p, dao);
+      // decided on the full figures, also when they are hidden until now
+      const outcome = await resultsOf(tx, p, dao, { reveal: true });
       const [closed] = await tx
         .update(proposals)
         .set({ status: outcome.passing ? 'PASSED' : 'REJECTED', finalizedAt: now, updatedAt: now })

@@ -13,8 +13,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
 import { executePrepared, rowsOf } from '../shared/prepared';
 import { appendEventsInBulk, type NewEvent } from './event-log';
-import { type ResultsBasis, resultsView } from './results';
-import { voteView } from './serialize';
+import { type ResultsBasis, resultsHidden, resultsView } from './results';
+import { hiddenVoteView, voteView } from './serialize';
 import type { OptionCount } from './tally';
 
 /**
@@ -64,6 +64,8 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           daoStatus: daos.status,
           threshold: daos.threshold,
           quorum: daos.quorum,
+          resultsVisibility: daos.resultsVisibility,
+          endTime: proposals.endTime,
         })
         .from(proposals)
         .innerJoin(daos, eq(daos.id, proposals.daoId))
@@ -224,6 +226,8 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
   const running = new Map<string, OptionCount>(
     baseRows.map((r) => [r.option, { votes: Number(r.votes), weight: BigInt(r.weight) }]),
   );
+  // hidden results: each event tells that a vote came and the turnout, not what it chose
+  const view = resultsHidden(basis) ? hiddenVoteView : voteView;
   const events: NewEvent[] = rows.map((r) => {
     const c = running.get(r.choice) ?? { votes: 0, weight: 0n };
     running.set(r.choice, { votes: c.votes + 1, weight: c.weight + BigInt(r.weight) });
@@ -231,7 +235,7 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
       type: 'vote_cast',
       daoId: r.daoId,
       proposalId: r.proposalId,
-      data: { vote: voteView(r), results: resultsView(basis, running, now) },
+      data: { vote: view(r), results: resultsView(basis, running, now) },
     };
   });
   await appendEventsInBulk(tx, events, now);

@@ -35,6 +35,8 @@ export const daos = pgTable(
     tokenWeighted: boolean('token_weighted').notNull(),
     /** percent 0..100 of the electorate's weight */
     quorum: numeric('quorum', { precision: 9, scale: 6 }).notNull().default('0'),
+    /** 'live' or 'after-end': whether choices and per-option results show while a proposal is open */
+    resultsVisibility: text('results_visibility').$type<'live' | 'after-end'>().notNull().default('live'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -39,7 +39,7 @@ export const proposalsRouter = router({
     })
     .input(proposalIdInput)
     .output(proposalSchema)
-    .query(({ ctx, input }) => getProposal(ctx.svc, { proposalId: input.proposalId })),
+    .query(({ ctx, input }) => getProposal(ctx.svc, { proposalId: input.proposalId, viewer: ctx.principal })),
 
   byDao: publicProcedure
     .meta({

@@ -35,7 +35,7 @@ export const votesRouter = router({
     .meta({ openapi: { method: 'GET', path: '/votes/{voteId}', tags, protect: false, summary: 'A vote' } })
     .input(voteIdInput)
     .output(voteSchema)
-    .query(({ ctx, input }) => getVote(ctx.svc, { voteId: input.voteId })),
+    .query(({ ctx, input }) => getVote(ctx.svc, { voteId: input.voteId, viewer: ctx.principal })),
 
   byProposal: publicProcedure
     .meta({
@@ -49,7 +49,7 @@ export const votesRouter = router({
     })
     .input(votesOfProposalInput)
     .output(paged(voteSchema))
-    .query(({ ctx, input }) => listVotes(ctx.svc, input)),
+    .query(({ ctx, input }) => listVotes(ctx.svc, { ...input, viewer: ctx.principal })),
 
   byVoter: publicProcedure
     .meta({
@@ -63,7 +63,7 @@ export const votesRouter = router({
     })
     .input(voterVoteInput)
     .output(voteSchema)
-    .query(({ ctx, input }) => getVoterVote(ctx.svc, input)),
+    .query(({ ctx, input }) => getVoterVote(ctx.svc, { ...input, viewer: ctx.principal })),
 
   results: publicProcedure
     .meta({

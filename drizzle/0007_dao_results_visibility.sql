@@ -1,0 +1,1 @@
+ALTER TABLE "daos" ADD COLUMN "results_visibility" text DEFAULT 'live' NOT NULL;
