@@ -252,3 +252,56 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     await page.close();
   });
 });
+
+test.describe('results hidden until the end', () => {
+  test('a DAO created with hidden results shows the count but not the choices; the voter sees their own', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Shielded DAO');
+    await page.getByLabel('Owner address').selectOption(owner.wallet.address);
+    await page.getByLabel('Threshold (%)').fill('50');
+    await page.getByLabel('Hide results until voting ends').check();
+    await page.getByRole('button', { name: 'Create DAO' }).click();
+    await page.waitForURL(/\/daos\/[0-9a-f-]{36}$/);
+    const hiddenDaoId = page.url().split('/').pop()!;
+    await api.call('POST', `/daos/${hiddenDaoId}/members`, {
+      body: { memberAddress: member.wallet.address },
+      token: owner.token,
+    });
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId: hiddenDaoId,
+        title: 'Quiet vote',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    await api.call('POST', '/votes', {
+      body: {
+        proposalId: p.proposalId,
+        daoId: hiddenDaoId,
+        voterAddress: member.wallet.address,
+        choice: 'Against',
+      },
+      token: member.token,
+    });
+
+    // the owner (not the voter) sees that one vote came, not what it chose
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    expect(await textOf(page, 'results-hidden')).toContain('Results are hidden until voting ends');
+    expect(await textOf(page, 'turnout')).toContain('1 of 2 voters');
+    await expect(page.getByTestId('result-Against')).toHaveCount(0);
+    await expect(page.getByTestId('votes')).toContainText('hidden until the end', SLOW);
+    await expect(page.getByTestId('votes')).not.toContainText('Against');
+
+    // the voter sees their own choice
+    const voterPage = await product.browser.newPage();
+    await useSession(voterPage, product.webUrl, member.token);
+    await voterPage.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    await expect(voterPage.getByTestId('my-votes')).toContainText('Against', SLOW);
+    await voterPage.close();
+    await page.close();
+  });
+});
