@@ -32,7 +32,10 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       allowedImageTypes: env.ALLOWED_IMAGE_TYPES.map((t) => t.toLowerCase()),
       uploadPath: env.uploadPath,
     },
-    governance: { daoApprovalRequired: env.DAO_APPROVAL_REQUIRED },
+    governance: {
+      daoApprovalRequired: env.DAO_APPROVAL_REQUIRED,
+      proposalReminderHours: env.PROPOSAL_REMINDER_HOURS,
+    },
     storage: {
       gatewayUrls: env.IPFS_GATEWAY_URLS,
       timeoutMs: env.IPFS_TIMEOUT,

@@ -41,6 +41,21 @@ const url = (def?: string) =>
         .optional()
         .or(z.literal('').transform(() => undefined));
 
+/** a number of hours ≥ 0, fractions allowed (at most a year: no proposal is longer) */
+const hours = (def: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!/^\d+(\.\d+)?$/.test(v.trim()) || !Number.isFinite(n) || n > 8760) {
+        ctx.addIssue({ code: 'custom', message: 'must be a number of hours from 0 to 8760 (0 = off)' });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 /** "24h", "7d", "30m", "3600s" or plain milliseconds */
 const duration = (def: string) =>
   z
@@ -108,6 +123,8 @@ const schema = z.object({
   UPLOAD_PATH: z.string().optional(),
 
   DAO_APPROVAL_REQUIRED: bool(false),
+  /** reminder mail this many hours before a proposal ends, to members who have not voted; 0 = off */
+  PROPOSAL_REMINDER_HOURS: hours(24),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
 
   // storage (IPFS): see .env.example

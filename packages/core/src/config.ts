@@ -31,6 +31,11 @@ export interface CoreConfig {
   };
   governance: {
     daoApprovalRequired: boolean;
+    /**
+     * hours before a proposal's end when members who have not voted get a reminder mail
+     * (PROPOSAL_REMINDER_HOURS; 0 = no reminders; absent = 24)
+     */
+    proposalReminderHours?: number;
   };
   storage: StorageConfig;
 }

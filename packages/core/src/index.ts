@@ -52,6 +52,12 @@ export {
   setTokenBalance,
   VOTE_TYPED_DATA_SPEC,
 } from './governance/index';
+export {
+  checkUnsubscribeToken,
+  sendDueReminders,
+  UNSUBSCRIBE_TOKEN_TTL_MS,
+  unsubscribeByToken,
+} from './governance/notifications';
 export { type EmailTransport, listOutbox, processOutbox } from './mail/outbox';
 export type { Services } from './services';
 export { type Clock, ManualClock, systemClock } from './shared/clock';

@@ -10,6 +10,7 @@ export function resendTransport(apiKey: string): EmailTransport {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.headers ? { headers: mail.headers } : {}),
     });
     if (error) throw new Error(`${error.name}: ${error.message}`);
   };

@@ -7,6 +7,7 @@ import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 import { snapshotElectorate } from './electorate';
 import { appendEvents } from './event-log';
+import { notifyProposalOpened } from './notifications';
 import { isMember } from './rows';
 import { proposalSummaryView } from './serialize';
 
@@ -67,6 +68,7 @@ export async function createProposal(svc: Services, params: { userId: string; in
       })
       .returning();
     const row = startsNow ? await snapshotElectorate(tx, inserted!, dao.tokenWeighted, now) : inserted!;
+    if (startsNow) await notifyProposalOpened(svc, tx, row, dao);
     const view = { ...proposalSummaryView(row), votes: [], voteCount: 0 };
     await appendEvents(tx, {
       items: [{ type: 'proposal_submitted', daoId: dao.id, proposalId: row.id, data: view }],

@@ -3,6 +3,7 @@ import { and, eq, lte, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { snapshotElectorate } from './electorate';
 import { appendEvents } from './event-log';
+import { notifyProposalOpened, notifyProposalOutcome } from './notifications';
 import { resultsOf } from './results';
 import type { ProposalRow } from './rows';
 
@@ -62,6 +63,7 @@ export async function advanceProposal(
       const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
       const active = await snapshotElectorate(tx, p, dao!.tokenWeighted, now);
       await changeStatus(tx, p, active);
+      await notifyProposalOpened(svc, tx, active, dao!);
       p = active;
     }
     if (p.status === 'ACTIVE' && p.endTime <= now) {
@@ -74,6 +76,7 @@ export async function advanceProposal(
         .where(and(eq(proposals.id, p.id), eq(proposals.status, 'ACTIVE')))
         .returning();
       await changeStatus(tx, p, closed!);
+      await notifyProposalOutcome(svc, tx, closed!, dao!);
       p = closed!;
     }
     return p;

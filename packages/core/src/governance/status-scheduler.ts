@@ -1,4 +1,5 @@
 import type { Services } from '../services';
+import { sendDueReminders } from './notifications';
 import { advanceDueProposals } from './status-automation';
 
 /**
@@ -21,7 +22,10 @@ export class StatusScheduler {
     this.schedule();
   }
 
-  /** one pass now (after any pass in progress); resolves with the number of proposals changed */
+  /**
+   * one pass now (after any pass in progress): status steps, then reminder mails; resolves with the
+   * number of proposals whose status changed
+   */
   tick(): Promise<number> {
     this.current = this.current
       .catch(() => 0)
@@ -29,6 +33,13 @@ export class StatusScheduler {
       .catch((err: unknown) => {
         this.svc.log.warn({ err }, 'proposal status automation pass failed');
         return 0;
+      })
+      .then(async (changed) => {
+        // reminder mails due (docs/governance.md, "Notifications"), claimed once across instances
+        await sendDueReminders(this.svc).catch((err: unknown) => {
+          this.svc.log.warn({ err }, 'proposal reminder pass failed');
+        });
+        return changed;
       });
     return this.current;
   }

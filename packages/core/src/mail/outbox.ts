@@ -7,6 +7,8 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /** extra headers, e.g. List-Unsubscribe (docs/governance.md, "Notifications") */
+  headers?: Record<string, string> | null;
 }
 
 /** Stored in the caller's transaction: the email exists exactly when the change that caused it does. */

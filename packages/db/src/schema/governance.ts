@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -78,6 +79,8 @@ export const proposals = pgTable(
     eligibleVoters: integer('eligible_voters').notNull().default(0),
     eligibleWeight: uint256('eligible_weight').notNull().default('0'),
     finalizedAt: tstz('finalized_at'),
+    /** set when the voting reminder mails were enqueued (docs/governance.md, "Notifications"): claimed once */
+    reminderSentAt: tstz('reminder_sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -87,6 +90,10 @@ export const proposals = pgTable(
     index('proposals_dao_status_idx').on(t.daoId, t.status, t.createdAt),
     index('proposals_status_start_idx').on(t.status, t.startTime),
     index('proposals_status_end_idx').on(t.status, t.endTime),
+    // the scheduler's reminder pass: open proposals still without their reminder, by end time
+    index('proposals_reminder_due_idx')
+      .on(t.endTime)
+      .where(sql`${t.status} = 'ACTIVE' and ${t.reminderSentAt} is null`),
   ],
 );
 

@@ -1,3 +1,4 @@
 export * from './governance';
+export * from './notifications';
 export * from './storage';
 export * from './users';

@@ -1,0 +1,12 @@
+import type { RouteSet } from '../../http/routes';
+import { notificationsOpenApiPaths } from './openapi';
+import { confirmUnsubscribe, unsubscribe } from './unsubscribe';
+
+/** Governance mail unsubscribe links (token-authenticated, no session): a confirmation page and the POST. */
+export const notificationsRoutes: RouteSet = {
+  routes: [
+    { method: 'GET', path: '/notifications/unsubscribe', access: 'public', handler: confirmUnsubscribe },
+    { method: 'POST', path: '/notifications/unsubscribe', access: 'public', handler: unsubscribe },
+  ],
+  openapiPaths: notificationsOpenApiPaths,
+};
