@@ -36,6 +36,8 @@ export const votingRulesInput = z.strictObject({
   quorum: exact(z.number().min(0).max(100)).default(0),
   /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
   resultsVisibility: RESULTS_VISIBILITY.default('live'),
+  /** true: a second vote by the same voter on an open proposal replaces the first (docs/governance.md) */
+  allowVoteChange: exact(z.boolean()).default(false),
 });
 
 export const createDaoInput = z.strictObject({
@@ -52,6 +54,7 @@ export const votingRulesSchema = z.object({
   tokenWeighted: z.boolean(),
   quorum: z.number(),
   resultsVisibility: RESULTS_VISIBILITY,
+  allowVoteChange: z.boolean(),
 });
 
 const daoBase = {
@@ -233,6 +236,8 @@ export const voteSchema = z
     typedData: signedTypedDataSchema.nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
+    /** set when a later vote of the same voter replaced this one (votingRules.allowVoteChange): not counted */
+    replacedAt: isoDateTime.nullable(),
   })
   .meta({ id: 'Vote' });
 

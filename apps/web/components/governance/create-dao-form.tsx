@@ -36,6 +36,7 @@ export function CreateDaoForm() {
         tokenWeighted: v.tokenWeighted === 'on',
         quorum: numberOrUndefined(v.quorum) ?? 0,
         resultsVisibility: v.resultsHidden === 'on' ? 'after-end' : 'live',
+        allowVoteChange: v.allowVoteChange === 'on',
       },
     });
     if (!checked.ok) return setError(checked.error);
@@ -129,6 +130,10 @@ export function CreateDaoForm() {
           While a proposal is open, everyone sees how many have voted but not what they chose, so early votes
           do not steer later ones.
         </p>
+        <div className="checkbox">
+          <input type="checkbox" id="allowVoteChange" name="allowVoteChange" />
+          <label htmlFor="allowVoteChange">Let voters change their vote until voting ends</label>
+        </div>
       </fieldset>
       {wallets.length > 0 && (
         <button type="submit" disabled={create.isPending}>

@@ -105,7 +105,12 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         )}
       </section>
 
-      <VotePanel proposal={p} status={status} members={dao.data?.members} />
+      <VotePanel
+        proposal={p}
+        status={status}
+        members={dao.data?.members}
+        allowVoteChange={dao.data?.votingRules.allowVoteChange ?? false}
+      />
       <VotesList proposalId={proposalId} voteCount={p.voteCount} />
     </div>
   );

@@ -8,15 +8,20 @@ import { useVotesOf } from '../../lib/governance/use-votes-of';
 import { Notice } from '../alert';
 import { VoteForm } from './vote-form';
 
-/** My vote(s) on this proposal, then the vote form while voting is open. */
+/**
+ * My vote(s) on this proposal, then the vote form while voting is open: for the wallets that have not
+ * voted, or for all of them when the DAO lets a voter change their vote.
+ */
 export function VotePanel({
   proposal,
   status,
   members,
+  allowVoteChange,
 }: {
   proposal: Proposal;
   status: ProposalStatus;
   members: string[] | undefined;
+  allowVoteChange: boolean;
 }) {
   const mine = useMyWallets();
   const signer = useVoteSigner();
@@ -24,9 +29,10 @@ export function VotePanel({
   const addresses = [...mine.wallets];
   if (signer.address && !mine.isMine(signer.address)) addresses.push(signer.address);
   const votes = useVotesOf(proposal.proposalId, addresses);
-  const notVoted = mine.wallets.filter((w) => votes.voteOf(w) === null);
-  // nothing left to vote with: every linked wallet and the connected one have voted
-  const walletVoted = !!signer.address && !!votes.voteOf(signer.address);
+  const notVoted = mine.wallets.filter((w) => allowVoteChange || votes.voteOf(w) === null);
+  // nothing left to vote with: every linked wallet and the connected one have voted (for good)
+  const walletVoted = !allowVoteChange && !!signer.address && !!votes.voteOf(signer.address);
+  const changing = allowVoteChange && votes.votes.length > 0;
   const canVote = (mine.verified && notVoted.length > 0) || !walletVoted;
 
   return (
@@ -52,6 +58,11 @@ export function VotePanel({
       {status === 'PENDING' && <p className="muted">Voting has not started yet.</p>}
       {(status === 'PASSED' || status === 'REJECTED') && votes.votes.length === 0 && (
         <p className="muted">Voting has ended.</p>
+      )}
+      {status === 'ACTIVE' && changing && (
+        <p className="muted small" data-testid="vote-change-allowed">
+          This DAO lets you change your vote until voting ends: a new vote replaces your earlier one.
+        </p>
       )}
       {status === 'ACTIVE' && !mine.loading && canVote && !(mine.signedIn && votes.loading) && (
         <VoteForm

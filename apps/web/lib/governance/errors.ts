@@ -5,7 +5,7 @@ const SENTENCES: Record<string, string> = {
   NOT_ELIGIBLE:
     'This address cannot vote on this proposal: only addresses that were members when voting started (and still are) can vote.',
   PROPOSAL_NOT_ACTIVE: 'Voting is not open on this proposal: it has not started yet or it has ended.',
-  ALREADY_VOTED: 'This address has already voted on this proposal. Votes are final.',
+  ALREADY_VOTED: 'This address has already voted on this proposal, and votes in this DAO cannot be changed.',
   DAO_NOT_ACTIVE: 'This DAO is not active: it takes no new members, proposals or votes.',
   DAO_PENDING_APPROVAL: 'This DAO is waiting for an administrator to approve it.',
   DAO_NOT_PENDING: 'This DAO is not waiting for approval.',

@@ -39,6 +39,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
         tokenWeighted: rules.tokenWeighted,
         quorum: String(rules.quorum),
         resultsVisibility: rules.resultsVisibility,
+        allowVoteChange: rules.allowVoteChange,
         createdAt: now,
         updatedAt: now,
       })

@@ -1,6 +1,6 @@
 import type { DbOrTx, ProposalStatus } from '@plenum/db';
 import { proposals, proposalTallies, votes } from '@plenum/db';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
@@ -29,7 +29,7 @@ export async function getProposal(svc: Services, params: { proposalId: string; v
     svc.db
       .select()
       .from(votes)
-      .where(eq(votes.proposalId, p.id))
+      .where(and(eq(votes.proposalId, p.id), isNull(votes.replacedAt)))
       .orderBy(desc(votes.createdAt), desc(votes.id))
       .limit(50),
     voteCountOf(svc.db, p.id),

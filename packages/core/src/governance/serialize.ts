@@ -17,6 +17,7 @@ export function votingRulesView(d: DaoRow) {
     tokenWeighted: d.tokenWeighted,
     quorum: Number(d.quorum),
     resultsVisibility: d.resultsVisibility,
+    allowVoteChange: d.allowVoteChange,
   };
 }
 
@@ -85,5 +86,6 @@ export function voteView(v: VoteRow) {
       : null,
     createdAt: v.createdAt.toISOString(),
     updatedAt: v.updatedAt.toISOString(),
+    replacedAt: v.replacedAt?.toISOString() ?? null,
   };
 }

@@ -9,7 +9,7 @@ import {
   votes,
   wallets,
 } from '@plenum/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
 import { executePrepared, rowsOf } from '../shared/prepared';
 import { appendEventsInBulk, type NewEvent } from './event-log';
@@ -66,6 +66,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           quorum: daos.quorum,
           resultsVisibility: daos.resultsVisibility,
           endTime: proposals.endTime,
+          allowVoteChange: daos.allowVoteChange,
         })
         .from(proposals)
         .innerJoin(daos, eq(daos.id, proposals.daoId))
@@ -126,6 +127,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
     if (accepted.length) {
       // address order, so two batches racing on the same voters lock them in one order
       const rows = accepted.map((i) => reqs[i]!).sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1));
+      const replaced = state.allowVoteChange ? await replacePrevious(tx, now, proposalId, rows) : new Map();
       const ids = await insertVotes(tx, proposalId, daoId, rows);
       const counted: VoteRow[] = [];
       for (const i of accepted) {
@@ -136,14 +138,54 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           continue;
         }
         const { actingUserId: _a, ...vote } = req;
-        const row: VoteRow = { ...vote, id, updatedAt: req.createdAt };
+        const row: VoteRow = { ...vote, id, replacedAt: null, updatedAt: req.createdAt };
         outcomes[i] = row;
         counted.push(row);
       }
-      if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted);
+      if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted, replaced);
     }
     return outcomes.map((o) => o ?? new AppError('INTERNAL_SERVER_ERROR', 'vote not processed'));
   });
+}
+
+/** a counted vote that a new one of the same voter replaces: what comes off the tallies */
+interface Replaced {
+  id: string;
+  choice: string;
+  weight: string;
+}
+
+/**
+ * votingRules.allowVoteChange (docs/governance.md, "Changing a vote"): the voters' counted votes, locked
+ * (address order, as the insert) and marked replaced before the new ones go in, so the partial unique
+ * index keeps one counted vote per voter. A batch racing on the same voter waits for the lock, then finds
+ * no counted vote left to replace and its insert conflicts: 409 ALREADY_VOTED, one counted vote.
+ */
+async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: VoteRequest[]) {
+  const previous = await tx
+    .select({ id: votes.id, voterAddress: votes.voterAddress, choice: votes.choice, weight: votes.weight })
+    .from(votes)
+    .where(
+      and(
+        eq(votes.proposalId, proposalId),
+        isNull(votes.replacedAt),
+        sql`${votes.voterAddress} = any(${sql.param(rows.map((r) => r.voterAddress))}::text[])`,
+      ),
+    )
+    .orderBy(votes.voterAddress)
+    .for('update');
+  if (previous.length) {
+    await tx
+      .update(votes)
+      .set({ replacedAt: now, updatedAt: now })
+      .where(
+        inArray(
+          votes.id,
+          previous.map((p) => p.id),
+        ),
+      );
+  }
+  return new Map<string, Replaced>(previous.map((p) => [p.voterAddress, p]));
 }
 
 /**
@@ -166,7 +208,7 @@ async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: Vote
       ${col((r) => r.signedChoice)}::text[],
       ${col((r) => r.createdAt.toISOString())}::text[])
       as v(voter, choice, weight, comment, sig, ts, signed_choice, at)
-    on conflict (proposal_id, voter_address) do nothing
+    on conflict (proposal_id, voter_address) where replaced_at is null do nothing
     returning id, voter_address`,
   );
   const returned = rowsOf<{ id: string; voter_address: string }>(result);
@@ -182,16 +224,28 @@ const COUNT_LOCK_NS = 727_002;
  * held to commit), so each batch reads totals that include every batch counted before it — on any
  * instance — and the results carried by consecutive events never go backwards.
  */
-async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[]) {
+async function countVotes(
+  tx: Tx,
+  now: Date,
+  basis: ResultsBasis,
+  rows: VoteRow[],
+  replaced: ReadonlyMap<string, Replaced>,
+) {
   await executePrepared(
     tx,
     'vote_batch_count_lock',
     sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`,
   );
   const totals = new Map<string, OptionCount>();
+  const add = (into: Map<string, OptionCount>, option: string, votes: number, weight: bigint) => {
+    const t = into.get(option) ?? { votes: 0, weight: 0n };
+    into.set(option, { votes: t.votes + votes, weight: t.weight + weight });
+  };
   for (const r of rows) {
-    const t = totals.get(r.choice) ?? { votes: 0, weight: 0n };
-    totals.set(r.choice, { votes: t.votes + 1, weight: t.weight + BigInt(r.weight) });
+    add(totals, r.choice, 1, BigInt(r.weight));
+    // a replaced vote comes off its option (the shard's row may go below zero; the sum over shards cannot)
+    const old = replaced.get(r.voterAddress);
+    if (old) add(totals, old.choice, -1, -BigInt(old.weight));
   }
   const shard = Math.floor(Math.random() * TALLY_SHARDS);
   // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
@@ -229,13 +283,15 @@ async function countVotes(tx: Tx, now: Date, basis: ResultsBasis, rows: VoteRow[
   // hidden results: each event tells that a vote came and the turnout, not what it chose
   const view = resultsHidden(basis) ? hiddenVoteView : voteView;
   const events: NewEvent[] = rows.map((r) => {
-    const c = running.get(r.choice) ?? { votes: 0, weight: 0n };
-    running.set(r.choice, { votes: c.votes + 1, weight: c.weight + BigInt(r.weight) });
+    const old = replaced.get(r.voterAddress);
+    if (old) add(running, old.choice, -1, -BigInt(old.weight));
+    add(running, r.choice, 1, BigInt(r.weight));
     return {
       type: 'vote_cast',
       daoId: r.daoId,
       proposalId: r.proposalId,
-      data: { vote: view(r), results: resultsView(basis, running, now) },
+      // `replaces`: the voter's earlier vote, no longer counted (votingRules.allowVoteChange)
+      data: { vote: view(r), results: resultsView(basis, running, now), replaces: old?.id ?? null },
     };
   });
   await appendEventsInBulk(tx, events, now);

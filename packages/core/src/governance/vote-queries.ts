@@ -1,5 +1,5 @@
 import { votes } from '@plenum/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
@@ -33,7 +33,7 @@ export async function listVotes(
     svc.db
       .select()
       .from(votes)
-      .where(eq(votes.proposalId, params.proposalId))
+      .where(and(eq(votes.proposalId, params.proposalId), isNull(votes.replacedAt)))
       .orderBy(desc(votes.createdAt), desc(votes.id))
       .$dynamic(),
     voteCountOf(svc.db, params.proposalId),
@@ -51,7 +51,9 @@ export async function getVoterVote(
   const [v] = await svc.db
     .select()
     .from(votes)
-    .where(and(eq(votes.proposalId, params.proposalId), eq(votes.voterAddress, voter)))
+    .where(
+      and(eq(votes.proposalId, params.proposalId), eq(votes.voterAddress, voter), isNull(votes.replacedAt)),
+    )
     .limit(1);
   if (!v) throw notFound(`${voter} has not voted on this proposal`);
   return view(v);

@@ -38,6 +38,8 @@ export const daos = pgTable(
     quorum: numeric('quorum', { precision: 9, scale: 6 }).notNull().default('0'),
     /** 'live' or 'after-end': whether choices and per-option results show while a proposal is open */
     resultsVisibility: text('results_visibility').$type<'live' | 'after-end'>().notNull().default('live'),
+    /** a voter's later vote on an open proposal replaces the earlier one */
+    allowVoteChange: boolean('allow_vote_change').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,11 +125,14 @@ export const votes = pgTable(
     signedTimestamp: bigint('signed_timestamp', { mode: 'number' }),
     /** the choice exactly as signed, when it differs from the option it matched (surrounding spaces) */
     signedChoice: text('signed_choice'),
+    /** when a later vote of the same voter replaced this one; replaced votes are kept, never counted */
+    replacedAt: tstz('replaced_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('votes_one_per_voter').on(t.proposalId, t.voterAddress),
+    // one counted vote per voter: replaced votes stay beside it (docs/governance.md, "Changing a vote")
+    uniqueIndex('votes_one_per_voter').on(t.proposalId, t.voterAddress).where(sql`${t.replacedAt} is null`),
     index('votes_proposal_created_idx').on(t.proposalId, t.createdAt),
   ],
 );
