@@ -28,6 +28,7 @@ import { createRateLimiter } from './http/rate-limit';
 import { clientIp, credentialOf, isHttps, requestIdOf, SESSION_COOKIE } from './http/request-info';
 import { registerRest } from './http/rest';
 import { fastifyPath, type RouteSet } from './http/routes';
+import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
 import { storageRoutes } from './routes/storage';
 import { usersRoutes } from './routes/users';
@@ -43,7 +44,7 @@ export interface AppOptions {
 }
 
 /** Each domain's plain routes (beside its procedures); a domain adds one line here. */
-const ROUTE_SETS: RouteSet[] = [usersRoutes, storageRoutes, notificationsRoutes];
+const ROUTE_SETS: RouteSet[] = [usersRoutes, storageRoutes, governanceRoutes, notificationsRoutes];
 
 /**
  * The HTTP server (docs/architecture.md): Fastify with the request pipeline (http/pipeline.ts), the

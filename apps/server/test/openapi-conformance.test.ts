@@ -99,6 +99,9 @@ describe('responses conform to the OpenAPI document', () => {
     await api.get(`/votes/${vote.body.voteId}`);
     await api.get(`/votes/proposal/${proposal.proposalId}`);
     await api.get(`/votes/proposal/${proposal.proposalId}/results`);
+    await api.get(`/votes/proposal/${proposal.proposalId}/export?format=json`);
+    await api.get(`/votes/proposal/${proposal.proposalId}/export?format=xml`);
+    await api.get('/votes/proposal/00000000-0000-4000-8000-000000000000/export?format=csv');
     await api.get(`/votes/proposal/${proposal.proposalId}/voter/${owner.wallet.address}`);
     await api.get('/eip712/vote');
     await api.put(

@@ -58,6 +58,18 @@ export {
   UNSUBSCRIBE_TOKEN_TTL_MS,
   unsubscribeByToken,
 } from './governance/notifications';
+export {
+  csvHeader,
+  csvRecords,
+  type ExportedVote,
+  jsonClose,
+  jsonElements,
+  jsonOpen,
+  openVoteExport,
+  VOTE_EXPORT_FORMATS,
+  type VoteExport,
+  type VoteExportFormat,
+} from './governance/vote-export';
 export { type EmailTransport, listOutbox, processOutbox } from './mail/outbox';
 export type { Services } from './services';
 export { type Clock, ManualClock, systemClock } from './shared/clock';

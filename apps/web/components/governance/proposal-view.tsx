@@ -15,6 +15,7 @@ import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
+import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
 import './governance.css';
@@ -103,6 +104,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
           <p data-testid="outcome">{outcomeSentence(status, results.data)}</p>
         )}
+        <VoteExportLinks proposalId={proposalId} />
       </section>
 
       <VotePanel

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { errorResponse as error } from '../../http/openapi-errors';
+
+const exportedVote = z
+  .object({
+    voteId: z.uuid(),
+    voter: z.string().meta({ description: 'the voter’s address (EIP-55)' }),
+    choice: z.string().nullable(),
+    weight: z.string().meta({ description: 'decimal string, exact' }),
+    comment: z.string(),
+    time: z.string().meta({ format: 'date-time', description: 'when the vote was cast (ISO 8601, UTC)' }),
+    signature: z.string().nullable().meta({ description: 'EIP-712 signature of a signed vote' }),
+    signedTimestamp: z.number().int().nullable().meta({ description: 'the signed Unix-seconds timestamp' }),
+  })
+  .meta({ id: 'ExportedVote' });
+
+/** The governance domain's plain route: the votes of a proposal as a streamed download. */
+export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
+  '/votes/proposal/{proposalId}/export': {
+    get: {
+      tags: ['governance: votes'],
+      summary: 'Every vote of a proposal as a CSV or JSON download, oldest first (streamed)',
+      description:
+        'Columns: voteId, voter, choice, weight, comment, time, signature, signedTimestamp. CSV: RFC 4180 ' +
+        'with a header row and CRLF line ends; a cell starting with =, +, -, @, TAB or CR gets a leading ' +
+        "apostrophe ('), against formula injection. JSON: one array of objects. The votes of one " +
+        'snapshot (docs/governance.md, "Exporting the votes").',
+      requestParams: {
+        path: z.object({ proposalId: z.uuid() }),
+        query: z.object({ format: z.enum(['csv', 'json']) }),
+      },
+      responses: {
+        '200': {
+          description:
+            'The votes; Content-Disposition: attachment; filename="proposal-{proposalId}-votes.{format}"',
+          content: {
+            'text/csv': { schema: z.string().meta({ description: 'RFC 4180 text with a header row' }) },
+            'application/json': { schema: z.array(exportedVote) },
+          },
+        },
+        '400': error(
+          'The proposal id is not a UUID, or format is missing or not csv/json (VALIDATION_FAILED)',
+        ),
+        '404': error('No such proposal'),
+      },
+    },
+  },
+};

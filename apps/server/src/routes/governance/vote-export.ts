@@ -1,0 +1,147 @@
+import { Readable } from 'node:stream';
+import {
+  AppError,
+  csvHeader,
+  csvRecords,
+  type ExportedVote,
+  type FieldIssue,
+  jsonClose,
+  jsonElements,
+  jsonOpen,
+  openVoteExport,
+  VOTE_EXPORT_FORMATS,
+  type VoteExportFormat,
+} from '@plenum/core';
+import { nulCharacterIssues, proposalIdInput } from '@plenum/validators';
+import type { RouteContext } from '../../http/routes';
+
+/** a client that reads nothing for this long is cut off, so its export stops holding a connection */
+export const EXPORT_STALL_MS = 60_000;
+
+const CONTENT_TYPES: Record<VoteExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+const FORMAT_MESSAGE = `must be one of: ${VOTE_EXPORT_FORMATS.join(', ')}`;
+
+/** {proposalId} and ?format=…, checked like a procedure's input: every issue at once, one 400 */
+function parseRequest(rc: RouteContext): { proposalId: string; format: VoteExportFormat } {
+  const query = [...rc.query.entries()];
+  const issues: FieldIssue[] = nulCharacterIssues({
+    proposalId: rc.params.proposalId,
+    ...Object.fromEntries(query),
+  });
+  if (!issues.length) {
+    const id = proposalIdInput.safeParse({ proposalId: rc.params.proposalId });
+    if (!id.success)
+      issues.push(...id.error.issues.map((i) => ({ path: 'proposalId', message: i.message, code: i.code })));
+    const formats = rc.query.getAll('format');
+    if (formats.length !== 1 || !(VOTE_EXPORT_FORMATS as readonly string[]).includes(formats[0]!))
+      issues.push({
+        path: 'format',
+        message: formats.length > 1 ? 'must be given once' : FORMAT_MESSAGE,
+        code: formats.length ? 'invalid_value' : 'invalid_type',
+      });
+    const unknown = [...new Set(query.map(([k]) => k).filter((k) => k !== 'format'))];
+    if (unknown.length)
+      issues.push({
+        path: '',
+        message: `Unrecognized key(s): ${unknown.join(', ')}`,
+        code: 'unrecognized_keys',
+      });
+  }
+  if (issues.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      { reason: 'VALIDATION_FAILED', issues },
+    );
+  return { proposalId: rc.params.proposalId!, format: rc.query.get('format') as VoteExportFormat };
+}
+
+/**
+ * The response body: text pushed chunk by chunk by the export, with backpressure. `write` resolves once
+ * the socket took what is buffered (Fastify pipes this stream into the response), so at most about one
+ * chunk of votes is in memory; it rejects once the client went away (Fastify destroys the body then) or
+ * read nothing for EXPORT_STALL_MS.
+ */
+class ExportBody extends Readable {
+  private wake: (() => void) | null = null;
+  readonly gone = new AbortController();
+
+  override _read() {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  override _destroy(err: Error | null, callback: (err?: Error | null) => void) {
+    this.gone.abort(err ?? new Error('the client went away'));
+    this._read();
+    callback(err);
+  }
+
+  async write(text: string): Promise<void> {
+    this.gone.signal.throwIfAborted();
+    if (this.push(text)) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.wake = resolve;
+      timer = setTimeout(
+        () => this.destroy(new Error('the client read nothing for too long')),
+        EXPORT_STALL_MS,
+      );
+    }).finally(() => clearTimeout(timer));
+    this.gone.signal.throwIfAborted();
+  }
+
+  finish() {
+    if (!this.gone.signal.aborted) this.push(null);
+  }
+}
+
+/**
+ * GET /votes/proposal/{proposalId}/export?format=csv|json: every counted vote of a proposal as a download
+ * (docs/governance.md, "Exporting the votes"), streamed from the database as it is read. HEAD answers the
+ * headers without reading any vote.
+ */
+export async function exportVotes(rc: RouteContext) {
+  const { request, reply, svc, log } = rc;
+  const { proposalId, format } = parseRequest(rc);
+  const votes = await openVoteExport(svc, { proposalId, viewer: rc.principal });
+  reply.headers({
+    'Content-Type': CONTENT_TYPES[format],
+    'Content-Disposition': `attachment; filename="${votes.filename(format)}"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  });
+  if (request.method === 'HEAD') return reply.send();
+
+  const body = new ExportBody();
+  const csv = format === 'csv';
+  // the header goes out with the first rows, so a client that sees bytes knows the snapshot is taken
+  const opening = csv ? csvHeader() : jsonOpen();
+  let started = false;
+  const onRows = async (rows: ExportedVote[]) => {
+    const text = csv ? csvRecords(rows) : jsonElements(rows, !started);
+    await body.write(started ? text : opening + text);
+    started = true;
+  };
+  votes
+    .read({ onRows, signal: body.gone.signal })
+    .then(() => {
+      if (!started) body.push(opening);
+      if (!csv) body.push(jsonClose(!started));
+      body.finish();
+    })
+    .catch((err: unknown) => {
+      if (body.gone.signal.aborted) {
+        log.debug({ err, proposalId }, 'vote export ended early: the client went away');
+        return;
+      }
+      log.error({ err, proposalId }, 'vote export failed');
+      body.destroy(err instanceof Error ? err : new Error(String(err)));
+    });
+  return reply.send(body);
+}

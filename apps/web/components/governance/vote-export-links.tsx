@@ -1,0 +1,26 @@
+'use client';
+import { useApiUrl } from '../../lib/api-url';
+import { VOTE_EXPORT_FORMATS, voteExportFilename, voteExportUrl } from '../../lib/governance/vote-export';
+
+/**
+ * "Download votes (CSV)" and "(JSON)": plain links to the API's export (a streamed download with
+ * Content-Disposition: attachment), so the browser saves the file itself, whatever its size.
+ */
+export function VoteExportLinks({ proposalId }: { proposalId: string }) {
+  const apiUrl = useApiUrl();
+  return (
+    <p className="small vote-export" data-testid="vote-export">
+      {VOTE_EXPORT_FORMATS.map(({ format, label }, i) => (
+        <span key={format}>
+          {i > 0 && ' · '}
+          <a
+            href={voteExportUrl(apiUrl, proposalId, format)}
+            download={voteExportFilename(proposalId, format)}
+          >
+            Download votes ({label})
+          </a>
+        </span>
+      ))}
+    </p>
+  );
+}

@@ -1,0 +1,194 @@
+import { votes } from '@plenum/db';
+import { and, asc, eq, gt, gte, is, isNull, lte, or, sql } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Principal } from '../auth/sessions';
+import type { Services } from '../services';
+import { requireProposal } from './rows';
+import type { VoteView } from './serialize';
+import { ensureCurrentStatus } from './status-automation';
+import { voteViewFor } from './vote-visibility';
+
+/**
+ * The votes of a proposal as a file (docs/governance.md, "Exporting the votes"): every counted vote,
+ * oldest first by (createdAt, voteId), read in keyset-paged chunks and handed to the caller chunk by chunk,
+ * so neither core nor the route ever holds more than one chunk. CSV and JSON text are formatted here
+ * (pure helpers below); the route streams them.
+ */
+
+export const VOTE_EXPORT_FORMATS = ['csv', 'json'] as const;
+export type VoteExportFormat = (typeof VOTE_EXPORT_FORMATS)[number];
+
+/** rows per keyset page */
+export const VOTE_EXPORT_CHUNK = 1_000;
+
+/** one vote of the export; the CSV header is these keys in this order */
+export interface ExportedVote {
+  voteId: string;
+  /** the voter's address (EIP-55) */
+  voter: string;
+  choice: string | null;
+  /** decimal string, exact */
+  weight: string;
+  comment: string;
+  /** createdAt, ISO 8601 UTC */
+  time: string;
+  /** EIP-712 signature of a signed vote, else null */
+  signature: string | null;
+  /** the signed Unix-seconds timestamp of a signed vote, else null */
+  signedTimestamp: number | null;
+}
+
+export const VOTE_EXPORT_COLUMNS = [
+  'voteId',
+  'voter',
+  'choice',
+  'weight',
+  'comment',
+  'time',
+  'signature',
+  'signedTimestamp',
+] as const satisfies readonly (keyof ExportedVote)[];
+
+/** a vote as the votes list shows it, as a row of the export */
+export function exportedVote(v: VoteView): ExportedVote {
+  return {
+    voteId: v.voteId,
+    voter: v.voterAddress,
+    choice: v.choice,
+    weight: v.weight,
+    comment: v.comment,
+    time: v.createdAt,
+    signature: v.signature,
+    signedTimestamp: v.typedData ? Number(v.typedData.message.timestamp) : null,
+  };
+}
+
+export interface VoteExport {
+  proposalId: string;
+  /** `proposal-<id>-votes.csv` */
+  filename(format: VoteExportFormat): string;
+  /**
+   * Reads every vote, oldest first, one chunk at a time: `onRows` is awaited before the next chunk is read
+   * (the caller waits there for its client). Stops, rolling back its read transaction, when `onRows`
+   * throws or `signal` aborts (the rejection is the signal's reason). Resolves with the number of rows.
+   */
+  read(params: {
+    onRows(rows: ExportedVote[]): Promise<void>;
+    signal?: AbortSignal;
+    chunkSize?: number;
+  }): Promise<number>;
+}
+
+type Reader = Pick<Services['db'], 'select'>;
+type Cursor = { at: string; id: string };
+
+/**
+ * GET /votes/proposal/{proposalId}/export: 404 for an unknown proposal (checked before the caller sends
+ * anything), then the export to read. Access is exactly the votes list's (GET /votes/proposal/{proposalId},
+ * `listVotes`): public, the proposal brought up to date first (a proposal past its end is finalized, which
+ * reveals hidden results), and every vote shown through the list's view for this viewer (`voteViewFor`:
+ * no choice or signature while results are hidden, except the viewer's own votes).
+ *
+ * Consistency (docs/governance.md, "Exporting the votes"): on PostgreSQL the whole read is one REPEATABLE
+ * READ, READ ONLY transaction, so the file is the votes of one snapshot whatever is cast meanwhile. PGlite
+ * is one connection, and a transaction there holds it for every other request while the export waits for
+ * its client; so there each chunk is its own statement, bounded by the export's start time: the keys
+ * (createdAt, id) never change and votes are never deleted, so every vote counted at the start is read
+ * exactly once, in order (a replaced vote by its replacedAt), and none cast after it.
+ */
+export async function openVoteExport(
+  svc: Services,
+  params: { proposalId: string; viewer?: Principal | null },
+): Promise<VoteExport> {
+  const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
+  // the view of the votes list (vote-queries.ts, listVotes), row by row
+  const view = await voteViewFor(svc, p, params.viewer ?? null);
+  return {
+    proposalId: p.id,
+    filename: (format) => `proposal-${p.id}-votes.${format}`,
+    async read({ onRows, signal, chunkSize = VOTE_EXPORT_CHUNK }) {
+      const readAll = async (db: Reader, until: Date | null) => {
+        let cursor: Cursor | null = null;
+        let total = 0;
+        for (;;) {
+          signal?.throwIfAborted();
+          const rows = await chunk(db, p.id, cursor, until, chunkSize);
+          signal?.throwIfAborted();
+          if (rows.length) await onRows(rows.map(({ row }) => exportedVote(view(row))));
+          total += rows.length;
+          if (rows.length < chunkSize) return total;
+          const last = rows[rows.length - 1]!;
+          cursor = { at: last.at, id: last.row.id };
+        }
+      };
+      if (is(svc.db, PgliteDatabase)) return readAll(svc.db, svc.clock.now());
+      return svc.db.transaction((tx) => readAll(tx, null), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
+  };
+}
+
+/**
+ * One keyset page after `cursor` (its exact created_at as text, so microseconds are never lost) of the
+ * counted votes: those not replaced (docs/governance.md, "Changing a vote"), or, bounded by `until`, those
+ * cast by then and not yet replaced then, so a vote changed during the export still appears once, as it
+ * was at the start.
+ */
+async function chunk(
+  db: Reader,
+  proposalId: string,
+  cursor: Cursor | null,
+  until: Date | null,
+  limit: number,
+) {
+  const conditions = [eq(votes.proposalId, proposalId)];
+  if (cursor)
+    conditions.push(
+      // the first bound lets the (proposal_id, created_at) index start at the cursor
+      gte(votes.createdAt, sql`${cursor.at}::timestamptz`),
+      sql`(${votes.createdAt}, ${votes.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  if (until)
+    conditions.push(lte(votes.createdAt, until), or(isNull(votes.replacedAt), gt(votes.replacedAt, until))!);
+  else conditions.push(isNull(votes.replacedAt));
+  return db
+    .select({ row: votes, at: sql<string>`${votes.createdAt}::text` })
+    .from(votes)
+    .where(and(...conditions))
+    .orderBy(asc(votes.createdAt), asc(votes.id))
+    .limit(limit);
+}
+
+// ---- formats (pure) ----
+
+/**
+ * One CSV cell (RFC 4180): null as empty; a text starting with =, +, -, @, TAB or CR gets a leading
+ * apostrophe, so a spreadsheet shows it as text instead of running it as a formula (CSV injection); a
+ * cell with a comma, a double quote, CR or LF is quoted, its double quotes doubled.
+ */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let s = String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+const CRLF = '\r\n';
+
+/** the CSV header row */
+export const csvHeader = () => VOTE_EXPORT_COLUMNS.join(',') + CRLF;
+
+/** CSV records, each ending with CRLF */
+export const csvRecords = (rows: ExportedVote[]) =>
+  rows.map((r) => VOTE_EXPORT_COLUMNS.map((c) => csvCell(r[c])).join(',') + CRLF).join('');
+
+/**
+ * The JSON export is one array, written in pieces: `jsonOpen`, then each chunk's elements (`first` for the
+ * chunk that starts the array), then `jsonClose`. One element per line.
+ */
+export const jsonOpen = () => '[';
+export const jsonElements = (rows: ExportedVote[], first: boolean) =>
+  (first ? '\n' : ',\n') + rows.map((r) => JSON.stringify(r)).join(',\n');
+export const jsonClose = (empty: boolean) => (empty ? ']\n' : '\n]\n');
