@@ -26,7 +26,14 @@ describe('validate', () => {
         name: 'Garden club',
         description: '',
         ownerAddress: ADDRESS,
-        votingRules: { threshold: 50, minVotingPeriod: 0, tokenWeighted: false, quorum: 0 },
+        votingRules: {
+          threshold: 50,
+          minVotingPeriod: 0,
+          tokenWeighted: false,
+          quorum: 0,
+          resultsVisibility: 'live',
+          allowVoteChange: false,
+        },
       },
     });
   });

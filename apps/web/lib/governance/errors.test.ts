@@ -7,7 +7,7 @@ describe('governanceError', () => {
   it('replaces the message of a known reason with a sentence a member can act on', () => {
     const err = serverError({ httpStatus: 409, reason: 'ALREADY_VOTED', message: '0xabc has already voted' });
     expect(governanceError(err)).toEqual({
-      message: 'This address has already voted on this proposal. Votes are final.',
+      message: 'This address has already voted on this proposal, and votes in this DAO cannot be changed.',
       reason: 'ALREADY_VOTED',
       fields: {},
     });
