@@ -472,19 +472,23 @@ async function openExport(proposalId: string, format: string) {
 
 /**
  * Memory (PostgreSQL): 100,000 votes (28 MB of JSON) exported through the compiled server, as a separate
- * process. Streamed, its resident memory grows by ~60 MB on the development machine, nearly all of it
- * garbage the collector has not reclaimed yet (V8 lets the old generation reach ~120 MB before its first
- * full collection); the same server holding only the export's text until the end grew by ~124 MB, and one
- * holding the rows' objects too would grow more. The bound sits between the two.
+ * process whose V8 old generation is capped at 96 MB (NODE_OPTIONS), so the collector reclaims as it goes
+ * instead of letting garbage pile up to its own first threshold (without the cap the growth was 42–64 MB of
+ * uncollected garbage, and varied run to run). Streamed, the resident memory then grows by ~7 MB; an
+ * export that held the whole text (28 MB) or the rows before writing would grow by more than the bound or
+ * run out of heap, and the test fails either way.
  */
 describe.runIf(TEST_DB === 'postgres')('memory of an export of 100,000 votes', () => {
   const VOTES = 100_000;
   const WARM_UP = 20_000;
-  const BOUND_MB = 90;
+  const BOUND_MB = 25;
 
   it(`grows the server's resident memory by less than ${BOUND_MB} MB`, async () => {
     const db = await freshDatabase();
-    const server = await startServerProcess({ DATABASE_URL: db.url });
+    const server = await startServerProcess({
+      DATABASE_URL: db.url,
+      NODE_OPTIONS: '--max-old-space-size=96',
+    });
     const sqlc = postgres(db.url!, { max: 1, onnotice: () => {} });
     try {
       const proc = apiClient(server.url);
