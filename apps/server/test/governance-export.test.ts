@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { Logger } from '@plenum/core';
-import { sql } from 'drizzle-orm';
+import { proposals } from '@plenum/db';
+import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, startTestApp, TEST_DB, type TestApp } from './support/app';
@@ -317,7 +318,7 @@ describe('GET /votes/proposal/{proposalId}/export', () => {
     expect(badHead.status).toBe(400);
   });
 
-  it('hides choices and signatures while the DAO hides results, as the list does; the voter sees their own', async () => {
+  it('is refused while the DAO hides results (409 RESULTS_HIDDEN, the voter too); at the end it has every choice', async () => {
     const owner = await memberUser(api);
     const dao = await createDao(api, owner, {
       threshold: 50,
@@ -339,27 +340,29 @@ describe('GET /votes/proposal/{proposalId}/export', () => {
     );
 
     for (const token of [undefined, owner.token]) {
-      const list = await api.get(`/votes/proposal/${proposal.proposalId}`, { token });
-      const byVoter = new Map(
-        (list.body.items as { voterAddress: string; choice: string | null; signature: string | null }[]).map(
-          (v) => [v.voterAddress, [v.choice, v.signature]],
-        ),
-      );
-      const json = (await exportOf(proposal.proposalId, 'json', token)).body as Row[];
-      expect(json.map((r) => [r.voter, [r.choice, r.signature]])).toEqual(
-        json.map((r) => [r.voter, byVoter.get(r.voter)]),
-      );
-      const csv = csvRows((await exportOf(proposal.proposalId, 'csv', token)).text);
-      expect(csv.map((r) => r.choice || null)).toEqual(json.map((r) => r.choice));
+      for (const format of ['csv', 'json']) {
+        const refused = await exportOf(proposal.proposalId, format, token);
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ code: 'CONFLICT', reason: 'RESULTS_HIDDEN' });
+        expect(refused.headers.get('content-disposition')).toBeNull();
+      }
     }
-    const anonymous = (await exportOf(proposal.proposalId, 'json')).body as Row[];
-    expect(anonymous.map((r) => [r.choice, r.signature, r.signedTimestamp])).toEqual([
-      [null, null, null],
-      [null, null, null],
-    ]);
-    const mine = (await exportOf(proposal.proposalId, 'json', owner.token)).body as Row[];
-    expect(mine.find((r) => r.voter === owner.wallet.address)!.choice).toBe('Against');
-    expect(mine.find((r) => r.voter === signed.voterAddress)!.choice).toBeNull();
+
+    // the end (moved into the past in the database): the export finalizes the proposal and shows all
+    await t.app.svc.db
+      .update(proposals)
+      .set({ endTime: new Date(Date.now() - 1000) })
+      .where(eq(proposals.id, proposal.proposalId));
+    const json = await exportOf(proposal.proposalId, 'json');
+    expect(json.status).toBe(200);
+    const rows = json.body as Row[];
+    expect(new Map(rows.map((r) => [r.voter, r.choice]))).toEqual(
+      new Map([
+        [signed.voterAddress, 'For'],
+        [owner.wallet.address, 'Against'],
+      ]),
+    );
+    expect(rows.find((r) => r.voter === signed.voterAddress)!.signature).toBe(signed.signature);
   });
 
   it('is one snapshot: votes cast or changed while the export runs are not in it, and break nothing', async () => {

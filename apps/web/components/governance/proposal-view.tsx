@@ -104,7 +104,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
           <p data-testid="outcome">{outcomeSentence(status, results.data)}</p>
         )}
-        <VoteExportLinks proposalId={proposalId} />
+        {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
+        {results.data && !results.data.hidden && <VoteExportLinks proposalId={proposalId} />}
       </section>
 
       <VotePanel

@@ -1,12 +1,12 @@
 import { votes } from '@plenum/db';
 import { and, asc, eq, gt, gte, is, isNull, lte, or, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
+import { conflict } from '../shared/errors';
 import { requireProposal } from './rows';
-import type { VoteView } from './serialize';
+import { type VoteView, voteView } from './serialize';
 import { ensureCurrentStatus } from './status-automation';
-import { voteViewFor } from './vote-visibility';
+import { resultsHiddenNow } from './vote-visibility';
 
 /**
  * The votes of a proposal as a file (docs/governance.md, "Exporting the votes"): every counted vote,
@@ -86,8 +86,8 @@ type Cursor = { at: string; id: string };
  * GET /votes/proposal/{proposalId}/export: 404 for an unknown proposal (checked before the caller sends
  * anything), then the export to read. Access is exactly the votes list's (GET /votes/proposal/{proposalId},
  * `listVotes`): public, the proposal brought up to date first (a proposal past its end is finalized, which
- * reveals hidden results), and every vote shown through the list's view for this viewer (`voteViewFor`:
- * no choice or signature while results are hidden, except the viewer's own votes).
+ * reveals hidden results). While results are hidden the export is refused, 409 RESULTS_HIDDEN, for
+ * everyone: a file of blank choices is no export.
  *
  * Consistency (docs/governance.md, "Exporting the votes"): on PostgreSQL the whole read is one REPEATABLE
  * READ, READ ONLY transaction, so the file is the votes of one snapshot whatever is cast meanwhile. PGlite
@@ -96,13 +96,16 @@ type Cursor = { at: string; id: string };
  * (createdAt, id) never change and votes are never deleted, so every vote counted at the start is read
  * exactly once, in order (a replaced vote by its replacedAt), and none cast after it.
  */
-export async function openVoteExport(
-  svc: Services,
-  params: { proposalId: string; viewer?: Principal | null },
-): Promise<VoteExport> {
+export async function openVoteExport(svc: Services, params: { proposalId: string }): Promise<VoteExport> {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
-  // the view of the votes list (vote-queries.ts, listVotes), row by row
-  const view = await voteViewFor(svc, p, params.viewer ?? null);
+  // hidden results cannot be exported before the end (docs/governance.md, "Hidden results")
+  if (await resultsHiddenNow(svc, p))
+    throw conflict(
+      `The votes of this proposal are hidden until voting ends (${p.endTime.toISOString()})`,
+      'RESULTS_HIDDEN',
+    );
+  // open or ended, every counted vote in full: the votes list's view of a proposal whose results show
+  const view = voteView;
   return {
     proposalId: p.id,
     filename: (format) => `proposal-${p.id}-votes.${format}`,

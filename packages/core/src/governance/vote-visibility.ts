@@ -9,6 +9,16 @@ import { hiddenVoteView, type VoteView, voteView } from './serialize';
 
 type VoteRow = typeof votes.$inferSelect;
 
+/** whether the proposal's results are hidden now (its DAO hides them until the end and it is open) */
+export async function resultsHiddenNow(svc: Services, p: ProposalRow): Promise<boolean> {
+  const [dao] = await svc.db
+    .select({ resultsVisibility: daos.resultsVisibility })
+    .from(daos)
+    .where(eq(daos.id, p.daoId))
+    .limit(1);
+  return !!dao && resultsHidden({ resultsVisibility: dao.resultsVisibility, status: p.status });
+}
+
 /**
  * How a viewer sees the votes of a proposal (docs/governance.md, "Hidden results"): in full, or, while
  * its DAO hides results until the end, without choice and signature except for the viewer's own votes
@@ -20,12 +30,7 @@ export async function voteViewFor(
   p: ProposalRow,
   viewer: Principal | null,
 ): Promise<(v: VoteRow) => VoteView> {
-  const [dao] = await svc.db
-    .select({ resultsVisibility: daos.resultsVisibility })
-    .from(daos)
-    .where(eq(daos.id, p.daoId))
-    .limit(1);
-  if (!dao || !resultsHidden({ resultsVisibility: dao.resultsVisibility, status: p.status })) return voteView;
+  if (!(await resultsHiddenNow(svc, p))) return voteView;
   const own = new Set(viewer ? await walletAddressesOf(svc.db, viewer.userId) : []);
   return (v) => (own.has(v.voterAddress) ? voteView(v) : hiddenVoteView(v));
 }

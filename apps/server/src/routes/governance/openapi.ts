@@ -6,7 +6,7 @@ const exportedVote = z
   .object({
     voteId: z.uuid(),
     voter: z.string().meta({ description: 'the voter’s address (EIP-55)' }),
-    choice: z.string().nullable(),
+    choice: z.string(),
     weight: z.string().meta({ description: 'decimal string, exact' }),
     comment: z.string(),
     time: z.string().meta({ format: 'date-time', description: 'when the vote was cast (ISO 8601, UTC)' }),
@@ -43,6 +43,9 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
           'The proposal id is not a UUID, or format is missing or not csv/json (VALIDATION_FAILED)',
         ),
         '404': error('No such proposal'),
+        '409': error(
+          'The DAO hides results until voting ends and the proposal is still open (RESULTS_HIDDEN)',
+        ),
       },
     },
   },

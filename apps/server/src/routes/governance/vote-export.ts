@@ -109,7 +109,7 @@ class ExportBody extends Readable {
 export async function exportVotes(rc: RouteContext) {
   const { request, reply, svc, log } = rc;
   const { proposalId, format } = parseRequest(rc);
-  const votes = await openVoteExport(svc, { proposalId, viewer: rc.principal });
+  const votes = await openVoteExport(svc, { proposalId });
   reply.headers({
     'Content-Type': CONTENT_TYPES[format],
     'Content-Disposition': `attachment; filename="${votes.filename(format)}"`,
