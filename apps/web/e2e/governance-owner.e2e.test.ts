@@ -305,3 +305,49 @@ test.describe('results hidden until the end', () => {
     await page.close();
   });
 });
+
+test.describe('changing a vote', () => {
+  test('in a DAO that allows it, a member changes their vote and the results follow', async () => {
+    const dao = await api.call<{ daoId: string }>('POST', '/daos', {
+      body: {
+        name: 'Second thoughts',
+        ownerAddress: owner.wallet.address,
+        votingRules: { threshold: 50, allowVoteChange: true },
+      },
+      token: owner.token,
+    });
+    await api.call('POST', `/daos/${dao.daoId}/members`, {
+      body: { memberAddress: member.wallet.address },
+      token: owner.token,
+    });
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId: dao.daoId,
+        title: 'Paint it blue',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, member.token);
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    const cast = async (choice: string) => {
+      const form = page.getByTestId('vote-form');
+      await form.getByLabel(choice, { exact: true }).check();
+      await form.getByLabel(member.wallet.address).check();
+      await form.getByRole('button', { name: 'Cast vote' }).click();
+      // the notice of the first vote may still show: wait for the one of this vote
+      await expect(page.getByTestId('vote-cast')).toContainText(`“${choice}” was counted`, SLOW);
+    };
+    await cast('For');
+    await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '1', SLOW);
+    expect(await textOf(page, 'vote-change-allowed')).toContain('change your vote until voting ends');
+    await cast('Against');
+    await expect(page.getByTestId('result-Against')).toHaveAttribute('data-weight', '1', SLOW);
+    await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '0', SLOW);
+    await expect(page.getByTestId('my-votes')).toContainText('Against', SLOW);
+    await expect(page.getByTestId('my-votes')).not.toContainText('For');
+    await page.close();
+  });
+});
