@@ -5,42 +5,13 @@
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import { parseArgs } from 'node:util';
 import { hasEmbeddedNode, NothingPinnedError, recordedPinnedCids, writePinsCar } from '@plenum/core';
 import { createDb, embeddedDataInUse, hasEmbeddedDatabase } from '@plenum/db';
-import { EnvError, loadEnv } from '../env';
+import { loadEnv } from '../env';
+import { exportCli } from './shared/export-cli';
 
-const USAGE = 'usage: npm run ipfs:export -- [--out <file.car> | --out -] [--force]';
-
-/** a path as the user would type it from where they are: relative below it, absolute elsewhere */
-const shown = (from: string, file: string) => {
-  const rel = path.relative(from, file);
-  return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
-};
-
-function refuse(message: string): never {
-  console.error(`ipfs:export: ${message}`);
-  process.exit(2);
-}
-const note = (message: string) => console.error(`ipfs:export: ${message}`);
-
-let options: { out?: string | undefined; force?: boolean | undefined; help?: boolean | undefined };
-try {
-  options = parseArgs({
-    args: process.argv.slice(2).filter((a) => a !== '--'),
-    options: {
-      out: { type: 'string', short: 'o' },
-      force: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  }).values;
-} catch (err) {
-  refuse(`${(err as Error).message}\n${USAGE}`);
-}
-if (options.help) {
-  console.error(USAGE);
-  process.exit(0);
-}
+const cli = exportCli('ipfs:export', 'usage: npm run ipfs:export -- [--out <file.car> | --out -] [--force]');
+const { note, refuse } = cli;
 
 /**
  * A Plenum server on this machine's API port that runs the embedded node. The node's stores take no
@@ -79,18 +50,14 @@ try {
   const ipfsDir = path.join(env.dataDir, 'ipfs');
   if (!hasEmbeddedNode(ipfsDir))
     refuse(`no embedded IPFS node in ${ipfsDir} (DATA_DIR=${env.dataDir}): nothing to export`);
-  if (!options.force) {
+  if (!cli.options.force) {
     const busy = embeddedDataInUse(env.dataDir) ?? (await embeddedServerOnPort(env.PORT));
     if (busy) refuse(busy);
   }
   const recorded = await recordedPins(env.DATABASE_URL, path.join(env.dataDir, 'pg'));
 
-  const toStdout = options.out === '-';
-  // relative to where `npm run` was typed (npm runs the script at the repository's root)
-  const here = process.env.INIT_CWD ?? process.cwd();
-  const out = toStdout
-    ? '-'
-    : path.resolve(here, options.out ?? `plenum-pins-${new Date().toISOString().slice(0, 10)}.car`);
+  const out = cli.out(`plenum-pins-${new Date().toISOString().slice(0, 10)}.car`);
+  const toStdout = out === '-';
   // a failed or cut export never leaves a file that looks complete
   const partial = `${out}.partial`;
   const sink = toStdout ? process.stdout : createWriteStream(partial);
@@ -122,9 +89,8 @@ try {
     note(`${result.recordedOnly.length} of them recorded as pinned but not pinned on the node: included`);
   for (const m of result.missing)
     note(`warning: ${m.cid} is recorded as pinned but not whole on the node, not exported: ${m.reason}`);
-  if (!toStdout) note(`import it into Kubo: ipfs dag import ${shown(here, out)}`);
+  if (!toStdout) note(`import it into Kubo: ipfs dag import ${cli.shown(out)}`);
   process.exit(0);
 } catch (err) {
-  console.error(`ipfs:export: ${err instanceof EnvError ? err.message : (err as Error).message}`);
-  process.exit(1);
+  cli.fail(err);
 }

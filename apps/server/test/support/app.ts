@@ -50,11 +50,18 @@ export interface StartOptions {
   databaseUrl?: string;
   /** wrap the app's logger (to record what it logs) */
   logger?: (base: Logger) => Logger;
+  /**
+   * an on-disk DATA_DIR the caller owns (the embedded defaults as `npm start` runs them: PGlite in
+   * DATA_DIR/pg unless env has DATABASE_URL, the IPFS node in DATA_DIR/ipfs); no test database is
+   * created and close() keeps the directory
+   */
+  dataDir?: string;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
-  const db = options.databaseUrl ? { url: options.databaseUrl, drop: async () => {} } : await freshDatabase();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-test-'));
+  const given = options.dataDir ? (options.env?.DATABASE_URL ?? null) : options.databaseUrl;
+  const db = given !== undefined ? { url: given ?? undefined, drop: async () => {} } : await freshDatabase();
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -68,7 +75,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     env,
     clock: options.clock,
     logger: (options.logger ?? ((l) => l))(createLogger({ level: env.LOG_LEVEL })),
-    pgliteDir: db.url ? undefined : 'memory://',
+    pgliteDir: db.url || options.dataDir ? undefined : 'memory://',
   });
   const port = await app.listen(0, '127.0.0.1');
   return {
@@ -79,7 +86,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     async close() {
       await app.close();
       await db.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

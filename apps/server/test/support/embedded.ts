@@ -1,35 +1,15 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { createLogger } from '@plenum/core';
-import { createApp } from '../../src/app';
-import { loadEnv } from '../../src/env';
-import type { TestApp } from './app';
+import { startTestApp, type TestApp } from './app';
 import { freePort } from './server-process';
 
 /**
- * The server on its embedded defaults in a data dir on disk (PGlite in DATA_DIR/pg, unless DATABASE_URL
- * is given, and the IPFS node in DATA_DIR/ipfs), in this process, and the export command lines as real
- * child processes. Closing the app keeps the data dir: the exports read it afterwards.
+ * The server on its embedded defaults in a data dir on disk, in this process (startTestApp with
+ * `dataDir`), and the export command lines as real child processes. Closing the app keeps the data dir:
+ * the exports read it afterwards.
  */
-export async function startOnDataDir(dataDir: string, env: Record<string, string> = {}): Promise<TestApp> {
-  const loaded = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    RATE_LIMIT_DISABLED: 'true',
-    APP_URL: 'http://localhost:3000',
-    ...env,
-  });
-  const app = await createApp({ env: loaded, logger: createLogger({ level: loaded.LOG_LEVEL }) });
-  const port = await app.listen(0, '127.0.0.1');
-  return {
-    app,
-    url: `http://127.0.0.1:${port}`,
-    databaseUrl: loaded.DATABASE_URL,
-    dataDir,
-    close: () => app.close(),
-  };
-}
+export const startOnDataDir = (dataDir: string, env: Record<string, string> = {}): Promise<TestApp> =>
+  startTestApp({ dataDir, env });
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 
