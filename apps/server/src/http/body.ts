@@ -97,18 +97,31 @@ const hasBody = (request: FastifyRequest) =>
 
 const NO_BODY_LIMIT = 64 * 1024;
 
-/** the unread body of a route that streams bodies, up to 64 KiB */
-function readRaw(request: FastifyRequest): Promise<OtherBody> {
+/**
+ * Reads and drops the unread body of a plain route that ignores it (a one-click unsubscribe form), up to
+ * `limit` bytes (413 beyond).
+ */
+export async function discardBody(request: FastifyRequest, limit: number): Promise<void> {
+  if (request.body === undefined && !request.raw.readableEnded && hasBody(request))
+    await readRaw(request, limit, `This path reads at most ${limit} bytes`);
+}
+
+/** the unread body of a route that streams bodies, up to `limit` bytes */
+function readRaw(
+  request: FastifyRequest,
+  limit = NO_BODY_LIMIT,
+  tooLarge = 'This path takes no body',
+): Promise<OtherBody> {
   const req = request.raw;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > NO_BODY_LIMIT) {
+      if (size > limit) {
         req.removeAllListeners('data');
         req.resume();
-        reject(new AppError('PAYLOAD_TOO_LARGE', 'This path takes no body'));
+        reject(new AppError('PAYLOAD_TOO_LARGE', tooLarge));
         return;
       }
       chunks.push(chunk);

@@ -1,5 +1,5 @@
-import { AppError, checkUnsubscribeToken, unsubscribeByToken } from '@plenum/core';
-import type { FastifyRequest } from 'fastify';
+import { checkUnsubscribeToken, unsubscribeByToken } from '@plenum/core';
+import { discardBody } from '../../http/body';
 import type { RouteContext } from '../../http/routes';
 
 /**
@@ -15,24 +15,6 @@ const tokenOf = (rc: RouteContext) => rc.query.get('token') ?? '';
 
 /** the one form field one-click clients send is read and ignored, as is any other small body */
 const BODY_LIMIT = 8 * 1024;
-
-async function discardBody(request: FastifyRequest): Promise<void> {
-  const req = request.raw;
-  if (request.body !== undefined || req.readableEnded || req.complete) return;
-  await new Promise<void>((resolve, reject) => {
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_LIMIT) {
-        req.removeAllListeners('data');
-        req.resume();
-        reject(new AppError('PAYLOAD_TOO_LARGE', `This path reads at most ${BODY_LIMIT} bytes`));
-      }
-    });
-    req.on('end', () => resolve());
-    req.on('error', () => reject(new AppError('BAD_REQUEST', 'Could not read the request body')));
-  });
-}
 
 function page(rc: RouteContext, title: string, body: string) {
   return rc.reply
@@ -69,7 +51,7 @@ export async function confirmUnsubscribe(rc: RouteContext) {
 
 /** POST /notifications/unsubscribe?token=…: turns the user's email notifications off */
 export async function unsubscribe(rc: RouteContext) {
-  await discardBody(rc.request);
+  await discardBody(rc.request, BODY_LIMIT);
   const result = await unsubscribeByToken(rc.svc, { token: tokenOf(rc) });
   const accept = rc.request.headers.accept ?? '';
   if (/\btext\/html\b/i.test(accept))
