@@ -123,8 +123,20 @@ describe('votingRules.allowVoteChange', () => {
       signedVote(w!, { daoId: dao.daoId, proposalId: p.proposalId, choice }, nowS()).then((b) =>
         api.post('/votes', b),
       );
-    expect((await signed('Abstain')).status).toBe(201);
+    const abstain = await signedVote(
+      w!,
+      { daoId: dao.daoId, proposalId: p.proposalId, choice: 'Abstain' },
+      nowS(),
+    );
+    expect((await api.post('/votes', abstain)).status).toBe(201);
+    // a signed change must be signed after the vote it replaces
+    expect((await signed('For')).body.reason).toBe('STALE_SIGNATURE');
+    clock.advance(1000);
     expect((await signed('For')).status).toBe(201);
+    // the earlier signature, public on the replaced vote, cannot undo the change
+    const replay = await api.post('/votes', abstain);
+    expect(replay.status).toBe(409);
+    expect(replay.body.reason).toBe('STALE_SIGNATURE');
     const after = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
     expect(after.totalVotes).toBe(2);
     expect(after.options.find((o: { option: string }) => o.option === 'For')).toMatchObject({
@@ -169,7 +181,9 @@ describe('votingRules.allowVoteChange', () => {
           signedVote(
             w!,
             { daoId: dao.daoId, proposalId: p.proposalId, choice: options[i % 3]!, comment: `change ${i}` },
-            nowS(),
+            // each signed later than the first vote, at distinct seconds (a change older than the counted
+            // vote is refused as stale, one at the same second as well)
+            nowS() + 1 + i,
           ),
         ),
       );

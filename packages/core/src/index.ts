@@ -48,8 +48,11 @@ export {
   listVotes,
   removeMember,
   StatusScheduler,
+  type SystemScores,
+  scoreBallots,
   setDaoStatus,
   setTokenBalance,
+  VOTE_SIGNING_GUIDE,
   VOTE_TYPED_DATA_SPEC,
 } from './governance/index';
 export {
@@ -58,6 +61,7 @@ export {
   UNSUBSCRIBE_TOKEN_TTL_MS,
   unsubscribeByToken,
 } from './governance/notifications';
+export { storedBallot } from './governance/system-tallies';
 export {
   csvHeader,
   csvRecords,

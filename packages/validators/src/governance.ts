@@ -10,6 +10,13 @@ export const MAX_PROPOSAL_DATA_BYTES = 65_536;
 export const MAX_VOTING_HOURS = 8_760;
 export const RESULTS_VISIBILITY = z.enum(['live', 'after-end']);
 export type ResultsVisibility = z.output<typeof RESULTS_VISIBILITY>;
+/** how a proposal counts its ballots (docs/governance.md, "Voting systems") */
+export const VOTING_SYSTEM = z
+  .enum(['single-choice', 'basic', 'approval', 'weighted', 'quadratic', 'ranked-choice'])
+  .meta({ id: 'VotingSystem' });
+export type VotingSystemName = z.output<typeof VOTING_SYSTEM>;
+/** the fixed options of a `basic` proposal */
+export const BASIC_VOTING_OPTIONS = ['For', 'Against', 'Abstain'];
 
 const id = z.uuid();
 
@@ -83,6 +90,7 @@ export const proposalSummarySchema = z
     endTime: isoDateTime,
     proposalData: z.record(z.string(), z.unknown()),
     votingOptions: z.array(z.string()),
+    votingSystem: VOTING_SYSTEM,
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -155,21 +163,36 @@ const proposalData = z
     'must be at most 64 KiB',
   );
 
-export const createProposalInput = z.strictObject({
-  daoId: id,
-  title: z.string().trim().min(1, 'required').max(200),
-  description: z.string().max(20_000).default(''),
-  creatorAddress: address,
-  votingDurationHours: exact(
-    z
-      .number()
-      .min(1 / 3600, 'must be at least one second')
-      .max(MAX_VOTING_HOURS),
-  ),
-  proposalData,
-  votingOptions,
-  startTime: isoDateTime.optional(),
-});
+export const createProposalInput = z
+  .strictObject({
+    daoId: id,
+    title: z.string().trim().min(1, 'required').max(200),
+    description: z.string().max(20_000).default(''),
+    creatorAddress: address,
+    votingDurationHours: exact(
+      z
+        .number()
+        .min(1 / 3600, 'must be at least one second')
+        .max(MAX_VOTING_HOURS),
+    ),
+    proposalData,
+    votingOptions,
+    /** default single-choice; basic fixes the options to For, Against, Abstain */
+    votingSystem: VOTING_SYSTEM.default('single-choice'),
+    startTime: isoDateTime.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.votingSystem !== 'basic') return;
+    // basic votes For, Against, Abstain (core stores exactly those); other options are a mistake
+    const given = p.votingOptions.map((o) => o.toLowerCase()).sort();
+    const fixed = BASIC_VOTING_OPTIONS.map((o) => o.toLowerCase()).sort();
+    if (given.join('\n') !== fixed.join('\n'))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['votingOptions'],
+        message: 'a basic proposal votes For, Against, Abstain: leave votingOptions out',
+      });
+  });
 export type CreateProposalInput = z.output<typeof createProposalInput>;
 
 export const proposalIdInput = z.strictObject({ proposalId: id });
@@ -182,11 +205,49 @@ export const listActiveProposalsInput = z.strictObject({ daoId: id, ...pageQuery
 
 // ---- votes ----
 
+const optionName = z.string().max(100);
+/**
+ * A ballot, shaped by the proposal's voting system (docs/governance.md, "Voting systems"): an option name
+ * (single-choice, basic), an array of option names (approval: the approved ones, possibly none;
+ * ranked-choice: most preferred first), or an object option name → points (weighted, quadratic). A signed
+ * vote may also send the array or object as the canonical JSON text it signed.
+ */
+export const ballotInput = z
+  .union(
+    [
+      z
+        .string()
+        .min(1, 'required')
+        .max(1_000)
+        .meta({ description: 'single-choice, basic: the option name', example: 'For' }),
+      z
+        .array(optionName)
+        .max(5)
+        .meta({
+          description: 'approval: the approved options (may be empty); ranked-choice: most preferred first',
+          example: ['Option A', 'Option C'],
+        }),
+      z.record(optionName, z.number()).meta({
+        description: 'weighted, quadratic: points per option (≥ 0, fractions allowed, at least one > 0)',
+        example: { 'Option A': 2, 'Option B': 1 },
+      }),
+    ],
+    {
+      error:
+        'must be an option name, an array of option names, or an object of option name → points, as the voting system wants',
+    },
+  )
+  .meta({ id: 'Ballot' });
+export type BallotInput = z.output<typeof ballotInput>;
+
+/** a stored ballot as returned; null while hidden */
+export const ballotSchema = z.union([z.string(), z.array(z.string()), z.record(z.string(), z.number())]);
+
 export const castVoteInput = z.strictObject({
   proposalId: id,
   daoId: id,
   voterAddress: address,
-  choice: z.string().min(1, 'required').max(100),
+  choice: ballotInput,
   comment: z.string().max(1_000).optional(),
   /** EIP-712 signature of the voter (votes without a session) */
   signature: z
@@ -209,6 +270,18 @@ export const eip712VoteSchema = z
   })
   .meta({ id: 'Eip712Vote' });
 
+/** GET /eip712/vote: the typed data, and how each voting system's ballot is written as `choice` */
+export const eip712VoteGuideSchema = eip712VoteSchema
+  .extend({
+    /** how a ballot becomes the signed `choice` string */
+    choiceEncoding: z.string(),
+    /** one example per voting system: the ballot as POST /votes takes it, and the `choice` to sign */
+    examples: z.array(
+      z.object({ votingSystem: VOTING_SYSTEM, choice: z.lazy(() => ballotSchema), signedChoice: z.string() }),
+    ),
+  })
+  .meta({ id: 'Eip712VoteGuide' });
+
 export const signedTypedDataSchema = eip712VoteSchema
   .extend({
     message: z.object({
@@ -227,8 +300,11 @@ export const voteSchema = z
     proposalId: id,
     daoId: id,
     voterAddress: z.string(),
-    /** null while the proposal's results are hidden (resultsVisibility after-end), except to the voter */
-    choice: z.string().nullable(),
+    /**
+     * the ballot in its system's shape (see Ballot), normalized: option names as the proposal spells them,
+     * approval in the proposal's order. null while the results are hidden, except to the voter
+     */
+    choice: ballotSchema.nullable(),
     weight: z.string(),
     comment: z.string(),
     /** present when the vote was signed: verify offline with the typed data below (hidden like choice) */
@@ -249,13 +325,31 @@ export const voteIdInput = z.strictObject({ voteId: id });
 export const votesOfProposalInput = z.strictObject({ proposalId: id, ...pageQuery });
 export const voterVoteInput = z.strictObject({ proposalId: id, voterAddress: address });
 
+const optionScore = z.object({
+  option: z.string(),
+  /** ballots counting for the option (ranked-choice: in this round) */
+  votes: z.number().int(),
+  /** its score: whole weight units, or a decimal with 18 places (weighted, quadratic) */
+  weight: z.string(),
+});
+export const rankedRoundSchema = z
+  .object({
+    round: z.number().int(),
+    /** every option in the proposal's order; 0 for one out of the race */
+    scores: z.array(optionScore),
+    /** weight of the ballots still counted in this round */
+    remainingWeight: z.string(),
+    /** the option struck out after this round; null in the last round */
+    eliminated: z.string().nullable(),
+  })
+  .meta({ id: 'RankedRound' });
+
 export const resultsSchema = z
   .object({
     proposalId: id,
     status: PROPOSAL_STATUS,
-    options: z.array(
-      z.object({ option: z.string(), votes: z.number().int(), weight: z.string(), percent: z.number() }),
-    ),
+    votingSystem: VOTING_SYSTEM,
+    options: z.array(optionScore.extend({ percent: z.number() })),
     totalVotes: z.number().int(),
     totalWeight: z.string(),
     eligibleVoters: z.number().int(),
@@ -271,6 +365,8 @@ export const resultsSchema = z
     hidden: z.boolean(),
     /** when hidden results become public: the proposal's end; null when they are not hidden */
     revealAt: isoDateTime.nullable(),
+    /** ranked-choice: the instant-runoff rounds, the last one's scores being options[]; null otherwise */
+    rounds: z.array(rankedRoundSchema).nullable(),
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Results' });

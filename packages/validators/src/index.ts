@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './canonical';
 export * from './common';
 export * from './events';
 export * from './governance';

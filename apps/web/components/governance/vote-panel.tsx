@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { formatWeight } from '../../lib/governance/format';
+import { formatBallot, formatWeight } from '../../lib/governance/format';
 import type { Proposal, ProposalStatus, Vote } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
@@ -40,14 +40,16 @@ export function VotePanel({
       <h2 id="my-vote-heading">Your vote</h2>
       {justCast && (
         <Notice testId="vote-cast">
-          Your vote for “{justCast.choice}” was counted with weight {formatWeight(justCast.weight)}.
+          Your vote for “{formatBallot(justCast.choice)}” was counted with weight{' '}
+          {formatWeight(justCast.weight)}.
         </Notice>
       )}
       {votes.votes.length > 0 && (
         <ul className="card-list" data-testid="my-votes">
           {votes.votes.map((v) => (
             <li key={v.voteId} className="card">
-              <strong>{v.choice ?? 'hidden until the end'}</strong> · weight {formatWeight(v.weight)}
+              <strong>{formatBallot(v.choice) ?? 'hidden until the end'}</strong> · weight{' '}
+              {formatWeight(v.weight)}
               {v.signature ? ' · signed with EIP-712' : ''}
               <div className="address muted small">{v.voterAddress}</div>
               {v.comment && <p className="prose">{v.comment}</p>}

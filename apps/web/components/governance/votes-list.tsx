@@ -2,7 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
-import { formatDateTime, formatWeight } from '../../lib/governance/format';
+import { formatBallot, formatDateTime, formatWeight } from '../../lib/governance/format';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { Pager } from './controls';
@@ -25,7 +25,8 @@ export function VotesList({ proposalId, voteCount }: { proposalId: string; voteC
           {votes.data.items.map((v) => (
             <li key={v.voteId}>
               <div>
-                <strong>{v.choice ?? 'hidden until the end'}</strong> · weight {formatWeight(v.weight)}
+                <strong>{formatBallot(v.choice) ?? 'hidden until the end'}</strong> · weight{' '}
+                {formatWeight(v.weight)}
                 {v.signature && <span className="badge">signed</span>}
               </div>
               <div className="address muted small">{v.voterAddress}</div>

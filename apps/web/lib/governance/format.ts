@@ -33,3 +33,15 @@ export function formatHours(hours: number): string {
 
 export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * A ballot in words: the option (single-choice, basic), the approved or ranked options joined, or the
+ * points per option; null (hidden until the end) stays null.
+ */
+export function formatBallot(choice: string | string[] | Record<string, number> | null): string | null {
+  if (choice === null || typeof choice === 'string') return choice;
+  if (Array.isArray(choice)) return choice.length ? choice.join(', ') : 'none approved';
+  return Object.entries(choice)
+    .map(([option, points]) => `${option}: ${points}`)
+    .join(', ');
+}

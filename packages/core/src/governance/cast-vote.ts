@@ -9,6 +9,8 @@ import { governanceRuntime } from './runtime';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
 import { advanceProposal } from './status-automation';
+import { storedChoice } from './system-tallies';
+import { canonicalChoice, requireBallot, systemOptions } from './systems';
 
 const notEligible = (voter: string) =>
   forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
@@ -32,6 +34,8 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   const voter = entry?.electorate?.has(spelled) ? spelled : canonicalAddress(spelled, 'voterAddress');
   const comment = input.comment ?? '';
   const signed = input.signature !== undefined;
+  // the EIP-712 `choice`: a string as sent, an array or object as its canonical JSON (docs/governance.md)
+  const signedText = typeof input.choice === 'string' ? input.choice : canonicalChoice(input.choice);
 
   if (signed) {
     if (input.timestamp === undefined)
@@ -43,7 +47,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
       message: {
         daoId: input.daoId,
         proposalId: input.proposalId,
-        choice: input.choice,
+        choice: signedText,
         comment,
         timestamp: input.timestamp,
       },
@@ -74,15 +78,14 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     throw badRequest("daoId is not the proposal's DAO", [
       { path: 'daoId', message: "must be the proposal's DAO" },
     ]);
-  // trimmed for both kinds of vote; a signed vote keeps what it signed, see below (docs/governance.md)
-  const wanted = input.choice.trim();
-  const choice = p.votingOptions.find((o) => o === wanted);
-  if (!choice) {
-    const list = p.votingOptions.join(', ');
-    throw badRequest(`choice must be one of: ${list}`, [
-      { path: 'choice', message: `must be one of: ${list}` },
-    ]);
-  }
+  // the ballot in the proposal's system; option names trimmed for both kinds of vote, and a signed vote
+  // keeps what it signed, see below (docs/governance.md, "Votes" and "Voting systems")
+  const ballot = requireBallot(
+    p.votingSystem,
+    systemOptions(p.votingSystem, p.votingOptions),
+    ballotValue(p.votingSystem, input.choice),
+  );
+  const stored = storedChoice(ballot);
 
   if (now < p.startTime) {
     if (!(await isMember(svc.db, p.daoId, voter))) return refuse(notEligible(voter));
@@ -103,14 +106,31 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     proposalId: p.id,
     daoId: p.daoId,
     voterAddress: voter,
-    choice,
+    choice: stored.choice,
+    ballot: stored.ballot,
+    parsed: ballot,
     weight,
     comment,
     signature: signed ? input.signature! : null,
     signedTimestamp: signed ? input.timestamp! : null,
-    signedChoice: signed && input.choice !== choice ? input.choice : null,
+    signedChoice: signed && signedText !== stored.choice ? signedText : null,
     createdAt: now,
     actingUserId: signed ? null : principal!.userId,
   });
   return voteView(row);
+}
+
+/**
+ * The choice as the system reads it: the array and object systems also take the canonical JSON text a
+ * signed vote signs (a string starting with [ or {), so a client may send exactly what it signed.
+ */
+function ballotValue(system: string, choice: CastVoteInput['choice']): unknown {
+  if (typeof choice !== 'string' || system === 'single-choice' || system === 'basic') return choice;
+  const text = choice.trim();
+  if (!text.startsWith('[') && !text.startsWith('{')) return choice;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return choice; // not JSON: the system's check says what it wants
+  }
 }

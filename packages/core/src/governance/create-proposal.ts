@@ -10,6 +10,7 @@ import { appendEvents } from './event-log';
 import { notifyProposalOpened } from './notifications';
 import { isMember } from './rows';
 import { proposalSummaryView } from './serialize';
+import { systemOptions } from './systems';
 
 const HOUR_MS = 3_600_000;
 /** a voting delay longer than a year is almost certainly a mistake */
@@ -62,7 +63,9 @@ export async function createProposal(svc: Services, params: { userId: string; in
         startTime,
         endTime,
         proposalData: input.proposalData,
-        votingOptions: input.votingOptions,
+        // basic votes For, Against, Abstain exactly as spelled here (the input check allows any case)
+        votingOptions: systemOptions(input.votingSystem, input.votingOptions),
+        votingSystem: input.votingSystem,
         createdAt: now,
         updatedAt: now,
       })

@@ -18,9 +18,8 @@ import type { Services } from '../services';
 import { badRequest } from '../shared/errors';
 import { rowsOf } from '../shared/prepared';
 import { hashToken } from '../shared/tokens';
-import { readCounts } from './results';
+import { resultsOf } from './results';
 import type { DaoRow, ProposalRow } from './rows';
-import { computeOutcome } from './tally';
 
 /**
  * Governance mails (docs/governance.md, "Notifications"): "voting opened" when a proposal becomes ACTIVE,
@@ -125,22 +124,14 @@ export async function notifyProposalOpened(svc: Services, tx: DbOrTx, p: Proposa
 
 /** The outcome, in the finalizing transaction, to the DAO's members at that moment. */
 export async function notifyProposalOutcome(svc: Services, tx: DbOrTx, p: ProposalRow, dao: DaoRow) {
-  const { byOption } = await readCounts(tx, p.id);
-  const o = computeOutcome({
-    options: p.votingOptions,
-    counts: byOption,
-    eligibleVoters: p.eligibleVoters,
-    eligibleWeight: BigInt(p.eligibleWeight),
-    threshold: dao.threshold,
-    quorum: dao.quorum,
-  });
+  const o = await resultsOf(tx, p, dao, { reveal: true });
   const outcome: OutcomeSummary = {
     status: p.status,
-    options: o.options.map((x) => ({ ...x, weight: x.weight.toString() })),
+    options: o.options,
     totalVotes: o.totalVotes,
-    totalWeight: o.totalWeight.toString(),
+    totalWeight: o.totalWeight,
     turnoutPercent: o.turnoutPercent,
-    quorumPercent: Number(dao.quorum),
+    quorumPercent: o.quorumPercent,
     quorumReached: o.quorumReached,
     winningOption: o.winningOption,
   };

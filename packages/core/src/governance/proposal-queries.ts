@@ -7,12 +7,20 @@ import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { requireDao, requireProposal } from './rows';
 import { proposalSummaryView } from './serialize';
 import { advanceDueOfDao, ensureCurrentStatus } from './status-automation';
+import { DECIDED_KEY, VOTERS_KEY } from './system-tallies';
 import { voteViewFor } from './vote-visibility';
 
-/** number of votes from the tally rows (never a count over the votes table) */
+/**
+ * number of votes from the tally rows (never a count over the votes table): the ' voters' rows where the
+ * system keeps them (a ballot may support several options), else one row per option or ranking
+ */
 export async function voteCountOf(db: DbOrTx, proposalId: string): Promise<number> {
+  const t = proposalTallies;
   const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${proposalTallies.votes}), 0)::text` })
+    .select({
+      n: sql<string>`coalesce(sum(${t.votes}) filter (where ${t.option} = ${VOTERS_KEY}),
+        sum(${t.votes}) filter (where ${t.option} <> ${DECIDED_KEY}), 0)::text`,
+    })
     .from(proposalTallies)
     .where(eq(proposalTallies.proposalId, proposalId));
   return Number(row?.n ?? 0);

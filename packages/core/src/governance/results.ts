@@ -1,15 +1,18 @@
-import type { ProposalStatus } from '@plenum/db';
+import type { ProposalStatus, VotingSystemName } from '@plenum/db';
 import { type DbOrTx, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { currentElectorate } from './electorate';
 import { type DaoRow, type ProposalRow, requireDao } from './rows';
-import { computeOutcome, type OptionCount } from './tally';
+import { scoresFromTallies } from './system-tallies';
+import { decideOutcome, formatScore } from './systems';
+import type { OptionCount } from './tally';
 
 /** What results need of a proposal and its DAO (a subset, so the hot vote path can select little). */
 export interface ResultsBasis {
   proposalId: string;
   status: ProposalStatus;
   votingOptions: string[];
+  votingSystem: VotingSystemName;
   eligibleVoters: number;
   eligibleWeight: string | bigint;
   threshold: string | number;
@@ -28,7 +31,7 @@ export interface Counts {
   updatedAt: Date | null;
 }
 
-/** running totals from the sharded tally rows: a handful of rows, never the votes table */
+/** running totals from the sharded tally rows: a handful of rows, never the votes table (keys: system-tallies.ts) */
 export async function readCounts(db: DbOrTx, proposalId: string): Promise<Counts> {
   const rows = await db
     .select({
@@ -62,20 +65,27 @@ export function resultsView(
   options: { reveal?: boolean } = {},
 ) {
   const eligibleWeight = BigInt(basis.eligibleWeight);
-  const out = computeOutcome({
-    options: basis.votingOptions,
-    counts: byOption,
+  const scores = scoresFromTallies(basis.votingSystem, basis.votingOptions, byOption);
+  const out = decideOutcome(scores, {
     eligibleVoters: basis.eligibleVoters,
     eligibleWeight,
     threshold: basis.threshold,
     quorum: basis.quorum,
   });
   const hidden = !options.reveal && resultsHidden(basis);
+  const score = (option: string, votes: number, weight: bigint) => ({
+    option,
+    votes,
+    weight: formatScore(scores.unit, weight),
+  });
   return {
     proposalId: basis.proposalId,
     status: basis.status,
+    votingSystem: basis.votingSystem,
     // hidden: the number of votes, the weight cast and the turnout only
-    options: hidden ? [] : out.options.map((o) => ({ ...o, weight: o.weight.toString() })),
+    options: hidden
+      ? []
+      : out.options.map((o) => ({ ...score(o.option, o.votes, o.score), percent: o.percent })),
     totalVotes: out.totalVotes,
     totalWeight: out.totalWeight.toString(),
     eligibleVoters: basis.eligibleVoters,
@@ -88,6 +98,15 @@ export function resultsView(
     passing: hidden ? null : out.passing,
     hidden,
     revealAt: hidden ? basis.endTime.toISOString() : null,
+    rounds:
+      hidden || !('rounds' in scores)
+        ? null
+        : scores.rounds.map((r) => ({
+            round: r.round,
+            scores: scores.options.map((o, i) => score(o, r.votes[i]!, r.scores[i]!)),
+            remainingWeight: r.remainingWeight.toString(),
+            eliminated: r.eliminated,
+          })),
     updatedAt: updatedAt.toISOString(),
   };
 }
@@ -101,6 +120,7 @@ export function basisOf(
     proposalId: p.id,
     status: p.status,
     votingOptions: p.votingOptions,
+    votingSystem: p.votingSystem,
     eligibleVoters: p.eligibleVoters,
     eligibleWeight: p.eligibleWeight,
     threshold: dao.threshold,

@@ -48,6 +48,7 @@ export function proposalSummaryView(p: ProposalRow) {
     endTime: p.endTime.toISOString(),
     proposalData: p.proposalData,
     votingOptions: p.votingOptions,
+    votingSystem: p.votingSystem,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
@@ -70,7 +71,8 @@ export function voteView(v: VoteRow) {
     proposalId: v.proposalId,
     daoId: v.daoId,
     voterAddress: v.voterAddress,
-    choice: v.choice as string | null,
+    // the ballot's JSON for the array and object systems, else the option (docs/governance.md)
+    choice: (v.ballot ?? v.choice) as string | string[] | Record<string, number> | null,
     weight: v.weight,
     comment: v.comment,
     signature: v.signature,
@@ -78,7 +80,7 @@ export function voteView(v: VoteRow) {
       ? typedDataOf({
           daoId: v.daoId,
           proposalId: v.proposalId,
-          // what was signed: the option, or its spelling with surrounding spaces
+          // what was signed: the option or canonical ballot, or its spelling as sent when it differs
           choice: v.signedChoice ?? v.choice,
           comment: v.comment,
           timestamp: v.signedTimestamp!,

@@ -15,6 +15,8 @@ import { executePrepared, rowsOf } from '../shared/prepared';
 import { appendEventsInBulk, type NewEvent } from './event-log';
 import { type ResultsBasis, resultsHidden, resultsView } from './results';
 import { hiddenVoteView, voteView } from './serialize';
+import { addDeltas, storedBallot, tallyDeltas } from './system-tallies';
+import type { Ballot } from './systems';
 import type { OptionCount } from './tally';
 
 /**
@@ -29,7 +31,12 @@ export interface VoteRequest {
   proposalId: string;
   daoId: string;
   voterAddress: string;
+  /** the option, or the ballot's canonical JSON text (system-tallies.ts, storedChoice) */
   choice: string;
+  /** the ballot as JSON for the array and object systems; null for single-choice and basic */
+  ballot: string[] | Record<string, number> | null;
+  /** the checked ballot, for the tallies (not stored as such) */
+  parsed: Ballot;
   weight: string;
   comment: string;
   signature: string | null;
@@ -42,6 +49,7 @@ export interface VoteRequest {
 }
 
 export type VoteRow = typeof votes.$inferSelect;
+type CountedVote = VoteRow & { parsed: Ballot };
 export const TALLY_SHARDS = 8;
 
 const notEligible = (voter: string) =>
@@ -59,6 +67,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         .select({
           status: proposals.status,
           votingOptions: proposals.votingOptions,
+          votingSystem: proposals.votingSystem,
           eligibleVoters: proposals.eligibleVoters,
           eligibleWeight: proposals.eligibleWeight,
           daoStatus: daos.status,
@@ -126,21 +135,33 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
 
     if (accepted.length) {
       // address order, so two batches racing on the same voters lock them in one order
-      const rows = accepted.map((i) => reqs[i]!).sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1));
-      const replaced = state.allowVoteChange ? await replacePrevious(tx, now, proposalId, rows) : new Map();
-      const ids = await insertVotes(tx, proposalId, daoId, rows);
-      const counted: VoteRow[] = [];
+      let rows = accepted.map((i) => reqs[i]!).sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1));
+      let replaced = new Map<string, Replaced>();
+      let stale = new Set<string>();
+      if (state.allowVoteChange) {
+        ({ replaced, stale } = await replacePrevious(tx, now, proposalId, rows));
+        if (stale.size) rows = rows.filter((r) => !stale.has(r.voterAddress));
+      }
+      const ids = rows.length ? await insertVotes(tx, proposalId, daoId, rows) : new Map<string, string>();
+      const counted: CountedVote[] = [];
       for (const i of accepted) {
         const req = reqs[i]!;
+        if (stale.has(req.voterAddress)) {
+          outcomes[i] = conflict(
+            'This signed vote is not newer than the vote it would replace: sign the change again',
+            'STALE_SIGNATURE',
+          );
+          continue;
+        }
         const id = ids.get(req.voterAddress);
         if (!id) {
           outcomes[i] = alreadyVoted(req.voterAddress);
           continue;
         }
-        const { actingUserId: _a, ...vote } = req;
+        const { actingUserId: _a, parsed: _p, ...vote } = req;
         const row: VoteRow = { ...vote, id, replacedAt: null, updatedAt: req.createdAt };
         outcomes[i] = row;
-        counted.push(row);
+        counted.push({ ...row, parsed: req.parsed });
       }
       if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted, replaced);
     }
@@ -160,10 +181,22 @@ interface Replaced {
  * (address order, as the insert) and marked replaced before the new ones go in, so the partial unique
  * index keeps one counted vote per voter. A batch racing on the same voter waits for the lock, then finds
  * no counted vote left to replace and its insert conflicts: 409 ALREADY_VOTED, one counted vote.
+ *
+ * A signed change must be signed later than the vote it replaces (its timestamp after the earlier vote's
+ * signed timestamp, or after the second a session vote was cast): every signed vote stays public, so
+ * without this anyone could send a voter's earlier signature again, within its validity window, and undo
+ * the voter's change. Such a vote is `stale`: refused, nothing replaced.
  */
 async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: VoteRequest[]) {
-  const previous = await tx
-    .select({ id: votes.id, voterAddress: votes.voterAddress, choice: votes.choice, weight: votes.weight })
+  const found = await tx
+    .select({
+      id: votes.id,
+      voterAddress: votes.voterAddress,
+      choice: votes.choice,
+      weight: votes.weight,
+      signedTimestamp: votes.signedTimestamp,
+      createdAt: votes.createdAt,
+    })
     .from(votes)
     .where(
       and(
@@ -174,6 +207,15 @@ async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: Vote
     )
     .orderBy(votes.voterAddress)
     .for('update');
+  const byVoter = new Map(rows.map((r) => [r.voterAddress, r]));
+  const stale = new Set<string>();
+  const previous = found.filter((p) => {
+    const ts = byVoter.get(p.voterAddress)?.signedTimestamp ?? null;
+    const before = p.signedTimestamp ?? Math.floor(p.createdAt.getTime() / 1000);
+    if (ts === null || ts > before) return true;
+    stale.add(p.voterAddress);
+    return false;
+  });
   if (previous.length) {
     await tx
       .update(votes)
@@ -185,7 +227,7 @@ async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: Vote
         ),
       );
   }
-  return new Map<string, Replaced>(previous.map((p) => [p.voterAddress, p]));
+  return { replaced: new Map<string, Replaced>(previous.map((p) => [p.voterAddress, p])), stale };
 }
 
 /**
@@ -198,16 +240,17 @@ async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: Vote
     tx,
     'vote_batch_insert',
     sql`
-    insert into ${votes} (proposal_id, dao_id, voter_address, choice, weight, comment, signature,
+    insert into ${votes} (proposal_id, dao_id, voter_address, choice, ballot, weight, comment, signature,
       signed_timestamp, signed_choice, created_at, updated_at)
-    select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.weight::numeric, v.comment, v.sig,
-      v.ts::bigint, v.signed_choice, v.at::timestamptz, v.at::timestamptz
+    select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.ballot::jsonb, v.weight::numeric,
+      v.comment, v.sig, v.ts::bigint, v.signed_choice, v.at::timestamptz, v.at::timestamptz
     from unnest(${col((r) => r.voterAddress)}::text[], ${col((r) => r.choice)}::text[],
+      ${col((r) => (r.ballot === null ? null : JSON.stringify(r.ballot)))}::text[],
       ${col((r) => r.weight)}::text[], ${col((r) => r.comment)}::text[], ${col((r) => r.signature)}::text[],
       ${col((r) => (r.signedTimestamp === null ? null : String(r.signedTimestamp)))}::text[],
       ${col((r) => r.signedChoice)}::text[],
       ${col((r) => r.createdAt.toISOString())}::text[])
-      as v(voter, choice, weight, comment, sig, ts, signed_choice, at)
+      as v(voter, choice, ballot, weight, comment, sig, ts, signed_choice, at)
     on conflict (proposal_id, voter_address) where replaced_at is null do nothing
     returning id, voter_address`,
   );
@@ -228,7 +271,7 @@ async function countVotes(
   tx: Tx,
   now: Date,
   basis: ResultsBasis,
-  rows: VoteRow[],
+  rows: CountedVote[],
   replaced: ReadonlyMap<string, Replaced>,
 ) {
   await executePrepared(
@@ -236,16 +279,20 @@ async function countVotes(
     'vote_batch_count_lock',
     sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`,
   );
-  const totals = new Map<string, OptionCount>();
-  const add = (into: Map<string, OptionCount>, option: string, votes: number, weight: bigint) => {
-    const t = into.get(option) ?? { votes: 0, weight: 0n };
-    into.set(option, { votes: t.votes + votes, weight: t.weight + weight });
-  };
-  for (const r of rows) {
-    add(totals, r.choice, 1, BigInt(r.weight));
-    // a replaced vote comes off its option (the shard's row may go below zero; the sum over shards cannot)
+  // what each vote moves on the tally rows, and what a replaced vote takes off them
+  const deltas = rows.map((r) => {
+    const own = tallyDeltas(r.parsed, BigInt(r.weight));
     const old = replaced.get(r.voterAddress);
-    if (old) add(totals, old.choice, -1, -BigInt(old.weight));
+    const off = old
+      ? tallyDeltas(storedBallot(basis.votingSystem, basis.votingOptions, old.choice), BigInt(old.weight))
+      : null;
+    return { own, off };
+  });
+  const totals = new Map<string, OptionCount>();
+  for (const { own, off } of deltas) {
+    addDeltas(totals, own);
+    // a replaced vote comes off its rows (the shard's row may go below zero; the sum over shards cannot)
+    if (off) addDeltas(totals, off, -1);
   }
   const shard = Math.floor(Math.random() * TALLY_SHARDS);
   // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
@@ -282,16 +329,33 @@ async function countVotes(
   );
   // hidden results: each event tells that a vote came and the turnout, not what it chose
   const view = resultsHidden(basis) ? hiddenVoteView : voteView;
-  const events: NewEvent[] = rows.map((r) => {
+  // ranked-choice's runoff is computed once for the batch: each of its events carries the results after
+  // the whole batch (docs/governance.md, "Voting systems"); every other system's event the results right
+  // after its vote
+  const perVote = basis.votingSystem !== 'ranked-choice';
+  if (!perVote)
+    for (const { own, off } of deltas) {
+      addDeltas(running, own);
+      if (off) addDeltas(running, off, -1);
+    }
+  const batchResults = perVote ? null : resultsView(basis, running, now);
+  const events: NewEvent[] = rows.map((r, i) => {
     const old = replaced.get(r.voterAddress);
-    if (old) add(running, old.choice, -1, -BigInt(old.weight));
-    add(running, r.choice, 1, BigInt(r.weight));
+    if (perVote) {
+      const { own, off } = deltas[i]!;
+      if (off) addDeltas(running, off, -1);
+      addDeltas(running, own);
+    }
     return {
       type: 'vote_cast',
       daoId: r.daoId,
       proposalId: r.proposalId,
       // `replaces`: the voter's earlier vote, no longer counted (votingRules.allowVoteChange)
-      data: { vote: view(r), results: resultsView(basis, running, now), replaces: old?.id ?? null },
+      data: {
+        vote: view(r),
+        results: batchResults ?? resultsView(basis, running, now),
+        replaces: old?.id ?? null,
+      },
     };
   });
   await appendEventsInBulk(tx, events, now);

@@ -6,6 +6,7 @@ import { conflict } from '../shared/errors';
 import { requireProposal } from './rows';
 import { type VoteView, voteView } from './serialize';
 import { ensureCurrentStatus } from './status-automation';
+import { canonicalChoice } from './systems';
 import { resultsHiddenNow } from './vote-visibility';
 
 /**
@@ -26,7 +27,8 @@ export interface ExportedVote {
   voteId: string;
   /** the voter's address (EIP-55) */
   voter: string;
-  choice: string | null;
+  /** the ballot as the votes list shows it; in CSV an array or object ballot is its canonical JSON text */
+  choice: string | string[] | Record<string, number>;
   /** decimal string, exact */
   weight: string;
   comment: string;
@@ -54,7 +56,8 @@ export function exportedVote(v: VoteView): ExportedVote {
   return {
     voteId: v.voteId,
     voter: v.voterAddress,
-    choice: v.choice,
+    // never hidden here: hidden results are refused before any row is read
+    choice: v.choice!,
     weight: v.weight,
     comment: v.comment,
     time: v.createdAt,
@@ -185,7 +188,15 @@ export const csvHeader = () => VOTE_EXPORT_COLUMNS.join(',') + CRLF;
 
 /** CSV records, each ending with CRLF */
 export const csvRecords = (rows: ExportedVote[]) =>
-  rows.map((r) => VOTE_EXPORT_COLUMNS.map((c) => csvCell(r[c])).join(',') + CRLF).join('');
+  rows
+    .map(
+      (r) =>
+        VOTE_EXPORT_COLUMNS.map((c) => {
+          const v = r[c];
+          return csvCell(typeof v === 'object' && v !== null ? canonicalChoice(v) : v);
+        }).join(',') + CRLF,
+    )
+    .join('');
 
 /**
  * The JSON export is one array, written in pieces: `jsonOpen`, then each chunk's elements (`first` for the

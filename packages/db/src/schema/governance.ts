@@ -20,6 +20,15 @@ export const DAO_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 export type DaoStatus = (typeof DAO_STATUSES)[number];
 export const PROPOSAL_STATUSES = ['PENDING', 'ACTIVE', 'PASSED', 'REJECTED'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+export const VOTING_SYSTEM_NAMES = [
+  'single-choice',
+  'basic',
+  'approval',
+  'weighted',
+  'quadratic',
+  'ranked-choice',
+] as const;
+export type VotingSystemName = (typeof VOTING_SYSTEM_NAMES)[number];
 
 export const daos = pgTable(
   'daos',
@@ -76,6 +85,8 @@ export const proposals = pgTable(
     endTime: tstz('end_time').notNull(),
     proposalData: jsonb('proposal_data').$type<Record<string, unknown>>().notNull(),
     votingOptions: jsonb('voting_options').$type<string[]>().notNull(),
+    /** how ballots are counted (docs/governance.md, "Voting systems") */
+    votingSystem: text('voting_system').$type<VotingSystemName>().notNull().default('single-choice'),
     /** set when the electorate snapshot is taken (voting start) */
     snapshotAt: tstz('snapshot_at'),
     eligibleVoters: integer('eligible_voters').notNull().default(0),
@@ -117,7 +128,10 @@ export const votes = pgTable(
     proposalId: parentId('proposal_id', () => proposals.id),
     daoId: uuid('dao_id').notNull(),
     voterAddress: text('voter_address').notNull(),
+    /** the option (single-choice, basic) or the ballot's canonical JSON text (the other systems) */
     choice: text('choice').notNull(),
+    /** the ballot as a JSON array or object for the systems whose ballot is not one option; null otherwise */
+    ballot: jsonb('ballot').$type<string[] | Record<string, number>>(),
     weight: uint256('weight').notNull(),
     comment: text('comment').notNull().default(''),
     /** EIP-712 signature and its signed Unix-seconds timestamp, when the vote was signed */
@@ -139,7 +153,11 @@ export const votes = pgTable(
 
 /**
  * Running totals per option, so results never scan the votes table. Sharded counters: concurrent
- * votes update different rows of the same option instead of queueing on one row lock.
+ * votes update different rows of the same option instead of queueing on one row lock. `option` is an
+ * option name, except (docs/governance.md, "Voting systems"): approval, weighted and quadratic add the
+ * rows ' voters' (votes = ballots, weight = their weight) and ' decided' (weight = decided weight), keys no
+ * option can have since options are trimmed; weighted and quadratic keep `weight` in their accumulator's
+ * unit; ranked-choice keys a row by the ranking's canonical JSON text (one row per distinct ranking).
  */
 export const proposalTallies = pgTable(
   'proposal_tallies',

@@ -1,5 +1,5 @@
-import { VOTE_TYPED_DATA_SPEC } from '@plenum/core';
-import { eip712VoteSchema } from '@plenum/validators';
+import { VOTE_SIGNING_GUIDE } from '@plenum/core';
+import { eip712VoteGuideSchema } from '@plenum/validators';
 import { z } from 'zod';
 import { publicProcedure, router } from '../../trpc';
 
@@ -11,10 +11,10 @@ export const eip712Router = router({
         path: '/eip712/vote',
         tags: ['governance: votes'],
         protect: false,
-        summary: 'EIP-712 domain and types of a signed vote',
+        summary: 'EIP-712 domain and types of a signed vote, and how each voting system signs its ballot',
       },
     })
     .input(z.void())
-    .output(eip712VoteSchema)
-    .query(() => VOTE_TYPED_DATA_SPEC),
+    .output(eip712VoteGuideSchema)
+    .query(() => VOTE_SIGNING_GUIDE),
 });
