@@ -1,13 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import postgres from 'postgres';
-import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { startTestApp } from '../../test/support/app';
 import { memberUser } from '../../test/support/factories';
 import { createDao, createProposal, signedVote } from '../../test/support/governance';
 import { apiClient } from '../../test/support/http';
 import { type LoadRequest, percentile, runLoad } from '../lib/http-load';
+import { seedSessionVoters } from '../lib/session-voters';
 import type { BenchContext } from '../run';
 
 /**
@@ -22,9 +21,6 @@ const SIGNED_VOTES = Number(process.env.BENCH_SIGNED_VOTES ?? 5_000);
 const NAIVE_VOTES = 3_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
 
-const randomAddress = () => getAddress(`0x${randomBytes(20).toString('hex')}`);
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
 export default async function votesBench(ctx: BenchContext) {
   const t = await startTestApp({ env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20' } });
   const sql = postgres(t.databaseUrl!, { max: 20, onnotice: () => {} });
@@ -34,44 +30,14 @@ export default async function votesBench(ctx: BenchContext) {
     const dao = await createDao(api, owner, { threshold: 50, quorum: 10 });
 
     // voters seeded straight into the database (registering 30,000 accounts over HTTP is not the point)
-    const sessionVoters: { address: string; token: string }[] = [];
-    const now = new Date();
-    for (let offset = 0; offset < SESSION_VOTES; offset += 2_000) {
-      const n = Math.min(2_000, SESSION_VOTES - offset);
-      const batch = Array.from({ length: n }, (_, i) => ({
-        id: crypto.randomUUID(),
-        email: `bench.${offset + i}.${randomBytes(3).toString('hex')}@example.org`,
-        address: randomAddress(),
-        token: randomBytes(32).toString('base64url'),
-      }));
-      await sql`insert into users ${sql(
-        batch.map((b) => ({
-          id: b.id,
-          email: b.email,
-          password_hash: 'x',
-          first_name: 'Bench',
-          last_name: 'Voter',
-          status: 'active',
-          email_verified: true,
-        })),
-      )}`;
-      await sql`insert into wallets ${sql(batch.map((b) => ({ address: b.address, user_id: b.id, is_primary: true })))}`;
-      await sql`insert into sessions ${sql(
-        batch.map((b) => ({
-          user_id: b.id,
-          token_hash: sha256(b.token),
-          expires_at: new Date(now.getTime() + 86_400_000),
-        })),
-      )}`;
-      sessionVoters.push(...batch.map((b) => ({ address: b.address, token: b.token })));
-    }
+    const sessionVoters = await seedSessionVoters(sql, dao.daoId, SESSION_VOTES);
     const signers = Array.from({ length: SIGNED_VOTES }, () => privateKeyToAccount(generatePrivateKey()));
     const memberAddresses = [...sessionVoters.map((v) => v.address), ...signers.map((s) => s.address)];
-    for (let i = 0; i < memberAddresses.length; i += 5_000) {
+    for (let i = 0; i < signers.length; i += 5_000) {
       await sql`insert into dao_members ${sql(
-        memberAddresses
+        signers
           .slice(i, i + 5_000)
-          .map((address) => ({ dao_id: dao.daoId, address, token_balance: '0' })),
+          .map((s) => ({ dao_id: dao.daoId, address: s.address, token_balance: '0' })),
       )}`;
     }
 
