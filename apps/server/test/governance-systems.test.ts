@@ -204,6 +204,16 @@ describe('worked examples (balances 40, 30, 20, 10; threshold 50)', () => {
     expect(r.options.find((o) => o.option === 'B')).toMatchObject({ votes: 2, percent: 87.5 });
     expect(r).toMatchObject({ winningOption: 'B', passing: true });
     expect((await api.get(`/proposals/${p.proposalId}`)).body.voteCount).toBe(4);
+
+    // the export: the ballot as JSON in the JSON file, its canonical text in the CSV cell
+    const json = await api.get(`/votes/proposal/${p.proposalId}/export?format=json`);
+    expect(json.status).toBe(200);
+    expect(json.body.map((v: { choice: unknown }) => v.choice)).toEqual(
+      expect.arrayContaining([['A', 'B'], ['B'], [], ['A', 'C']]),
+    );
+    const csv = await api.get(`/votes/proposal/${p.proposalId}/export?format=csv`);
+    expect(csv.text).toContain(`,"[""A"",""B""]",`);
+    expect(csv.text).toContain(',[],');
   });
 
   it('weighted: points split each weight → A 25, B 45, C 30 with 18 decimals; B under the threshold', async () => {
