@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatHours, formatPercent, formatRemaining, formatWeight, shortAddress } from './format';
+import {
+  byScore,
+  formatBallot,
+  formatHours,
+  formatPercent,
+  formatRemaining,
+  formatScore,
+  formatWeight,
+  scoreUnits,
+  shortAddress,
+} from './format';
 import { sameAddress } from './types';
 import { localToIso, numberOrUndefined } from './validate';
 
@@ -90,5 +100,52 @@ describe('number and time inputs', () => {
     expect(localToIso('')).toBeUndefined();
     expect(localToIso(undefined)).toBeUndefined();
     expect(localToIso('next tuesday')).toBe('next tuesday');
+  });
+});
+
+describe('formatBallot', () => {
+  it('writes each system’s ballot in words; hidden stays null', () => {
+    expect(formatBallot('For')).toBe('For');
+    expect(formatBallot(null)).toBeNull();
+    expect(formatBallot(['A', 'C'], 'approval')).toBe('A, C');
+    expect(formatBallot([], 'approval')).toBe('none approved');
+    expect(formatBallot(['B', 'A', 'C'], 'ranked-choice')).toBe('1. B, 2. A, 3. C');
+    expect(formatBallot({ A: 2, B: 1.5 }, 'weighted')).toBe('A 2 · B 1.5');
+  });
+});
+
+describe('formatScore', () => {
+  it('groups whole scores like weights', () => {
+    expect(['0', '7', '1234567'].map((s) => formatScore(s))).toEqual(['0', '7', '1,234,567']);
+  });
+
+  it('rounds 18-decimal scores to at most 4 places and drops trailing zeros', () => {
+    expect(formatScore('25.000000000000000000')).toBe('25');
+    expect(formatScore('4.680000000000000000')).toBe('4.68');
+    expect(formatScore('0.333333333333333333')).toBe('0.3333');
+    expect(formatScore('0.666666666666666667')).toBe('0.6667');
+    expect(formatScore('1.999999999999999999')).toBe('2');
+    expect(formatScore('1234.500000000000000000')).toBe('1,234.5');
+    expect(formatScore('0.000000000000000000')).toBe('0');
+    expect(formatScore('0.000000000000000001')).toBe('< 0.0001');
+    expect(formatScore('2.125000000000000000', 2)).toBe('2.13');
+  });
+
+  it('reads scores exactly beyond a JS number’s range', () => {
+    expect(formatScore('1000000000000000000000.250000000000000000')).toBe('1,000,000,000,000,000,000,000.25');
+    expect(scoreUnits('1.5')).toBe(1_500_000_000_000_000_000n);
+  });
+});
+
+describe('byScore', () => {
+  it('ranks options by score, highest first, ties in the given order', () => {
+    const ranked = byScore([
+      { option: 'A', weight: '1.250000000000000000' },
+      { option: 'B', weight: '2.000000000000000000' },
+      { option: 'C', weight: '1.250000000000000000' },
+      { option: 'D', weight: '0.000000000000000000' },
+    ]);
+    expect(ranked.map((o) => o.option)).toEqual(['B', 'A', 'C', 'D']);
+    expect(byScore([{ weight: '9' }, { weight: '10' }]).map((o) => o.weight)).toEqual(['10', '9']);
   });
 });

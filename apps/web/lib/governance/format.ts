@@ -35,13 +35,58 @@ export const formatDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * A ballot in words: the option (single-choice, basic), the approved or ranked options joined, or the
- * points per option; null (hidden until the end) stays null.
+ * A ballot in words: the option (single-choice, basic); the approved options joined ("none approved" for
+ * an empty approval); a ranking numbered ("1. A, 2. B"); points per option ("A 2 · B 1"). Null (hidden
+ * until the end) stays null. Without the system an array reads as an approval.
  */
-export function formatBallot(choice: string | string[] | Record<string, number> | null): string | null {
+export function formatBallot(
+  choice: string | string[] | Record<string, number> | null,
+  system?: string,
+): string | null {
   if (choice === null || typeof choice === 'string') return choice;
-  if (Array.isArray(choice)) return choice.length ? choice.join(', ') : 'none approved';
+  if (Array.isArray(choice)) {
+    if (system === 'ranked-choice') return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
+    return choice.length ? choice.join(', ') : 'none approved';
+  }
   return Object.entries(choice)
-    .map(([option, points]) => `${option}: ${points}`)
-    .join(', ');
+    .map(([option, points]) => `${option} ${points}`)
+    .join(' · ');
+}
+
+const SCORE = /^(\d+)(?:\.(\d+))?$/;
+
+/** a score (an integer string, or a decimal string of weighted and quadratic) in 10^-18 units */
+export function scoreUnits(score: string): bigint {
+  const m = SCORE.exec(score);
+  if (!m) return 0n;
+  const frac = (m[2] ?? '').slice(0, 18).padEnd(18, '0');
+  return BigInt(m[1] ?? '0') * 10n ** 18n + BigInt(frac);
+}
+
+/**
+ * A score for reading: whole units grouped as formatWeight does; a decimal score (18 places from
+ * weighted and quadratic) rounded half up to at most `decimals` places, trailing zeros dropped
+ * ("25.000000000000000000" → "25", "4.680000000000000000" → "4.68"); a score above 0 that would round
+ * to 0 reads "< 0.0001".
+ */
+export function formatScore(score: string, decimals = 4): string {
+  const m = SCORE.exec(score);
+  if (!m) return score;
+  if (m[2] === undefined) return formatWeight(m[1] ?? '0');
+  const scale = 10n ** BigInt(decimals);
+  const units = scoreUnits(score);
+  const unit = 10n ** 18n / scale;
+  const rounded = (units + unit / 2n) / unit; // in 10^-decimals
+  if (rounded === 0n && units > 0n) return `< ${(1 / Number(scale)).toFixed(decimals)}`;
+  const whole = formatWeight((rounded / scale).toString());
+  const frac = (rounded % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return frac ? `${whole}.${frac}` : whole;
+}
+
+/** options by score, highest first; equal scores keep their given (the proposal's) order */
+export function byScore<T extends { weight: string }>(options: readonly T[]): T[] {
+  return options
+    .map((o, i) => ({ o, i, units: scoreUnits(o.weight) }))
+    .sort((a, b) => (a.units === b.units ? a.i - b.i : a.units > b.units ? -1 : 1))
+    .map(({ o }) => o);
 }

@@ -1,0 +1,188 @@
+import type { VotingSystemName } from '@plenum/validators';
+
+/**
+ * Voting systems in the web app (docs/governance.md, "Voting systems"): their names and one-line
+ * explanations, and the pure ballot logic the vote form uses — the same rules the API's parseBallot
+ * applies, so a ballot the form accepts is one the server accepts.
+ */
+
+export type VotingSystem = VotingSystemName;
+export type Choice = string | string[] | Record<string, number>;
+
+export interface SystemInfo {
+  value: VotingSystem;
+  name: string;
+  explanation: string;
+}
+
+export const VOTING_SYSTEMS: readonly SystemInfo[] = [
+  {
+    value: 'single-choice',
+    name: 'Single choice',
+    explanation: 'Each voter picks one option; the option with the most weight wins.',
+  },
+  {
+    value: 'basic',
+    name: 'Basic',
+    explanation: 'For, Against or Abstain; Abstain counts toward the quorum only.',
+  },
+  {
+    value: 'approval',
+    name: 'Approval',
+    explanation: 'Voters approve any number of options; each approved option gets their full weight.',
+  },
+  {
+    value: 'weighted',
+    name: 'Weighted',
+    explanation: 'Voters split their weight across options by giving each some points.',
+  },
+  {
+    value: 'quadratic',
+    name: 'Quadratic',
+    explanation:
+      'Like weighted, but shares count by their square root: broad support beats a few large ones.',
+  },
+  {
+    value: 'ranked-choice',
+    name: 'Ranked choice',
+    explanation: 'Voters rank options; the weakest is eliminated round by round until one has a majority.',
+  },
+];
+
+export function systemInfo(system: VotingSystem): SystemInfo {
+  return VOTING_SYSTEMS.find((s) => s.value === system) ?? VOTING_SYSTEMS[0]!;
+}
+
+export type BallotKind = 'single' | 'approval' | 'ranked' | 'points';
+
+export function ballotKind(system: VotingSystem): BallotKind {
+  switch (system) {
+    case 'approval':
+      return 'approval';
+    case 'ranked-choice':
+      return 'ranked';
+    case 'weighted':
+    case 'quadratic':
+      return 'points';
+    default:
+      return 'single';
+  }
+}
+
+// ---- ranking ----
+
+/** `list` with the item at `from` moved to index `to` (clamped); the same array when nothing moves. */
+export function moveItem<T>(list: readonly T[], from: number, to: number): T[] {
+  const target = Math.max(0, Math.min(list.length - 1, to));
+  if (from < 0 || from >= list.length || from === target) return [...list];
+  const next = [...list];
+  const [item] = next.splice(from, 1);
+  next.splice(target, 0, item as T);
+  return next;
+}
+
+/** the options not ranked yet, in the proposal's order */
+export const unranked = (options: readonly string[], ranking: readonly string[]) =>
+  options.filter((o) => !ranking.includes(o));
+
+/**
+ * Where a dragged item lands: the number of other items whose middle lies above the pointer. `middles`
+ * are the vertical centres of all items in list order, the dragged one's included (at `from`).
+ */
+export function dropIndex(middles: readonly number[], from: number, pointerY: number): number {
+  return middles.filter((m, i) => i !== from && m < pointerY).length;
+}
+
+// ---- points ----
+
+/** the text of a points input → a number ≥ 0 ('' is 0), or the reason it is not one */
+export function parsePoints(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const t = text.trim();
+  if (t === '') return { ok: true, value: 0 };
+  const n = Number(t);
+  if (Number.isNaN(n)) return { ok: false, message: 'must be a number' };
+  if (!Number.isFinite(n)) return { ok: false, message: 'must be a finite number' };
+  if (n < 0) return { ok: false, message: 'must be 0 or more' };
+  return { ok: true, value: n === 0 ? 0 : n };
+}
+
+/**
+ * Each option's share of the voter's weight in percent: points / total points × 100, as the API splits
+ * a weighted or quadratic ballot. Unreadable inputs count 0; all 0 with no points at all.
+ */
+export function pointsSplit(options: readonly string[], texts: Readonly<Record<string, string>>) {
+  const points = options.map((o) => {
+    const p = parsePoints(texts[o] ?? '');
+    return p.ok ? p.value : 0;
+  });
+  const total = points.reduce((a, b) => a + b, 0);
+  return {
+    total,
+    shares: options.map((option, i) => ({
+      option,
+      points: points[i] ?? 0,
+      percent: total > 0 ? ((points[i] ?? 0) / total) * 100 : 0,
+    })),
+  };
+}
+
+// ---- the ballot as sent ----
+
+export type BallotDraft =
+  | { kind: 'single'; option: string | null }
+  | { kind: 'approval'; approved: readonly string[] }
+  | { kind: 'ranked'; ranking: readonly string[] }
+  | { kind: 'points'; points: Readonly<Record<string, string>> };
+
+export const emptyDraft = (system: VotingSystem): BallotDraft => {
+  const kind = ballotKind(system);
+  if (kind === 'single') return { kind, option: null };
+  if (kind === 'approval') return { kind, approved: [] };
+  if (kind === 'ranked') return { kind, ranking: [] };
+  return { kind, points: {} };
+};
+
+/**
+ * The `choice` to send for a draft, or the messages saying what to fix (the API's parseBallot rules:
+ * approval may approve none; a ranking names at least one option, each once; points are numbers ≥ 0 with
+ * at least one above 0). Approved options go in the proposal's order, points only for options above 0.
+ */
+export function ballotChoice(
+  options: readonly string[],
+  draft: BallotDraft,
+): { ok: true; choice: Choice } | { ok: false; messages: string[] } {
+  const unknown = (names: readonly string[]) => names.filter((n) => !options.includes(n));
+  switch (draft.kind) {
+    case 'single':
+      if (draft.option === null || !options.includes(draft.option))
+        return { ok: false, messages: ['Choose an option.'] };
+      return { ok: true, choice: draft.option };
+    case 'approval': {
+      if (unknown(draft.approved).length)
+        return { ok: false, messages: [`Not an option: ${unknown(draft.approved).join(', ')}.`] };
+      return { ok: true, choice: options.filter((o) => draft.approved.includes(o)) };
+    }
+    case 'ranked': {
+      if (draft.ranking.length === 0)
+        return { ok: false, messages: ['Rank at least one option (most preferred first).'] };
+      if (unknown(draft.ranking).length)
+        return { ok: false, messages: [`Not an option: ${unknown(draft.ranking).join(', ')}.`] };
+      if (new Set(draft.ranking).size !== draft.ranking.length)
+        return { ok: false, messages: ['Rank each option at most once.'] };
+      return { ok: true, choice: [...draft.ranking] };
+    }
+    case 'points': {
+      const messages: string[] = [];
+      const choice: Record<string, number> = {};
+      for (const o of options) {
+        const p = parsePoints(draft.points[o] ?? '');
+        if (!p.ok) messages.push(`Points for “${o}” ${p.message}.`);
+        else if (p.value > 0) choice[o] = p.value;
+      }
+      if (messages.length) return { ok: false, messages };
+      if (Object.keys(choice).length === 0)
+        return { ok: false, messages: ['Give at least one option more than 0 points.'] };
+      return { ok: true, choice };
+    }
+  }
+}
