@@ -3,17 +3,17 @@
  * units, as everywhere in governance; option lists are the proposal's options in their order.
  */
 
+import { VOTING_SYSTEM_NAMES, type VotingSystemName } from '@plenum/db';
+import type { VotingSystemName as VotingSystemInput } from '@plenum/validators';
 import type { FieldIssue } from '../../shared/errors';
 
-export const VOTING_SYSTEMS = [
-  'single-choice',
-  'basic',
-  'approval',
-  'weighted',
-  'quadratic',
-  'ranked-choice',
-] as const;
-export type VotingSystem = (typeof VOTING_SYSTEMS)[number];
+/** the stored names (the database's list; the API's enum in validators is checked equal below) */
+export const VOTING_SYSTEMS = VOTING_SYSTEM_NAMES;
+export type VotingSystem = VotingSystemName;
+// a compile error here means the API's enum and the stored names differ
+const _sameNames: [VotingSystemName, VotingSystemInput] extends [VotingSystemInput, VotingSystemName]
+  ? true
+  : never = true;
 
 /** the systems whose results are kept as running sums (all but ranked-choice) */
 export type IncrementalSystem = Exclude<VotingSystem, 'ranked-choice'>;
