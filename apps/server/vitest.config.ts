@@ -12,7 +12,8 @@ export default defineConfig({
       test: { name: p.name, env: p.env, include: ['test/**/*.test.ts'] },
     })),
     // the compiled server and tools (dist/), which the tests that start a real process run
-    globalSetup: ['test/support/build.ts'],
+    // and, for the pglite project, one empty PGlite cluster that each test app's database copies
+    globalSetup: ['test/support/build.ts', 'test/support/pglite-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { createLogger } from '@plenum/core';
 import { createDb, type DbHandle } from '@plenum/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './support/app';
+import { freshDatabase, freshPgliteDir } from './support/app';
 
 /**
  * Error logs never carry query parameters, row values or secrets (docs/operations.md, "Logs"): a
@@ -11,15 +14,17 @@ import { freshDatabase } from './support/app';
  */
 let db: DbHandle;
 let drop: () => Promise<void>;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-logging-'));
 
 beforeAll(async () => {
   const fresh = await freshDatabase();
   drop = fresh.drop;
-  db = await createDb({ databaseUrl: fresh.url, dataDir: fresh.url ? undefined : 'memory://' });
+  db = await createDb({ databaseUrl: fresh.url, dataDir: fresh.url ? undefined : freshPgliteDir(dataDir) });
 });
 afterAll(async () => {
   await db?.close();
   await drop?.();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 function capture() {

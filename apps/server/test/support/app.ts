@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Clock, createLogger, type Logger } from '@plenum/core';
 import postgres from 'postgres';
+import { inject } from 'vitest';
 import { type App, createApp } from '../../src/app';
 import { loadEnv } from '../../src/env';
 
@@ -32,6 +33,16 @@ export async function freshDatabase(): Promise<{ url: string | undefined; drop: 
       await s.end();
     },
   };
+}
+
+/**
+ * A fresh embedded database for one test app: a copy, under its DATA_DIR, of the run's empty PGlite
+ * cluster (support/pglite-template.ts), so the app skips initdb but still migrates an empty database.
+ */
+export function freshPgliteDir(dataDir: string): string {
+  const dir = path.join(dataDir, 'pg');
+  cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+  return dir;
 }
 
 export interface TestApp {
@@ -75,7 +86,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     env,
     clock: options.clock,
     logger: (options.logger ?? ((l) => l))(createLogger({ level: env.LOG_LEVEL })),
-    pgliteDir: db.url || options.dataDir ? undefined : 'memory://',
+    pgliteDir: db.url || options.dataDir ? undefined : freshPgliteDir(dataDir),
   });
   const port = await app.listen(0, '127.0.0.1');
   return {
