@@ -8,6 +8,7 @@ import { formValues } from '../../lib/form';
 import { governanceError } from '../../lib/governance/errors';
 import { formatHours } from '../../lib/governance/format';
 import { checkProposalJson } from '../../lib/governance/proposal-data';
+import type { VotingSystem } from '../../lib/governance/systems';
 import type { Dao } from '../../lib/governance/types';
 import { localToIso, numberOrUndefined, validateWith } from '../../lib/governance/validate';
 import { useTRPC } from '../../lib/trpc';
@@ -16,6 +17,7 @@ import { Field } from '../field';
 import { TextAreaField } from './controls';
 import { JsonEditor } from './json-editor';
 import { OptionsEditor } from './options-editor';
+import { VotingSystemField } from './voting-system-field';
 import { WalletSelect } from './wallet-select';
 
 /** New proposal, by one of my wallets that is a member; validated with the API's schema first. */
@@ -24,6 +26,8 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
   const router = useRouter();
   const queryClient = useQueryClient();
   const [options, setOptions] = useState<string[]>([...DEFAULT_VOTING_OPTIONS]);
+  const [system, setSystem] = useState<VotingSystem>('single-choice');
+  const basic = system === 'basic';
   const [data, setData] = useState('');
   const [error, setError] = useState<DisplayError | null>(null);
   const create = useMutation(trpc.governance.proposals.create.mutationOptions());
@@ -40,7 +44,9 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
       description: v.description,
       creatorAddress: v.creatorAddress,
       votingDurationHours: duration,
-      votingOptions: options,
+      // basic votes For, Against, Abstain: the API fixes them when votingOptions is left out
+      ...(basic ? {} : { votingOptions: options }),
+      votingSystem: system,
       proposalData: json.ok ? json.value : {},
       ...(v.startTime ? { startTime: localToIso(v.startTime) } : {}),
     });
@@ -54,7 +60,8 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
     if (!checked.ok || Object.keys(fields).length)
       return setError({ message: 'Please correct the highlighted fields.', fields });
     setError(null);
-    create.mutate(checked.data, {
+    const { votingOptions, ...rest } = checked.data;
+    create.mutate(basic ? rest : { ...rest, votingOptions }, {
       onSuccess: (p) => {
         void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
         void queryClient.invalidateQueries({
@@ -85,7 +92,15 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
         errors={f.creatorAddress}
         hint="One of your wallets that is a member of this DAO."
       />
-      <OptionsEditor options={options} onChange={setOptions} errors={f} />
+      <VotingSystemField value={system} onChange={setSystem} errors={f.votingSystem} />
+      {basic ? (
+        <p className="muted small" data-testid="basic-options">
+          A basic proposal's options are fixed: For, Against and Abstain. Abstain counts toward turnout and
+          quorum but not toward the decision.
+        </p>
+      ) : (
+        <OptionsEditor options={options} onChange={setOptions} errors={f} />
+      )}
       <div className="row">
         <Field
           label="Voting duration (hours)"
