@@ -40,7 +40,7 @@ export function VotePanel({
       <h2 id="my-vote-heading">Your vote</h2>
       {justCast && (
         <Notice testId="vote-cast">
-          Your vote for “{formatBallot(justCast.choice)}” was counted with weight{' '}
+          Your vote for “{formatBallot(justCast.choice, proposal.votingSystem)}” was counted with weight{' '}
           {formatWeight(justCast.weight)}.
         </Notice>
       )}
@@ -48,8 +48,8 @@ export function VotePanel({
         <ul className="card-list" data-testid="my-votes">
           {votes.votes.map((v) => (
             <li key={v.voteId} className="card">
-              <strong>{formatBallot(v.choice) ?? 'hidden until the end'}</strong> · weight{' '}
-              {formatWeight(v.weight)}
+              <strong>{formatBallot(v.choice, proposal.votingSystem) ?? 'hidden until the end'}</strong> ·
+              weight {formatWeight(v.weight)}
               {v.signature ? ' · signed with EIP-712' : ''}
               <div className="address muted small">{v.voterAddress}</div>
               {v.comment && <p className="prose">{v.comment}</p>}

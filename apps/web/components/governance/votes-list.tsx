@@ -8,7 +8,15 @@ import { ErrorAlert } from '../alert';
 import { Pager } from './controls';
 
 /** Every vote, newest first, paged. */
-export function VotesList({ proposalId, voteCount }: { proposalId: string; voteCount: number }) {
+export function VotesList({
+  proposalId,
+  voteCount,
+  votingSystem,
+}: {
+  proposalId: string;
+  voteCount: number;
+  votingSystem?: string;
+}) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const votes = useQuery({
@@ -25,7 +33,7 @@ export function VotesList({ proposalId, voteCount }: { proposalId: string; voteC
           {votes.data.items.map((v) => (
             <li key={v.voteId}>
               <div>
-                <strong>{formatBallot(v.choice) ?? 'hidden until the end'}</strong> · weight{' '}
+                <strong>{formatBallot(v.choice, votingSystem) ?? 'hidden until the end'}</strong> · weight{' '}
                 {formatWeight(v.weight)}
                 {v.signature && <span className="badge">signed</span>}
               </div>
