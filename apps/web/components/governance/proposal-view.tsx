@@ -5,6 +5,7 @@ import { governanceError } from '../../lib/governance/errors';
 import { formatDateTime } from '../../lib/governance/format';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
+import { systemInfo } from '../../lib/governance/systems';
 import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
@@ -86,6 +87,10 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
       <p className="muted small">
         Submitted by <span className="address">{p.creatorAddress}</span>
       </p>
+      <p className="small" data-testid="voting-system">
+        Voting system: <strong>{systemInfo(p.votingSystem).name}</strong>
+        <span className="muted"> — {systemInfo(p.votingSystem).explanation}</span>
+      </p>
       {p.description && <p className="prose">{p.description}</p>}
       {hasData && (
         <details>
@@ -114,7 +119,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         members={dao.data?.members}
         allowVoteChange={dao.data?.votingRules.allowVoteChange ?? false}
       />
-      <VotesList proposalId={proposalId} voteCount={p.voteCount} />
+      <VotesList proposalId={proposalId} voteCount={p.voteCount} votingSystem={p.votingSystem} />
     </div>
   );
 }

@@ -1,10 +1,18 @@
-import { formatDateTime, formatPercent, formatWeight } from '../../lib/governance/format';
+import {
+  byScore,
+  formatDateTime,
+  formatPercent,
+  formatScore,
+  formatWeight,
+} from '../../lib/governance/format';
 import type { Results } from '../../lib/governance/types';
+import { RankedRounds } from './ranked-rounds';
 
 const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
 
 /**
- * One bar per option: weight, votes and percent (non-Abstain options as a share of the decided weight,
+ * One bar per option, highest score first: score (whole weight units, or a rounded decimal for weighted
+ * and quadratic; `data-weight` keeps the exact figure), votes and percent (non-Abstain options as a share of the decided weight,
  * Abstain of all weight, as the API computes them). The threshold marker sits on the decided-weight
  * bars; the turnout bar carries the quorum marker.
  */
@@ -19,7 +27,7 @@ export function ResultBars({ results, compact = false }: { results: Results; com
         </p>
       )}
       <ul className="result-bars">
-        {results.options.map((o) => {
+        {byScore(results.options).map((o) => {
           const abstain = isAbstain(o.option);
           const winning = results.winningOption === o.option;
           return (
@@ -35,7 +43,7 @@ export function ResultBars({ results, compact = false }: { results: Results; com
                   {winning && <span className="sr-only"> (leading)</span>}
                 </span>
                 <span className="result-figures">
-                  {formatPercent(o.percent)} · weight {formatWeight(o.weight)} · {o.votes}{' '}
+                  {formatPercent(o.percent)} · weight {formatScore(o.weight)} · {o.votes}{' '}
                   {o.votes === 1 ? 'vote' : 'votes'}
                 </span>
               </div>
@@ -53,6 +61,9 @@ export function ResultBars({ results, compact = false }: { results: Results; com
           );
         })}
       </ul>
+      {!compact && results.rounds && results.rounds.length > 0 && (
+        <RankedRounds rounds={results.rounds} winner={results.winningOption} />
+      )}
       {!compact && <Turnout results={results} />}
       {!compact && (
         <p className="muted small results-note">
