@@ -1,0 +1,305 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { HOOK_TIMEOUT, startProduct } from './product';
+import { injectWallet } from './wallet';
+
+/** polls get time: two cores are shared with other builds and test runs */
+const SLOW = { timeout: 20_000 };
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let api: ReturnType<typeof restClient>;
+let owner: ActiveUser;
+let voter: ActiveUser;
+let voter2: ActiveUser;
+let daoId: string;
+const signerKey = generatePrivateKey();
+const signer = privateKeyToAccount(signerKey);
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
+  api = restClient(product.apiUrl);
+  [owner, voter, voter2] = await Promise.all([
+    memberUserByApi(product.apiUrl, product.webUrl, 'vsowner'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'vsvoter'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'vsvoter2'),
+  ]);
+  // equal voting: each member's weight is 1
+  const dao = await api.call<{ daoId: string }>('POST', '/daos', {
+    body: { name: 'Ballot Lab', ownerAddress: owner.wallet.address, votingRules: { threshold: 50 } },
+    token: owner.token,
+  });
+  daoId = dao.daoId;
+  for (const address of [voter.wallet.address, voter2.wallet.address, signer.address])
+    await api.call('POST', `/daos/${daoId}/members`, {
+      body: { memberAddress: address },
+      token: owner.token,
+    });
+});
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
+
+async function proposal(votingSystem: string, votingOptions?: string[]) {
+  const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+    body: {
+      daoId,
+      title: `A ${votingSystem} question`,
+      creatorAddress: owner.wallet.address,
+      votingDurationHours: 1,
+      votingSystem,
+      ...(votingOptions ? { votingOptions } : {}),
+    },
+    token: owner.token,
+  });
+  return p.proposalId;
+}
+
+async function voteByApi(proposalId: string, who: ActiveUser, choice: unknown) {
+  await api.call('POST', '/votes', {
+    body: { proposalId, daoId, voterAddress: who.wallet.address, choice },
+    token: who.token,
+  });
+}
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: '375 px', width: 375, height: 800 },
+];
+
+for (const viewport of VIEWPORTS) {
+  const narrow = viewport.width <= 375;
+
+  test.describe(`voting systems in the browser, ${viewport.name}`, () => {
+    let context: BrowserContext;
+    let page: Page;
+    test.beforeEach(async () => {
+      context = await product.browser.newContext({ viewport });
+      page = await context.newPage();
+      await useSession(page, product.webUrl, owner.token);
+    });
+    test.afterEach(async () => {
+      await context?.close();
+    });
+
+    /** at 375 px nothing may scroll sideways: the page is no wider than the screen */
+    async function fitsTheScreen() {
+      if (!narrow) return;
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(viewport.width);
+    }
+
+    const form = () => page.getByTestId('vote-form');
+    const cast = () => form().getByRole('button', { name: 'Cast vote' }).click();
+
+    test('single choice: one radio, the vote counts for that option', async () => {
+      const id = await proposal('single-choice', ['Oak', 'Elm', 'Abstain']);
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      await expect(page.getByTestId('voting-system')).toContainText('Single choice');
+      await cast();
+      await expect(form().locator('[data-field-errors="choice"]')).toContainText('Choose an option.');
+      await form().getByLabel('Elm', { exact: true }).check();
+      await fitsTheScreen();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“Elm” was counted with weight 1', SLOW);
+      await expect(page.getByTestId('result-Elm')).toHaveAttribute('data-weight', '1', SLOW);
+      await fitsTheScreen();
+    });
+
+    test('basic, chosen in the proposal form: no options editor, For/Against/Abstain', async () => {
+      await page.goto(`${product.webUrl}/daos/${daoId}`);
+      await page.getByText('New proposal', { exact: true }).click();
+      const systems = page.getByRole('group', { name: 'Voting system' });
+      await expect(systems.getByRole('radio', { name: 'Single choice' })).toBeChecked();
+      await expect(systems).toContainText('Voters rank options');
+      await expect(page.getByRole('group', { name: 'Voting options' })).toBeVisible();
+      await systems.getByRole('radio', { name: 'Basic' }).check();
+      await expect(page.getByRole('group', { name: 'Voting options' })).toHaveCount(0);
+      await expect(page.getByTestId('basic-options')).toContainText('For, Against and Abstain');
+      await fitsTheScreen();
+      await page.getByLabel('Title', { exact: true }).fill('Open on Sundays');
+      await page.getByLabel('Voting duration (hours)').fill('1');
+      await page.getByRole('button', { name: 'Submit proposal' }).click();
+      await page.waitForURL(/\/proposals\/[0-9a-f-]{36}$/);
+      const id = page.url().split('/').pop()!;
+      const created = await api.call<{ votingSystem: string; votingOptions: string[] }>(
+        'GET',
+        `/proposals/${id}`,
+      );
+      expect(created.votingSystem).toBe('basic');
+      expect(created.votingOptions).toEqual(['For', 'Against', 'Abstain']);
+      await expect(page.getByTestId('voting-system')).toContainText('Basic');
+      await form().getByLabel('Against', { exact: true }).check();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“Against” was counted', SLOW);
+      await expect(page.getByTestId('result-Against')).toHaveAttribute('data-weight', '1', SLOW);
+      await fitsTheScreen();
+    });
+
+    test('approval: checkboxes, two approved, both get the full weight', async () => {
+      const id = await proposal('approval', ['Parks', 'Roads', 'Schools']);
+      await voteByApi(id, voter, ['Schools']);
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      await expect(page.getByTestId('voting-system')).toContainText('Approval');
+      await expect(page.getByTestId('ballot')).toContainText('You may approve none');
+      await form().getByRole('checkbox', { name: 'Parks' }).check();
+      await form().getByRole('checkbox', { name: 'Roads' }).check();
+      await fitsTheScreen();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“Parks, Roads” was counted', SLOW);
+      await expect(page.getByTestId('result-Parks')).toHaveAttribute('data-weight', '1', SLOW);
+      await expect(page.getByTestId('result-Roads')).toHaveAttribute('data-weight', '1', SLOW);
+      await expect(page.getByTestId('result-Schools')).toHaveAttribute('data-weight', '1', SLOW);
+      await expect(page.getByTestId('turnout')).toContainText('2 of 4 voters');
+      await expect(page.getByTestId('my-votes')).toContainText('Parks, Roads');
+      await fitsTheScreen();
+    });
+
+    test('ranked choice: ranked with Up/Down (drag on desktop), the rounds show who was eliminated', async () => {
+      const id = await proposal('ranked-choice', ['Ash', 'Birch', 'Cedar']);
+      await voteByApi(id, voter, ['Ash', 'Birch']);
+      await voteByApi(id, voter2, ['Birch', 'Ash']);
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      await expect(page.getByTestId('voting-system')).toContainText('Ranked choice');
+      // nothing ranked yet: the form says what is missing and sends nothing
+      await cast();
+      await expect(form().locator('[data-field-errors="choice"]')).toContainText('Rank at least one option');
+
+      await form().getByRole('button', { name: 'Rank Ash' }).click();
+      await form().getByRole('button', { name: 'Rank Cedar' }).click();
+      await expect(form().getByTestId('ranked-Ash')).toContainText('1.');
+      await expect(form().getByTestId('unranked-Birch')).toBeVisible();
+      await expect(form().getByRole('button', { name: 'Move Ash up' })).toBeDisabled();
+      if (narrow) {
+        await form().getByRole('button', { name: 'Move Cedar up' }).click();
+      } else {
+        // a pointer drag on Cedar's handle, above Ash
+        const handle = form().getByTestId('drag-Cedar').boundingBox();
+        const target = form().getByTestId('ranked-Ash').boundingBox();
+        const [from, to] = await Promise.all([handle, target]);
+        if (!from || !to) throw new Error('the ranking is not laid out');
+        await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+        await page.mouse.down();
+        await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 5 });
+        await page.mouse.up();
+      }
+      await expect(form().getByTestId('ranked-Cedar')).toContainText('1.');
+      await expect(form().getByTestId('ranked-Ash')).toContainText('2.');
+      // and back and forth with the keyboard
+      await form().getByRole('button', { name: 'Move Cedar down' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(form().getByTestId('ranked-Ash')).toContainText('1.');
+      await form().getByRole('button', { name: 'Move Cedar up' }).click();
+      await expect(form().getByTestId('ranked-Cedar')).toContainText('1.');
+      await fitsTheScreen();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“1. Cedar, 2. Ash” was counted', SLOW);
+
+      // round 1: 1 each, Ash out (a tie goes to the earliest option); round 2: Birch 2, Cedar 1
+      await expect(page.getByTestId('round-2')).toBeVisible(SLOW);
+      await expect(page.getByTestId('round-1-outcome')).toContainText('Ash eliminated');
+      await expect(page.getByTestId('round-1')).toContainText('Cedar 1 (33.33 %)');
+      await expect(page.getByTestId('round-2')).not.toContainText('Ash');
+      await expect(page.getByTestId('round-2-outcome')).toContainText('Final round: Birch');
+      await expect(page.getByTestId('result-Birch')).toHaveAttribute('data-weight', '2');
+      await expect(page.getByTestId('result-Cedar')).toHaveAttribute('data-weight', '1');
+      // ranked by score: Birch first
+      await expect(page.locator('.result-bars > li').first()).toHaveAttribute('data-testid', 'result-Birch');
+      await fitsTheScreen();
+    });
+
+    test('weighted: points with the split shown as typed, scores split the weight', async () => {
+      const id = await proposal('weighted', ['Red', 'Green', 'Blue']);
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      await expect(page.getByTestId('voting-system')).toContainText('Weighted');
+      await form().getByLabel('Red', { exact: true }).fill('0');
+      await cast();
+      await expect(form().locator('[data-field-errors="choice"]')).toContainText(
+        'Give at least one option more than 0 points.',
+      );
+      await form().getByLabel('Green', { exact: true }).fill('-1');
+      await cast();
+      await expect(form().locator('[data-field-errors="choice"]')).toContainText(
+        'Points for “Green” must be 0 or more.',
+      );
+      await form().getByLabel('Red', { exact: true }).fill('3');
+      await form().getByLabel('Green', { exact: true }).fill('1');
+      await expect(form().getByTestId('share-Red')).toHaveText('75 %');
+      await expect(form().getByTestId('share-Green')).toHaveText('25 %');
+      await expect(form().getByTestId('share-Blue')).toHaveText('0 %');
+      await expect(form().getByTestId('points-total')).toContainText('75 % to Red, 25 % to Green');
+      await fitsTheScreen();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“Red 3 · Green 1” was counted', SLOW);
+      await expect(page.getByTestId('result-Red')).toHaveAttribute(
+        'data-weight',
+        '0.750000000000000000',
+        SLOW,
+      );
+      await expect(page.getByTestId('result-Red')).toContainText('weight 0.75');
+      await expect(page.getByTestId('result-Green')).toContainText('weight 0.25');
+      await expect(page.getByTestId('result-Blue')).toContainText('weight 0 ');
+      await fitsTheScreen();
+    });
+
+    test('quadratic: points, the rule explained, many small shares beat one large', async () => {
+      const id = await proposal('quadratic', ['North', 'South']);
+      await voteByApi(id, voter, { South: 1 });
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      await expect(page.getByTestId('voting-system')).toContainText('Quadratic');
+      await expect(form().getByTestId('points-ballot')).toContainText('square root');
+      await form().getByLabel('North', { exact: true }).fill('1.5');
+      await form().getByLabel('South', { exact: true }).fill('1.5');
+      await expect(form().getByTestId('share-North')).toHaveText('50 %');
+      await fitsTheScreen();
+      await cast();
+      await expect(page.getByTestId('vote-cast')).toContainText('“North 1.5 · South 1.5” was counted', SLOW);
+      // R(North) = √0.5, R(South) = √0.5 + 1; scores T·R²/ΣR²: North 1/(2+√2), South the rest of 2
+      await expect(page.getByTestId('result-North')).toContainText('weight 0.2929', SLOW);
+      await expect(page.getByTestId('result-South')).toContainText('weight 1.7071');
+      await expect(page.locator('.result-bars > li').first()).toHaveAttribute('data-testid', 'result-South');
+      await fitsTheScreen();
+    });
+  });
+}
+
+test.describe('signed ballots (EIP-712) send the array or object and sign its canonical JSON', () => {
+  test('a weighted ballot and an approval of none, signed by the browser wallet', async () => {
+    const weighted = await proposal('weighted', ['Red', 'Green', 'Blue']);
+    const approval = await proposal('approval', ['Parks', 'Roads']);
+    const context = await product.browser.newContext();
+    const page = await context.newPage();
+    await injectWallet(page, { privateKey: signerKey });
+
+    await page.goto(`${product.webUrl}/proposals/${weighted}`);
+    let form = page.getByTestId('vote-form');
+    await form.getByLabel('Red', { exact: true }).fill('2');
+    await form.getByLabel('Blue', { exact: true }).fill('0.50');
+    await expect(form.getByTestId('share-Red')).toHaveText('80 %');
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    await expect(page.getByTestId('vote-cast')).toContainText('“Red 2 · Blue 0.5” was counted', SLOW);
+    const signedWeighted = await api.call<{
+      choice: unknown;
+      typedData: { message: { choice: string } } | null;
+    }>('GET', `/votes/proposal/${weighted}/voter/${signer.address}`);
+    expect(signedWeighted.choice).toEqual({ Red: 2, Blue: 0.5 });
+    expect(signedWeighted.typedData?.message.choice).toBe('{"Blue":0.5,"Red":2}');
+    await expect(page.getByTestId('votes')).toContainText('signed', SLOW);
+
+    await page.goto(`${product.webUrl}/proposals/${approval}`);
+    form = page.getByTestId('vote-form');
+    await expect(form.getByRole('checkbox', { name: 'Parks' })).not.toBeChecked();
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    await expect(page.getByTestId('vote-cast')).toContainText('“none approved” was counted', SLOW);
+    const signedApproval = await api.call<{ typedData: { message: { choice: string } } | null }>(
+      'GET',
+      `/votes/proposal/${approval}/voter/${signer.address}`,
+    );
+    expect(signedApproval.typedData?.message.choice).toBe('[]');
+    await expect(page.getByTestId('turnout')).toContainText('1 of 4 voters', SLOW);
+    await context.close();
+  });
+});
