@@ -5,8 +5,9 @@
 // Tests never compile; test/artifacts.test.ts recompiles into a temporary directory and checks that the
 // committed artifacts equal a fresh compile, so an edited .sol without `pnpm compile` fails the tests.
 //
-// Usage: node scripts/compile.mjs [--out <dir>]   (default: the package; --out writes <dir>/artifacts/*.json
-//        and <dir>/src/artifacts.generated.ts instead, used by the test)
+// Usage: node scripts/compile.mjs [--out <dir>] [--contracts <dir>]
+//   --out        write <dir>/artifacts/*.json and <dir>/src/artifacts.generated.ts instead of the package's
+//   --contracts  read the .sol files from <dir> instead of contracts/ (the test's edited copy)
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,12 +24,16 @@ const CONTRACTS = ['PlenumVotesToken', 'PlenumToken'];
 // a later fork by default, which is a superset.
 const EVM_VERSION = 'cancun';
 
-const outIdx = process.argv.indexOf('--out');
-const OUT = outIdx >= 0 ? resolve(process.argv[outIdx + 1] ?? '') : PKG;
+function option(name) {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? resolve(process.argv[i + 1] ?? '') : undefined;
+}
+const OUT = option('--out') ?? PKG;
+const CONTRACTS_DIR = option('--contracts') ?? join(PKG, 'contracts');
 
 /** Resolves an import such as `@openzeppelin/contracts/token/ERC20/ERC20.sol` to a file on disk. */
 function resolveImport(path) {
-  if (path.startsWith('contracts/')) return join(PKG, path);
+  if (path.startsWith('contracts/')) return join(CONTRACTS_DIR, path.slice('contracts/'.length));
   if (path.startsWith('@openzeppelin/contracts/')) {
     const ozRoot = dirname(require.resolve('@openzeppelin/contracts/package.json'));
     return join(ozRoot, path.slice('@openzeppelin/contracts/'.length));
@@ -48,11 +53,11 @@ function findImports(path) {
 }
 
 const sources = {};
-for (const name of readdirSync(join(PKG, 'contracts'))
+for (const name of readdirSync(CONTRACTS_DIR)
   .filter((f) => f.endsWith('.sol'))
   .sort()) {
   const unit = `contracts/${name}`;
-  const content = readFileSync(join(PKG, unit), 'utf8');
+  const content = readFileSync(join(CONTRACTS_DIR, name), 'utf8');
   sources[unit] = { content };
   loaded.set(unit, content);
 }
