@@ -119,7 +119,12 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         members={dao.data?.members}
         allowVoteChange={dao.data?.votingRules.allowVoteChange ?? false}
       />
-      <VotesList proposalId={proposalId} voteCount={p.voteCount} votingSystem={p.votingSystem} />
+      <VotesList
+        proposalId={proposalId}
+        voteCount={p.voteCount}
+        votingSystem={p.votingSystem}
+        votingOptions={p.votingOptions}
+      />
     </div>
   );
 }

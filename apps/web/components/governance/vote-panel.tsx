@@ -40,16 +40,19 @@ export function VotePanel({
       <h2 id="my-vote-heading">Your vote</h2>
       {justCast && (
         <Notice testId="vote-cast">
-          Your vote for “{formatBallot(justCast.choice, proposal.votingSystem)}” was counted with weight{' '}
-          {formatWeight(justCast.weight)}.
+          Your vote for “{formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions)}” was
+          counted with weight {formatWeight(justCast.weight)}.
         </Notice>
       )}
       {votes.votes.length > 0 && (
         <ul className="card-list" data-testid="my-votes">
           {votes.votes.map((v) => (
             <li key={v.voteId} className="card">
-              <strong>{formatBallot(v.choice, proposal.votingSystem) ?? 'hidden until the end'}</strong> ·
-              weight {formatWeight(v.weight)}
+              <strong>
+                {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ??
+                  'hidden until the end'}
+              </strong>{' '}
+              · weight {formatWeight(v.weight)}
               {v.signature ? ' · signed with EIP-712' : ''}
               <div className="address muted small">{v.voterAddress}</div>
               {v.comment && <p className="prose">{v.comment}</p>}

@@ -12,10 +12,12 @@ export function VotesList({
   proposalId,
   voteCount,
   votingSystem,
+  votingOptions,
 }: {
   proposalId: string;
   voteCount: number;
   votingSystem?: string;
+  votingOptions?: readonly string[];
 }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
@@ -33,8 +35,10 @@ export function VotesList({
           {votes.data.items.map((v) => (
             <li key={v.voteId}>
               <div>
-                <strong>{formatBallot(v.choice, votingSystem) ?? 'hidden until the end'}</strong> · weight{' '}
-                {formatWeight(v.weight)}
+                <strong>
+                  {formatBallot(v.choice, votingSystem, votingOptions) ?? 'hidden until the end'}
+                </strong>{' '}
+                · weight {formatWeight(v.weight)}
                 {v.signature && <span className="badge">signed</span>}
               </div>
               <div className="address muted small">{v.voterAddress}</div>

@@ -111,6 +111,7 @@ describe('formatBallot', () => {
     expect(formatBallot([], 'approval')).toBe('none approved');
     expect(formatBallot(['B', 'A', 'C'], 'ranked-choice')).toBe('1. B, 2. A, 3. C');
     expect(formatBallot({ A: 2, B: 1.5 }, 'weighted')).toBe('A 2 · B 1.5');
+    expect(formatBallot({ Bb: 1, Aaa: 2 }, 'quadratic', ['Aaa', 'Bb'])).toBe('Aaa 2 · Bb 1');
   });
 });
 

@@ -37,19 +37,25 @@ export const formatDateTime = (iso: string) =>
 /**
  * A ballot in words: the option (single-choice, basic); the approved options joined ("none approved" for
  * an empty approval); a ranking numbered ("1. A, 2. B"); points per option ("A 2 · B 1"). Null (hidden
- * until the end) stays null. Without the system an array reads as an approval.
+ * until the end) stays null. Without the system an array reads as an approval; points follow the
+ * proposal's `options` order when given.
  */
 export function formatBallot(
   choice: string | string[] | Record<string, number> | null,
   system?: string,
+  options?: readonly string[],
 ): string | null {
   if (choice === null || typeof choice === 'string') return choice;
   if (Array.isArray(choice)) {
     if (system === 'ranked-choice') return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
     return choice.length ? choice.join(', ') : 'none approved';
   }
+  // stored objects may come back in any key order: the proposal's order when it is given
+  const at = (o: string) => (options?.includes(o) ? options.indexOf(o) : Number.MAX_SAFE_INTEGER);
   return Object.entries(choice)
-    .map(([option, points]) => `${option} ${points}`)
+    .map(([option, points], i) => ({ option, points, i }))
+    .sort((a, b) => at(a.option) - at(b.option) || a.i - b.i)
+    .map(({ option, points }) => `${option} ${points}`)
     .join(' · ');
 }
 
