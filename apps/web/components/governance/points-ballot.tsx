@@ -31,25 +31,25 @@ export function PointsBallot({
           ' Quadratic voting then counts the square root of each share, summed over voters and squared: many small supporters outweigh one large one.'}
       </p>
       <ul className="points-list">
-        {split.shares.map(({ option, percent }) => (
+        {split.shares.map(({ option, percent }, i) => (
           <li key={option} className="points-row" data-testid={`points-${option}`}>
-            <label htmlFor={`${id}-${option}`} className="points-option">
+            <label htmlFor={`${id}-${i}`} className="points-option">
               {option}
             </label>
             <input
-              id={`${id}-${option}`}
+              id={`${id}-${i}`}
               // text with a decimal keypad: a number input would hide what was typed when it is not a number
               type="text"
               inputMode="decimal"
               autoComplete="off"
               placeholder="0"
               value={points[option] ?? ''}
-              aria-describedby={[`${id}-${option}-share`, describedBy].filter(Boolean).join(' ')}
+              aria-describedby={[`${id}-${i}-share`, describedBy].filter(Boolean).join(' ')}
               onChange={(e) => onChange({ ...points, [option]: e.target.value })}
             />
             <output
-              id={`${id}-${option}-share`}
-              htmlFor={`${id}-${option}`}
+              id={`${id}-${i}-share`}
+              htmlFor={`${id}-${i}`}
               className="points-share"
               data-testid={`share-${option}`}
               data-percent={percent}

@@ -185,17 +185,17 @@ function Ballot({
     >
       <legend>Your choice</legend>
       {draft.kind === 'single' &&
-        options.map((o) => (
+        options.map((o, i) => (
           <div key={o} className="checkbox">
             <input
               type="radio"
-              id={`${id}-choice-${o}`}
+              id={`${id}-choice-${i}`}
               name="choice"
               value={o}
               checked={draft.option === o}
               onChange={() => onChange({ kind: 'single', option: o })}
             />
-            <label htmlFor={`${id}-choice-${o}`}>{o}</label>
+            <label htmlFor={`${id}-choice-${i}`}>{o}</label>
           </div>
         ))}
       {draft.kind === 'approval' && (
@@ -204,11 +204,11 @@ function Ballot({
             Approve every option you support: each gets your full weight. You may approve none; that still
             counts as a vote toward turnout and quorum.
           </p>
-          {options.map((o) => (
+          {options.map((o, i) => (
             <div key={o} className="checkbox">
               <input
                 type="checkbox"
-                id={`${id}-choice-${o}`}
+                id={`${id}-choice-${i}`}
                 name="choice"
                 value={o}
                 checked={draft.approved.includes(o)}
@@ -221,7 +221,7 @@ function Ballot({
                   })
                 }
               />
-              <label htmlFor={`${id}-choice-${o}`}>{o}</label>
+              <label htmlFor={`${id}-choice-${i}`}>{o}</label>
             </div>
           ))}
         </>
