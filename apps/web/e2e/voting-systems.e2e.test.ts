@@ -168,11 +168,16 @@ for (const viewport of VIEWPORTS) {
       await cast();
       await expect(form().locator('[data-field-errors="choice"]')).toContainText('Rank at least one option');
 
-      await form().getByRole('button', { name: 'Rank Ash' }).click();
-      await form().getByRole('button', { name: 'Rank Cedar' }).click();
+      await form().getByRole('button', { name: 'Rank Ash', exact: true }).click();
+      await form().getByRole('button', { name: 'Rank Cedar', exact: true }).click();
       await expect(form().getByTestId('ranked-Ash')).toContainText('1.');
       await expect(form().getByTestId('unranked-Birch')).toBeVisible();
       await expect(form().getByRole('button', { name: 'Move Ash up' })).toBeDisabled();
+      // ranked and left out again: Birch stays unranked
+      await form().getByRole('button', { name: 'Rank Birch', exact: true }).click();
+      await expect(form().getByTestId('ranked-Birch')).toContainText('3.');
+      await form().getByRole('button', { name: 'Unrank Birch' }).click();
+      await expect(form().getByRole('button', { name: 'Rank Birch', exact: true })).toBeFocused();
       if (narrow) {
         await form().getByRole('button', { name: 'Move Cedar up' }).click();
       } else {
@@ -192,8 +197,11 @@ for (const viewport of VIEWPORTS) {
       await form().getByRole('button', { name: 'Move Cedar down' }).focus();
       await page.keyboard.press('Enter');
       await expect(form().getByTestId('ranked-Ash')).toContainText('1.');
-      await form().getByRole('button', { name: 'Move Cedar up' }).click();
+      // Cedar is last now: its Down button is disabled, so focus moved to its Up button
+      await expect(form().getByRole('button', { name: 'Move Cedar up' })).toBeFocused();
+      await page.keyboard.press('Enter');
       await expect(form().getByTestId('ranked-Cedar')).toContainText('1.');
+      await expect(form().getByRole('button', { name: 'Move Cedar down' })).toBeFocused();
       await fitsTheScreen();
       await cast();
       await expect(page.getByTestId('vote-cast')).toContainText('“1. Cedar, 2. Ash” was counted', SLOW);

@@ -19,23 +19,37 @@ export function RankingBallot({
   describedBy?: string | undefined;
 }) {
   const listRef = useRef<HTMLOListElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const rest = unranked(options, ranking);
 
+  /** keeps keyboard focus on a button of the moved option once the pressed one is disabled or gone */
+  function focusLater(key: string) {
+    requestAnimationFrame(() =>
+      rootRef.current?.querySelector<HTMLElement>(`[data-focus-key="${CSS.escape(key)}"]`)?.focus(),
+    );
+  }
   function move(from: number, to: number) {
     const next = moveItem(ranking, from, to);
     const option = ranking[from];
     onChange(next);
-    if (option !== undefined) setAnnouncement(`${option} is now number ${next.indexOf(option) + 1}.`);
+    if (option === undefined) return;
+    const at = next.indexOf(option);
+    setAnnouncement(`${option} is now number ${at + 1}.`);
+    if (at === 0 && to < from) focusLater(`down:${option}`);
+    if (at === next.length - 1 && to > from) focusLater(`up:${option}`);
   }
   function rank(option: string) {
+    const following = rest[rest.indexOf(option) + 1] ?? rest[rest.indexOf(option) - 1];
     onChange([...ranking, option]);
     setAnnouncement(`${option} ranked number ${ranking.length + 1}.`);
+    focusLater(following ? `rank:${following}` : `unrank:${option}`);
   }
   function unrank(option: string) {
     onChange(ranking.filter((o) => o !== option));
     setAnnouncement(`${option} is no longer ranked.`);
+    focusLater(`rank:${option}`);
   }
 
   function onPointerDown(e: PointerEvent<HTMLElement>, option: string) {
@@ -62,7 +76,7 @@ export function RankingBallot({
   }
 
   return (
-    <div className="stack ranking" data-testid="ranking-ballot">
+    <div className="stack ranking" data-testid="ranking-ballot" ref={rootRef}>
       <p className="muted small">
         Rank the options you support, most preferred first: drag the handle ⠿ or use Up and Down. Options you
         leave unranked get nothing from your vote. When no option has more than half, the weakest is
@@ -100,6 +114,7 @@ export function RankingBallot({
                   type="button"
                   className="secondary small-button"
                   aria-label={`Move ${o} up`}
+                  data-focus-key={`up:${o}`}
                   disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                 >
@@ -109,6 +124,7 @@ export function RankingBallot({
                   type="button"
                   className="secondary small-button"
                   aria-label={`Move ${o} down`}
+                  data-focus-key={`down:${o}`}
                   disabled={i === ranking.length - 1}
                   onClick={() => move(i, i + 1)}
                 >
@@ -118,6 +134,7 @@ export function RankingBallot({
                   type="button"
                   className="secondary small-button"
                   aria-label={`Unrank ${o}`}
+                  data-focus-key={`unrank:${o}`}
                   onClick={() => unrank(o)}
                 >
                   Unrank
@@ -139,6 +156,7 @@ export function RankingBallot({
                     type="button"
                     className="secondary small-button"
                     aria-label={`Rank ${o}`}
+                    data-focus-key={`rank:${o}`}
                     onClick={() => rank(o)}
                   >
                     Rank
