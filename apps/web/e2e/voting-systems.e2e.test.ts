@@ -311,3 +311,32 @@ test.describe('signed ballots (EIP-712) send the array or object and sign its ca
     await context.close();
   });
 });
+
+test.describe('the API has the last word on a ballot', () => {
+  test('a ballot the API refuses shows its 400 under the ballot', async () => {
+    const id = await proposal('approval', ['Parks', 'Roads']);
+    const context = await product.browser.newContext();
+    const page = await context.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    // the ballot changes on its way, as a page older than the proposal's options might send it
+    await page.route('**/governance.votes.cast*', async (route) => {
+      const body = JSON.parse(route.request().postData() ?? '{}') as Record<string, Record<string, unknown>>;
+      for (const call of Object.values(body)) {
+        const input = (call.json ?? call) as Record<string, unknown>;
+        input.choice = ['Parks', 'Bridges'];
+      }
+      await route.continue({ postData: JSON.stringify(body) });
+    });
+    await page.goto(`${product.webUrl}/proposals/${id}`);
+    const form = page.getByTestId('vote-form');
+    await form.getByRole('checkbox', { name: 'Parks' }).check();
+    await form.getByRole('button', { name: 'Cast vote' }).click();
+    await expect(form.locator('[data-field-errors="choice"]')).toContainText(
+      '"Bridges" is not an option',
+      SLOW,
+    );
+    await expect(form.getByRole('checkbox', { name: 'Parks' })).toBeChecked();
+    await expect(page.getByTestId('vote-cast')).toHaveCount(0);
+    await context.close();
+  });
+});
