@@ -35,6 +35,11 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     governance: {
       daoApprovalRequired: env.DAO_APPROVAL_REQUIRED,
       proposalReminderHours: env.PROPOSAL_REMINDER_HOURS,
+      chains: {
+        rpcUrls: env.CHAIN_RPC_URLS,
+        confirmations: env.CHAIN_CONFIRMATIONS,
+        timeoutMs: env.CHAIN_RPC_TIMEOUT,
+      },
     },
     storage: {
       gatewayUrls: env.IPFS_GATEWAY_URLS,

@@ -126,6 +126,40 @@ const schema = z.object({
   /** reminder mail this many hours before a proposal ends, to members who have not voted; 0 = off */
   PROPOSAL_REMINDER_HOURS: hours(24),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
+  /** token holdings from the chain: `chainId=url` pairs, comma-separated (docs/governance.md) */
+  CHAIN_RPC_URLS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out: Record<number, string> = {};
+      for (const pair of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
+        const eq = pair.indexOf('=');
+        const id = Number(pair.slice(0, eq));
+        const url = pair.slice(eq + 1).trim();
+        if (
+          eq < 1 ||
+          !Number.isSafeInteger(id) ||
+          id < 1 ||
+          !z.url().safeParse(url).success ||
+          !/^https?:/.test(url)
+        ) {
+          ctx.addIssue({ code: 'custom', message: `"${pair}" is not chainId=http(s)://url` });
+          return z.NEVER;
+        }
+        if (out[id]) {
+          ctx.addIssue({ code: 'custom', message: `chain ${id} is given twice` });
+          return z.NEVER;
+        }
+        out[id] = url;
+      }
+      return out;
+    }),
+  /** blocks below the newest one for a proposal's snapshot block */
+  CHAIN_CONFIRMATIONS: int(0, 0),
+  CHAIN_RPC_TIMEOUT: int(10_000, 1),
 
   // storage (IPFS): see .env.example
   IPFS_NODE_URL: url(),

@@ -36,6 +36,15 @@ export interface CoreConfig {
      * (PROPOSAL_REMINDER_HOURS; 0 = no reminders; absent = 24)
      */
     proposalReminderHours?: number;
+    /** token holdings from EVM chains (docs/governance.md, "Token holdings from the chain") */
+    chains?: {
+      /** chain id → JSON-RPC URL (CHAIN_RPC_URLS) */
+      rpcUrls: Record<number, string>;
+      /** blocks below the newest for a snapshot (CHAIN_CONFIRMATIONS, default 0) */
+      confirmations: number;
+      /** per RPC request (default 10 s) */
+      timeoutMs?: number;
+    };
   };
   storage: StorageConfig;
 }

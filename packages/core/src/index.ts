@@ -15,6 +15,7 @@ export { requestPasswordReset, resetPassword } from './auth/password-reset';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
+export { ChainReader, chainReaderOf } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
 export {
   currentXactId,

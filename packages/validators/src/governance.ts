@@ -36,16 +36,50 @@ export const uint256String = z
 
 // ---- DAOs ----
 
-export const votingRulesInput = z.strictObject({
-  threshold: exact(z.number().min(1).max(100)),
-  minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).default(0),
-  tokenWeighted: exact(z.boolean()).default(false),
-  quorum: exact(z.number().min(0).max(100)).default(0),
-  /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
-  resultsVisibility: RESULTS_VISIBILITY.default('live'),
-  /** true: a second vote by the same voter on an open proposal replaces the first (docs/governance.md) */
-  allowVoteChange: exact(z.boolean()).default(false),
+export const TOKEN_STANDARD = z.enum(['erc20', 'erc20-votes']).meta({
+  description:
+    'erc20: weight = balanceOf at the snapshot block; erc20-votes: weight = delegated votes (getPastVotes) at the snapshot block',
 });
+export const DAO_MEMBERSHIP = z.enum(['members', 'token-holders']);
+
+/** the governance token a DAO's weights are read from (docs/governance.md, "Token holdings from the chain") */
+export const tokenInput = z.strictObject({
+  chainId: exact(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+  address,
+  standard: TOKEN_STANDARD,
+});
+
+export const votingRulesInput = z
+  .strictObject({
+    threshold: exact(z.number().min(1).max(100)),
+    minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).default(0),
+    /** default: true with a token, else false */
+    tokenWeighted: exact(z.boolean()).optional(),
+    /** weights from the chain at each proposal's snapshot block instead of balances set by the owner */
+    token: tokenInput.optional(),
+    /** members (default): the member list votes; token-holders: any wallet holding minWeight at the block */
+    membership: DAO_MEMBERSHIP.default('members'),
+    /** token-holders: the least weight that may vote, in base units (default: more than 0) */
+    minWeight: uint256String.optional(),
+    quorum: exact(z.number().min(0).max(100)).default(0),
+    /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
+    resultsVisibility: RESULTS_VISIBILITY.default('live'),
+    /** true: a second vote by the same voter on an open proposal replaces the first (docs/governance.md) */
+    allowVoteChange: exact(z.boolean()).default(false),
+  })
+  .superRefine((r, ctx) => {
+    if (r.token && r.tokenWeighted === false)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tokenWeighted'],
+        message: 'a DAO with a token is token-weighted',
+      });
+    if (r.membership === 'token-holders' && !r.token)
+      ctx.addIssue({ code: 'custom', path: ['membership'], message: 'token-holders needs a token' });
+    if (r.minWeight !== undefined && r.membership !== 'token-holders')
+      ctx.addIssue({ code: 'custom', path: ['minWeight'], message: 'only with membership token-holders' });
+  })
+  .transform((r) => ({ ...r, tokenWeighted: r.tokenWeighted ?? r.token !== undefined }));
 
 export const createDaoInput = z.strictObject({
   name: z.string().trim().min(1, 'required').max(100),
@@ -59,6 +93,19 @@ export const votingRulesSchema = z.object({
   threshold: z.number(),
   minVotingPeriod: z.number(),
   tokenWeighted: z.boolean(),
+  /** null: balances set by the owner (or equal weights) */
+  token: z
+    .object({
+      chainId: z.number().int(),
+      address: z.string(),
+      standard: TOKEN_STANDARD,
+      symbol: z.string(),
+      decimals: z.number().int(),
+    })
+    .nullable(),
+  membership: DAO_MEMBERSHIP,
+  /** token-holders: the least weight that may vote; null: more than 0 */
+  minWeight: z.string().nullable(),
   quorum: z.number(),
   resultsVisibility: RESULTS_VISIBILITY,
   allowVoteChange: z.boolean(),
@@ -91,6 +138,10 @@ export const proposalSummarySchema = z
     proposalData: z.record(z.string(), z.unknown()),
     votingOptions: z.array(z.string()),
     votingSystem: VOTING_SYSTEM,
+    /** token DAOs: the block whose holdings weigh the votes, taken when voting starts; else null */
+    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
+    /** token DAOs: why the snapshot could not be taken yet (the proposal stays PENDING and retries) */
+    snapshotError: z.string().nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })

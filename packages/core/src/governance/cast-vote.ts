@@ -11,6 +11,7 @@ import { verifyVoteSignature } from './signed-vote';
 import { advanceProposal } from './status-automation';
 import { storedChoice } from './system-tallies';
 import { canonicalChoice, requireBallot, systemOptions } from './systems';
+import { admitHolder } from './token-snapshot';
 
 const notEligible = (voter: string) =>
   forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
@@ -98,8 +99,11 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     entry = await rt.proposal(p.id);
     if (!entry?.electorate) return refuse(notActive('voting has not started'));
   }
-  const weight = entry.electorate.get(voter);
+  let weight = entry.electorate.get(voter);
+  if (weight === undefined && entry.holders && now < p.endTime)
+    weight = (await admitHolder(svc, entry.row, entry.holders, voter)) ?? undefined;
   if (weight === undefined) return refuse(notEligible(voter));
+  if (weight !== entry.electorate.get(voter)) entry.electorate.set(voter, weight);
   if (now >= p.endTime) return refuse(notActive(`voting ended at ${p.endTime.toISOString()}`));
 
   const row = await rt.batcher.submit({

@@ -3,6 +3,7 @@ import type { CreateDaoInput } from '@plenum/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
+import { chainReaderOf } from '../chain';
 import type { Services } from '../services';
 import { unauthorized } from '../shared/errors';
 import { appendEvents } from './event-log';
@@ -17,6 +18,14 @@ export async function createDao(svc: Services, params: { userId: string; input: 
   const owner = canonicalAddress(input.ownerAddress, 'ownerAddress');
   const now = svc.clock.now();
   const rules = input.votingRules;
+  // a token is checked on its chain before anything is written (400 CHAIN_NOT_CONFIGURED, TOKEN_NOT_FOUND)
+  const token = rules.token
+    ? {
+        ...rules.token,
+        address: canonicalAddress(rules.token.address, 'votingRules.token.address'),
+        ...(await chainReaderOf(svc).describeToken(rules.token)),
+      }
+    : null;
   return svc.db.transaction(async (tx) => {
     // the owner's row, shared-locked: an account deletion (which takes it exclusively and then checks
     // for ACTIVE DAOs) either finishes first, and the account is gone here, or waits and sees this DAO
@@ -37,6 +46,13 @@ export async function createDao(svc: Services, params: { userId: string; input: 
         threshold: String(rules.threshold),
         minVotingPeriod: String(rules.minVotingPeriod),
         tokenWeighted: rules.tokenWeighted,
+        tokenChainId: token?.chainId ?? null,
+        tokenAddress: token?.address ?? null,
+        tokenStandard: token?.standard ?? null,
+        tokenSymbol: token?.symbol ?? null,
+        tokenDecimals: token?.decimals ?? null,
+        membership: rules.membership,
+        minWeight: rules.minWeight ?? null,
         quorum: String(rules.quorum),
         resultsVisibility: rules.resultsVisibility,
         allowVoteChange: rules.allowVoteChange,

@@ -10,7 +10,9 @@ import { appendEvents } from './event-log';
 import { notifyProposalOpened } from './notifications';
 import { isMember } from './rows';
 import { proposalSummaryView } from './serialize';
+import { advanceProposal } from './status-automation';
 import { systemOptions } from './systems';
+import { tokenOf } from './token-snapshot';
 
 const HOUR_MS = 3_600_000;
 /** a voting delay longer than a year is almost certainly a mistake */
@@ -37,7 +39,7 @@ export async function createProposal(svc: Services, params: { userId: string; in
     ]);
   const endTime = new Date(startTime.getTime() + Math.round(input.votingDurationHours * HOUR_MS));
 
-  return svc.db.transaction(async (tx) => {
+  const created = await svc.db.transaction(async (tx) => {
     // a share lock keeps the DAO's status from changing under the new proposal
     const [dao] = await tx.select().from(daos).where(eq(daos.id, input.daoId)).for('share');
     if (!dao) throw notFound('DAO not found');
@@ -70,13 +72,20 @@ export async function createProposal(svc: Services, params: { userId: string; in
         updatedAt: now,
       })
       .returning();
-    const row = startsNow ? await snapshotElectorate(tx, inserted!, dao.tokenWeighted, now) : inserted!;
-    if (startsNow) await notifyProposalOpened(svc, tx, row, dao);
+    // a token DAO's electorate is read from the chain outside this transaction (status-automation.ts)
+    const freezeNow = startsNow && !tokenOf(dao);
+    const row = freezeNow ? await snapshotElectorate(tx, inserted!, dao.tokenWeighted, now) : inserted!;
+    if (freezeNow) await notifyProposalOpened(svc, tx, row, dao);
     const view = { ...proposalSummaryView(row), votes: [], voteCount: 0 };
     await appendEvents(tx, {
       items: [{ type: 'proposal_submitted', daoId: dao.id, proposalId: row.id, data: view }],
       at: now,
     });
-    return view;
+    return { view, startToken: startsNow && !freezeNow };
   });
+  if (!created.startToken) return created.view;
+  // voting opens now: the snapshot block is taken at once; if the chain does not answer the proposal stays
+  // PENDING with snapshotError and the scheduler retries
+  const after = await advanceProposal(svc, created.view.proposalId);
+  return after ? { ...proposalSummaryView(after), votes: [], voteCount: 0 } : created.view;
 }

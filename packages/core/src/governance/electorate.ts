@@ -1,6 +1,7 @@
 import { type DbOrTx, daoMembers, proposalElectorate, proposals } from '@plenum/db';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ProposalRow } from './rows';
+import type { TokenSnapshot } from './token-snapshot';
 
 /**
  * Freezes who may vote and with which weight when voting starts: the members at that moment, weighted by
@@ -12,13 +13,27 @@ export async function snapshotElectorate(
   p: ProposalRow,
   tokenWeighted: boolean,
   now: Date,
+  /** a token DAO's weights read from the chain at the snapshot block (token-snapshot.ts) */
+  chain?: TokenSnapshot & { minWeight: bigint },
 ): Promise<ProposalRow> {
-  await tx.execute(sql`
-    insert into proposal_electorate (proposal_id, address, weight)
-    select ${p.id}, address, ${tokenWeighted ? sql`token_balance` : sql`1`}
-    from dao_members
-    where dao_id = ${p.daoId} ${tokenWeighted ? sql`and token_balance > 0` : sql``}
-    on conflict do nothing`);
+  if (chain) {
+    // the members still members now, with their weight at the block; below the minimum: no vote
+    const entries = [...chain.weights].filter(([, w]) => w >= chain.minWeight && w > 0n);
+    await tx.execute(sql`
+      insert into proposal_electorate (proposal_id, address, weight)
+      select ${p.id}, m.address, w.weight::numeric
+      from unnest(${sql.param(entries.map(([a]) => a))}::text[], ${sql.param(entries.map(([, w]) => w.toString()))}::text[])
+        as w(address, weight)
+      join dao_members m on m.dao_id = ${p.daoId} and m.address = w.address
+      on conflict do nothing`);
+  } else {
+    await tx.execute(sql`
+      insert into proposal_electorate (proposal_id, address, weight)
+      select ${p.id}, address, ${tokenWeighted ? sql`token_balance` : sql`1`}
+      from dao_members
+      where dao_id = ${p.daoId} ${tokenWeighted ? sql`and token_balance > 0` : sql``}
+      on conflict do nothing`);
+  }
   const [agg] = await tx
     .select({
       n: sql<string>`count(*)::text`,
@@ -32,7 +47,17 @@ export async function snapshotElectorate(
       status: 'ACTIVE',
       snapshotAt: now,
       eligibleVoters: Number(agg!.n),
-      eligibleWeight: agg!.w,
+      // holders-open: the total supply at the block, so turnout and quorum mean what Governor's do
+      eligibleWeight: chain?.totalSupply != null ? chain.totalSupply.toString() : agg!.w,
+      ...(chain
+        ? {
+            snapshotBlockNumber: Number(chain.block.number),
+            snapshotBlockHash: chain.block.hash,
+            snapshotBlockTime: new Date(chain.block.timestamp * 1000),
+            snapshotError: null,
+            snapshotRetryAt: null,
+          }
+        : {}),
       updatedAt: now,
     })
     .where(eq(proposals.id, p.id))

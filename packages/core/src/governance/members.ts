@@ -82,6 +82,11 @@ export async function setTokenBalance(
       'NOT_TOKEN_WEIGHTED',
     );
   }
+  if (dao.tokenChainId !== null)
+    throw conflict(
+      "This DAO's weights are read from its token on the chain at each proposal's snapshot block",
+      'BALANCES_FROM_CHAIN',
+    );
   const [row] = await svc.db
     .update(daoMembers)
     .set({ tokenBalance: params.tokenBalance })

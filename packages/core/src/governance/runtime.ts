@@ -1,8 +1,10 @@
 import { type Database, daos, proposals } from '@plenum/db';
 import { eq } from 'drizzle-orm';
+import type { TokenRef } from '../chain';
 import type { Services } from '../services';
 import { loadElectorate } from './electorate';
 import type { ProposalRow } from './rows';
+import { tokenOf } from './token-snapshot';
 import { VoteBatcher } from './vote-batcher';
 
 /**
@@ -13,6 +15,8 @@ import { VoteBatcher } from './vote-batcher';
 export interface ProposalEntry {
   row: ProposalRow;
   tokenWeighted: boolean;
+  /** token-holders DAOs: any wallet holding `minWeight` at the snapshot block may vote (token-snapshot.ts) */
+  holders: { token: TokenRef; minWeight: bigint } | null;
   /** address → weight; null until voting has started */
   electorate: Map<string, string> | null;
 }
@@ -49,14 +53,19 @@ export class GovernanceRuntime {
 
   private async load(id: string): Promise<ProposalEntry | null> {
     const [found] = await this.svc.db
-      .select({ p: proposals, tokenWeighted: daos.tokenWeighted })
+      .select({ p: proposals, dao: daos })
       .from(proposals)
       .innerJoin(daos, eq(daos.id, proposals.daoId))
       .where(eq(proposals.id, id))
       .limit(1);
     if (!found) return null;
     const electorate = found.p.status === 'PENDING' ? null : await loadElectorate(this.svc.db, id);
-    return { row: found.p, tokenWeighted: found.tokenWeighted, electorate };
+    const token = tokenOf(found.dao);
+    const holders =
+      token && found.dao.membership === 'token-holders'
+        ? { token, minWeight: BigInt(found.dao.minWeight ?? '1') }
+        : null;
+    return { row: found.p, tokenWeighted: found.dao.tokenWeighted, holders, electorate };
   }
 }
 

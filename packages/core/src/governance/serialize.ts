@@ -15,6 +15,18 @@ export function votingRulesView(d: DaoRow) {
     threshold: Number(d.threshold),
     minVotingPeriod: Number(d.minVotingPeriod),
     tokenWeighted: d.tokenWeighted,
+    token:
+      d.tokenChainId !== null && d.tokenAddress && d.tokenStandard
+        ? {
+            chainId: d.tokenChainId,
+            address: d.tokenAddress,
+            standard: d.tokenStandard,
+            symbol: d.tokenSymbol ?? '',
+            decimals: d.tokenDecimals ?? 18,
+          }
+        : null,
+    membership: d.membership,
+    minWeight: d.minWeight,
     quorum: Number(d.quorum),
     resultsVisibility: d.resultsVisibility,
     allowVoteChange: d.allowVoteChange,
@@ -49,6 +61,15 @@ export function proposalSummaryView(p: ProposalRow) {
     proposalData: p.proposalData,
     votingOptions: p.votingOptions,
     votingSystem: p.votingSystem,
+    snapshotBlock:
+      p.snapshotBlockNumber !== null && p.snapshotBlockHash && p.snapshotBlockTime
+        ? {
+            number: String(p.snapshotBlockNumber),
+            hash: p.snapshotBlockHash,
+            timestamp: p.snapshotBlockTime.toISOString(),
+          }
+        : null,
+    snapshotError: p.snapshotError,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

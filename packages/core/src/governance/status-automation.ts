@@ -1,11 +1,23 @@
 import { type DbOrTx, daos, proposals } from '@plenum/db';
-import { and, eq, lte, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { snapshotElectorate } from './electorate';
 import { appendEvents } from './event-log';
 import { notifyProposalOpened, notifyProposalOutcome } from './notifications';
 import { resultsOf } from './results';
 import type { ProposalRow } from './rows';
+import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf } from './token-snapshot';
+
+/** concurrent starts of one proposal in this process share one chain read */
+const reading = new Map<string, Promise<TokenSnapshot>>();
+function oncePerProposal(id: string, read: () => Promise<TokenSnapshot>): Promise<TokenSnapshot> {
+  let p = reading.get(id);
+  if (!p) {
+    p = read().finally(() => reading.delete(id));
+    reading.set(id, p);
+  }
+  return p;
+}
 
 /**
  * Status automation: PENDING → ACTIVE at startTime (electorate snapshot), ACTIVE → PASSED | REJECTED at
@@ -20,7 +32,12 @@ export const isDue = (p: Pick<ProposalRow, 'status' | 'startTime' | 'endTime'>, 
 
 const dueCondition = (now: Date) =>
   or(
-    and(eq(proposals.status, 'PENDING'), lte(proposals.startTime, now)),
+    and(
+      eq(proposals.status, 'PENDING'),
+      lte(proposals.startTime, now),
+      // a token snapshot that failed waits for its retry time
+      or(isNull(proposals.snapshotRetryAt), lte(proposals.snapshotRetryAt, now)),
+    ),
     and(eq(proposals.status, 'ACTIVE'), lte(proposals.endTime, now)),
   );
 
@@ -51,6 +68,23 @@ export async function advanceProposal(
   options: { skipLocked?: boolean } = {},
 ): Promise<ProposalRow | null> {
   const now = svc.clock.now();
+  // a token DAO reads its holdings from the chain before the freezing transaction (no lock waits on RPC)
+  let chain: (TokenSnapshot & { minWeight: bigint }) | undefined;
+  const [pre] = await svc.db
+    .select({ p: proposals, dao: daos })
+    .from(proposals)
+    .innerJoin(daos, eq(daos.id, proposals.daoId))
+    .where(eq(proposals.id, proposalId));
+  const token = pre ? tokenOf(pre.dao) : null;
+  if (pre && token && pre.p.status === 'PENDING' && pre.p.startTime <= now) {
+    if (pre.p.snapshotRetryAt && pre.p.snapshotRetryAt > now) return pre.p;
+    try {
+      const read = await oncePerProposal(proposalId, () => readTokenSnapshot(svc, pre.dao, token));
+      chain = { ...read, minWeight: BigInt(pre.dao.minWeight ?? '1') };
+    } catch (err) {
+      return recordSnapshotFailure(svc, pre.p, err);
+    }
+  }
   return svc.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
@@ -61,7 +95,9 @@ export async function advanceProposal(
     let p = locked;
     if (p.status === 'PENDING' && p.startTime <= now) {
       const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
-      const active = await snapshotElectorate(tx, p, dao!.tokenWeighted, now);
+      // became due between the read above and the lock: the next pass reads the chain
+      if (tokenOf(dao!) && !chain) return p;
+      const active = await snapshotElectorate(tx, p, dao!.tokenWeighted, now, chain);
       await changeStatus(tx, p, active);
       await notifyProposalOpened(svc, tx, active, dao!);
       p = active;

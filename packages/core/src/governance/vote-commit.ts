@@ -76,6 +76,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           resultsVisibility: daos.resultsVisibility,
           endTime: proposals.endTime,
           allowVoteChange: daos.allowVoteChange,
+          membership: daos.membership,
         })
         .from(proposals)
         .innerJoin(daos, eq(daos.id, proposals.daoId))
@@ -120,7 +121,12 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           `${req.voterAddress} is not a wallet of the signed-in user`,
           'NOT_YOUR_ADDRESS',
         );
-      else if (!members.has(req.voterAddress) || owner?.status === 'suspended' || owner?.deletedAt)
+      else if (
+        // token-holders DAOs: a holder admitted to the electorate votes without being a member
+        (state.membership !== 'token-holders' && !members.has(req.voterAddress)) ||
+        owner?.status === 'suspended' ||
+        owner?.deletedAt
+      )
         outcomes[i] = notEligible(req.voterAddress);
       else if (state.status !== 'ACTIVE')
         outcomes[i] = conflict(`The proposal is ${state.status}`, 'PROPOSAL_NOT_ACTIVE');

@@ -49,6 +49,16 @@ export const daos = pgTable(
     resultsVisibility: text('results_visibility').$type<'live' | 'after-end'>().notNull().default('live'),
     /** a voter's later vote on an open proposal replaces the earlier one */
     allowVoteChange: boolean('allow_vote_change').notNull().default(false),
+    /** the governance token on a chain (docs/governance.md, "Token holdings from the chain"); null: manual */
+    tokenChainId: integer('token_chain_id'),
+    tokenAddress: text('token_address'),
+    tokenStandard: text('token_standard').$type<'erc20' | 'erc20-votes'>(),
+    tokenSymbol: text('token_symbol'),
+    tokenDecimals: integer('token_decimals'),
+    /** 'members' or 'token-holders' (any wallet holding minWeight at the snapshot block votes) */
+    membership: text('membership').$type<'members' | 'token-holders'>().notNull().default('members'),
+    /** token-holders: the least weight that votes; null: more than 0 */
+    minWeight: uint256('min_weight'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +99,14 @@ export const proposals = pgTable(
     votingSystem: text('voting_system').$type<VotingSystemName>().notNull().default('single-choice'),
     /** set when the electorate snapshot is taken (voting start) */
     snapshotAt: tstz('snapshot_at'),
+    /** token DAOs: the chain block the electorate's weights were read at */
+    snapshotBlockNumber: bigint('snapshot_block_number', { mode: 'number' }),
+    snapshotBlockHash: text('snapshot_block_hash'),
+    snapshotBlockTime: tstz('snapshot_block_time'),
+    /** token DAOs: the last failed snapshot attempt's reason, its count, and when to try again */
+    snapshotError: text('snapshot_error'),
+    snapshotAttempts: integer('snapshot_attempts').notNull().default(0),
+    snapshotRetryAt: tstz('snapshot_retry_at'),
     eligibleVoters: integer('eligible_voters').notNull().default(0),
     eligibleWeight: uint256('eligible_weight').notNull().default('0'),
     finalizedAt: tstz('finalized_at'),
