@@ -1,13 +1,5 @@
-import { byScore, formatPercent, formatScore } from '../../lib/governance/format';
-import type { Results } from '../../lib/governance/types';
-
-type Round = NonNullable<Results['rounds']>[number];
-
-/** a round's score as a share of the weight still counted in it (ranked-choice weights are whole units) */
-function share(weight: string, remaining: string): number {
-  const total = Number(remaining);
-  return total > 0 ? (Number(weight) / total) * 100 : 0;
-}
+import { formatPercent, formatScore } from '../../lib/governance/format';
+import { type Round, roundSteps } from '../../lib/governance/rounds';
 
 /**
  * The instant-runoff rounds of a ranked-choice proposal, one step each: the options still in the race
@@ -15,12 +7,7 @@ function share(weight: string, remaining: string): number {
  * after the round (none in the last one).
  */
 export function RankedRounds({ rounds, winner }: { rounds: Round[]; winner: string | null }) {
-  const out = new Set<string>();
-  const steps = rounds.map((r) => {
-    const scores = byScore(r.scores.filter((s) => !out.has(s.option)));
-    if (r.eliminated) out.add(r.eliminated);
-    return { ...r, scores };
-  });
+  const steps = roundSteps(rounds);
   const last = steps.length - 1;
   return (
     <section className="rounds" aria-labelledby="rounds-heading" data-testid="rounds">
@@ -44,7 +31,7 @@ export function RankedRounds({ rounds, winner }: { rounds: Round[]; winner: stri
                 >
                   <span className="result-option">{s.option}</span>{' '}
                   <span className="result-figures">
-                    {formatScore(s.weight)} ({formatPercent(share(s.weight, r.remainingWeight))})
+                    {formatScore(s.weight)} ({formatPercent(s.share)})
                   </span>
                 </li>
               ))}

@@ -61,7 +61,7 @@ export function ResultBars({ results, compact = false }: { results: Results; com
           );
         })}
       </ul>
-      {!compact && results.rounds && results.rounds.length > 0 && (
+      {!compact && results.rounds && results.totalVotes > 0 && (
         <RankedRounds rounds={results.rounds} winner={results.winningOption} />
       )}
       {!compact && <Turnout results={results} />}
