@@ -163,6 +163,7 @@ describe('weights at the snapshot block', () => {
     expect(results.eligibleWeight).toBe(units(180).toString());
     expect(results.eligibleVoters).toBe(2);
     expect((await api.get(`/proposals/${p.proposalId}`)).body.snapshotBlock).toEqual(block);
+    expect(results.snapshotBlock).toEqual(block);
   });
 
   it('erc20: balanceOf at the block; a zero balance has no vote', async () => {

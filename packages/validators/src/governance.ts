@@ -416,6 +416,8 @@ export const resultsSchema = z
     hidden: z.boolean(),
     /** when hidden results become public: the proposal's end; null when they are not hidden */
     revealAt: isoDateTime.nullable(),
+    /** token DAOs: the chain block the electorate's weights were read at; null otherwise */
+    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
     /** ranked-choice: the instant-runoff rounds, the last one's scores being options[]; null otherwise */
     rounds: z.array(rankedRoundSchema).nullable(),
     updatedAt: isoDateTime,

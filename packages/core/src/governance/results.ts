@@ -20,6 +20,10 @@ export interface ResultsBasis {
   /** the DAO's rule: `after-end` hides choices and per-option figures while the proposal is open */
   resultsVisibility: 'live' | 'after-end';
   endTime: Date;
+  /** token DAOs: the block the weights were read at */
+  snapshotBlockNumber?: number | null;
+  snapshotBlockHash?: string | null;
+  snapshotBlockTime?: Date | null;
 }
 
 /** whether a proposal's choices and per-option figures are hidden now (docs/governance.md, "Hidden results") */
@@ -98,6 +102,14 @@ export function resultsView(
     passing: hidden ? null : out.passing,
     hidden,
     revealAt: hidden ? basis.endTime.toISOString() : null,
+    snapshotBlock:
+      basis.snapshotBlockNumber != null && basis.snapshotBlockHash && basis.snapshotBlockTime
+        ? {
+            number: String(basis.snapshotBlockNumber),
+            hash: basis.snapshotBlockHash,
+            timestamp: basis.snapshotBlockTime.toISOString(),
+          }
+        : null,
     rounds:
       hidden || !('rounds' in scores)
         ? null
@@ -127,6 +139,9 @@ export function basisOf(
     quorum: dao.quorum,
     resultsVisibility: dao.resultsVisibility,
     endTime: p.endTime,
+    snapshotBlockNumber: p.snapshotBlockNumber,
+    snapshotBlockHash: p.snapshotBlockHash,
+    snapshotBlockTime: p.snapshotBlockTime,
   };
 }
 

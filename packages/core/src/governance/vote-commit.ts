@@ -77,6 +77,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           endTime: proposals.endTime,
           allowVoteChange: daos.allowVoteChange,
           membership: daos.membership,
+          snapshotBlockNumber: proposals.snapshotBlockNumber,
+          snapshotBlockHash: proposals.snapshotBlockHash,
+          snapshotBlockTime: proposals.snapshotBlockTime,
         })
         .from(proposals)
         .innerJoin(daos, eq(daos.id, proposals.daoId))
