@@ -127,6 +127,66 @@ describe('a DAO names its token', () => {
   });
 });
 
+describe('looking a token up (the DAO form)', () => {
+  it('answers its symbol and decimals to a signed-in user; unknown chains and tokens are 400s', async () => {
+    const token = await deployToken(anvil, { standard: 'erc20-votes', name: 'Look', symbol: 'LOOK' });
+    const user = await memberUser(api);
+    const path = `/chains/${anvil.chainId}/tokens/${token}?standard=erc20-votes`;
+    expect((await api.get(path)).status).toBe(401);
+    const found = await api.get(path, { token: user.token });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body).toEqual({
+      chainId: anvil.chainId,
+      address: getAddress(token),
+      standard: 'erc20-votes',
+      symbol: 'LOOK',
+      decimals: 18,
+    });
+    const chainless = await api.get(`/chains/424242/tokens/${token}?standard=erc20`, { token: user.token });
+    expect(chainless.body.reason).toBe('CHAIN_NOT_CONFIGURED');
+    const eoa = await api.get(`/chains/${anvil.chainId}/tokens/${newWallet().address}?standard=erc20`, {
+      token: user.token,
+    });
+    expect(eoa.status).toBe(400);
+    expect(eoa.body.reason).toBe('TOKEN_NOT_FOUND');
+  });
+});
+
+describe('voting power without a token', () => {
+  it('says a member added after the start cannot vote, and that voting has ended', async () => {
+    const owner = await memberUser(api);
+    const dao = (
+      await api.post(
+        '/daos',
+        { name: 'Plain', ownerAddress: owner.wallet.address, votingRules: { threshold: 50 } },
+        { token: owner.token },
+      )
+    ).body;
+    const p = await createProposal(api, owner, dao.daoId);
+    const late = newWallet();
+    await addMember(api, owner, dao.daoId, late.address);
+    const power = async (address: string) =>
+      (await api.get(`/proposals/${p.proposalId}/voting-power/${address}`)).body;
+    expect(await power(owner.wallet.address)).toMatchObject({
+      eligible: true,
+      weight: '1',
+      snapshotBlock: null,
+    });
+    expect(await power(late.address)).toMatchObject({
+      eligible: false,
+      reason: 'JOINED_AFTER_START',
+      member: true,
+    });
+    clock.advance(25 * 3600_000);
+    expect(await power(owner.wallet.address)).toMatchObject({
+      eligible: false,
+      reason: 'ENDED',
+      weight: '1',
+    });
+    expect((await api.get(`/proposals/${p.proposalId}/voting-power/0x12`)).status).toBe(400);
+  });
+});
+
 describe('weights at the snapshot block', () => {
   it('erc20-votes: delegated votes at the block; transfers and delegations after it change nothing', async () => {
     const [, a, b, c] = anvil.accounts;
@@ -152,11 +212,26 @@ describe('weights at the snapshot block', () => {
     await delegate(anvil, token, { from: b!, to: a!.address });
     await mine(anvil, 2);
 
+    // "can I vote?" before signing: the weight at the block, or why not
+    const power = async (address: string) =>
+      (await api.get(`/proposals/${p.proposalId}/voting-power/${address}`)).body;
+    expect(await power(a!.address)).toMatchObject({
+      eligible: true,
+      weight: units(100).toString(),
+      reason: null,
+      member: true,
+      hasVoted: false,
+      snapshotBlock: block,
+    });
+    expect(await power(b!.address)).toMatchObject({ eligible: false, weight: '0', reason: 'NO_WEIGHT' });
+    expect(await power(newWallet().address)).toMatchObject({ eligible: false, reason: 'NOT_A_MEMBER' });
+
     const va = await vote(a!, p);
     expect(va.status, JSON.stringify(va.body)).toBe(201);
     expect(va.body.weight).toBe(units(100).toString());
     const vc = await vote(c!, p, 'Against');
     expect(vc.body.weight).toBe(units(80).toString());
+    expect((await power(a!.address)).hasVoted).toBe(true);
     const vb = await vote(b!, p);
     expect(vb.status).toBe(403); // its votes were delegated away at the block
     const results = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
@@ -193,6 +268,15 @@ describe('open to token holders', () => {
     expect(dao.votingRules).toMatchObject({ membership: 'token-holders', minWeight: units(3).toString() });
     const p = await createProposal(api, owner, dao.daoId);
     await mint(anvil, token, g!.address, units(1_000)); // after the block: no vote
+    const power = async (address: string) =>
+      (await api.get(`/proposals/${p.proposalId}/voting-power/${address}`)).body;
+    expect(await power(f!.address)).toMatchObject({
+      eligible: true,
+      weight: units(40).toString(),
+      member: false,
+    });
+    expect(await power(h!.address)).toMatchObject({ eligible: false, reason: 'BELOW_MIN_WEIGHT' });
+    expect(await power(g!.address)).toMatchObject({ eligible: false, reason: 'NO_WEIGHT' });
     const vf = await vote(f!, p);
     expect(vf.status, JSON.stringify(vf.body)).toBe(201);
     expect(vf.body.weight).toBe(units(40).toString());
@@ -216,6 +300,10 @@ describe('an RPC that is down when voting should start', () => {
       const p = await createProposal(api, owner, dao.daoId);
       expect(p.status).toBe('PENDING');
       expect(p.snapshotError).toEqual(expect.stringContaining('could not be read'));
+      expect((await api.get(`/proposals/${p.proposalId}/voting-power/${a!.address}`)).body).toMatchObject({
+        eligible: false,
+        reason: 'NOT_STARTED',
+      });
       const refused = await vote(a!, p);
       expect(refused.status).toBe(409);
       expect(refused.body.reason).toBe('PROPOSAL_NOT_ACTIVE');

@@ -423,3 +423,40 @@ export const resultsSchema = z
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Results' });
+
+// ---- voting power, tokens ----
+
+export const votingPowerInput = z.strictObject({ proposalId: id, address });
+export const votingPowerSchema = z
+  .object({
+    proposalId: id,
+    address: z.string(),
+    /** the weight this address votes with (base units); "0" when it has none */
+    weight: z.string(),
+    /** true when it may vote now */
+    eligible: z.boolean(),
+    /** why not, when not eligible */
+    reason: z
+      .enum(['NOT_STARTED', 'ENDED', 'NOT_A_MEMBER', 'JOINED_AFTER_START', 'NO_WEIGHT', 'BELOW_MIN_WEIGHT'])
+      .nullable(),
+    member: z.boolean(),
+    /** it has a counted vote on this proposal */
+    hasVoted: z.boolean(),
+    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
+  })
+  .meta({ id: 'VotingPower' });
+
+export const tokenLookupInput = z.strictObject({
+  chainId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  address,
+  standard: TOKEN_STANDARD,
+});
+export const tokenInfoSchema = z
+  .object({
+    chainId: z.number().int(),
+    address: z.string(),
+    standard: TOKEN_STANDARD,
+    symbol: z.string(),
+    decimals: z.number().int(),
+  })
+  .meta({ id: 'TokenInfo' });

@@ -20,3 +20,4 @@ export * from './tally';
 export * from './vote-batcher';
 export * from './vote-commit';
 export * from './vote-queries';
+export * from './voting-power';

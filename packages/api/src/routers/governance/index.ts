@@ -3,6 +3,7 @@ import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { proposalsRouter } from './proposals';
+import { tokensRouter } from './tokens';
 import { votesRouter } from './votes';
 
 export const governanceRouter = router({
@@ -11,4 +12,5 @@ export const governanceRouter = router({
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
+  tokens: tokensRouter,
 });

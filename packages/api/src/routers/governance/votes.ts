@@ -1,4 +1,4 @@
-import { castVote, getResults, getVote, getVoterVote, listVotes } from '@plenum/core';
+import { castVote, getResults, getVote, getVoterVote, getVotingPower, listVotes } from '@plenum/core';
 import {
   castVoteInput,
   paged,
@@ -8,6 +8,8 @@ import {
   voterVoteInput,
   voteSchema,
   votesOfProposalInput,
+  votingPowerInput,
+  votingPowerSchema,
 } from '@plenum/validators';
 import { publicProcedure, router } from '../../trpc';
 
@@ -78,4 +80,18 @@ export const votesRouter = router({
     .input(proposalIdInput)
     .output(resultsSchema)
     .query(({ ctx, input }) => getResults(ctx.svc, { proposalId: input.proposalId })),
+
+  power: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/proposals/{proposalId}/voting-power/{address}',
+        tags,
+        protect: false,
+        summary: 'Whether an address may vote on a proposal, with which weight, and why not',
+      },
+    })
+    .input(votingPowerInput)
+    .output(votingPowerSchema)
+    .query(({ ctx, input }) => getVotingPower(ctx.svc, input)),
 });
