@@ -76,6 +76,14 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     return url ?? 'unmatched';
   };
 
+  // while stopping, every response closes its connection: a request that was in flight when the stop
+  // began would otherwise leave an idle keep-alive socket open for keepAliveTimeout (72 s), and the stop
+  // waits for it until SHUTDOWN_TIMEOUT cuts it
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (o.closing()) reply.header('Connection', 'close');
+    return payload;
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     request.metricsRoute = routeLabel(request);
