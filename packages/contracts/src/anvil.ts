@@ -212,6 +212,8 @@ async function spawnAnvil(
 }
 
 async function terminate(running: Running, signal: NodeJS.Signals): Promise<void> {
+  // the child is unref'd while it runs; waiting for its exit must keep an otherwise idle loop alive
+  running.child.ref();
   running.watchdog.kill('SIGKILL');
   killGroup(running.child, signal);
   await running.exited;
@@ -289,6 +291,7 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
       rmSync(stateFile, { force: true });
       const { child } = current;
       current.watchdog.kill('SIGKILL');
+      child.ref(); // keep the loop alive until it has exited (see terminate)
       child.kill('SIGINT'); // anvil's Ctrl-C path dumps the state to --dump-state, then exits
       await current.exited;
       current = undefined;
