@@ -46,6 +46,34 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('reads CHAIN_RPC_URLS as chainId=url pairs and names a bad pair', () => {
+    expect(loadEnv({}).CHAIN_RPC_URLS).toEqual({});
+    expect(
+      loadEnv({
+        CHAIN_RPC_URLS: ' 1=https://eth.example.org , 31337=http://127.0.0.1:8545',
+        CHAIN_CONFIRMATIONS: '3',
+      }),
+    ).toMatchObject({
+      CHAIN_RPC_URLS: { 1: 'https://eth.example.org', 31337: 'http://127.0.0.1:8545' },
+      CHAIN_CONFIRMATIONS: 3,
+    });
+    for (const bad of [
+      'mainnet=https://x.org',
+      '1=ftp://x.org',
+      '1=https://a.org,1=https://b.org',
+      '0=http://x.org',
+      'https://x.org',
+    ]) {
+      expect(() => loadEnv({ CHAIN_RPC_URLS: bad }), bad).toThrow(EnvError);
+      try {
+        loadEnv({ CHAIN_RPC_URLS: bad });
+      } catch (err) {
+        expect((err as Error).message).toContain('CHAIN_RPC_URLS');
+      }
+    }
+    expect(() => loadEnv({ CHAIN_CONFIRMATIONS: '-1' })).toThrow(EnvError);
+  });
+
   it('checks cross-field rules', () => {
     expect(() => loadEnv({ PASSWORD_MIN_LENGTH: '20', PASSWORD_MAX_LENGTH: '10' })).toThrow(
       /PASSWORD_MIN_LENGTH/,
