@@ -100,8 +100,11 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     if (!entry?.electorate) return refuse(notActive('voting has not started'));
   }
   let weight = entry.electorate.get(voter);
-  if (weight === undefined && entry.holders && now < p.endTime)
-    weight = (await admitHolder(svc, entry.row, entry.holders, voter)) ?? undefined;
+  const holders = entry.holders;
+  if (weight === undefined && holders && now < p.endTime && !holders.below.has(voter)) {
+    weight = (await admitHolder(svc, entry.row, holders, voter)) ?? undefined;
+    if (weight === undefined && holders.below.size < 100_000) holders.below.add(voter);
+  }
   if (weight === undefined) return refuse(notEligible(voter));
   if (weight !== entry.electorate.get(voter)) entry.electorate.set(voter, weight);
   if (now >= p.endTime) return refuse(notActive(`voting ended at ${p.endTime.toISOString()}`));

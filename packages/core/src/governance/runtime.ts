@@ -16,7 +16,7 @@ export interface ProposalEntry {
   row: ProposalRow;
   tokenWeighted: boolean;
   /** token-holders DAOs: any wallet holding `minWeight` at the snapshot block may vote (token-snapshot.ts) */
-  holders: { token: TokenRef; minWeight: bigint } | null;
+  holders: { token: TokenRef; minWeight: bigint; below: Set<string> } | null;
   /** address → weight; null until voting has started */
   electorate: Map<string, string> | null;
 }
@@ -63,7 +63,13 @@ export class GovernanceRuntime {
     const token = tokenOf(found.dao);
     const holders =
       token && found.dao.membership === 'token-holders'
-        ? { token, minWeight: BigInt(found.dao.minWeight ?? '1') }
+        ? {
+            token,
+            minWeight: BigInt(found.dao.minWeight ?? '1'),
+            // wallets read below the minimum at the snapshot block: a past block never changes, so they
+            // are not read again (bounded, so nobody can grow it without end)
+            below: new Set<string>(),
+          }
         : null;
     return { row: found.p, tokenWeighted: found.dao.tokenWeighted, holders, electorate };
   }
