@@ -15,6 +15,11 @@ const SENTENCES: Record<string, string> = {
   ALREADY_MEMBER: 'That address is already a member of this DAO.',
   OWNER_IS_MEMBER: 'The owner cannot be removed from the DAO.',
   NOT_TOKEN_WEIGHTED: 'Token balances only count in token-weighted DAOs.',
+  TOKEN_NOT_FOUND:
+    'No token of that standard answers at this address on this chain: check the chain id, the address and the standard.',
+  CHAIN_NOT_CONFIGURED: 'Plenum cannot read this chain: no RPC is configured for this chain id.',
+  CHAIN_UNAVAILABLE: "The chain's RPC does not answer right now. Try again in a moment.",
+  BALANCES_FROM_CHAIN: "This DAO's weights are read from its token on the chain; they cannot be set here.",
   EMAIL_NOT_VERIFIED: 'Verify your email address first: governance actions need a verified account.',
   NOT_SIGNED_IN: 'Sign in, or sign the vote with your wallet.',
   SESSION_REQUIRED: 'Sign in first.',

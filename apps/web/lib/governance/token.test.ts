@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  chainName,
+  formatTokenAmount,
+  formatTokenWeight,
+  type PowerReason,
+  powerReasonText,
+  standardLabel,
+  toBaseUnits,
+  votingPowerText,
+} from './token';
+
+const E18 = '000000000000000000';
+
+describe('formatTokenAmount', () => {
+  it('shows whole tokens with the symbol', () => {
+    expect(formatTokenAmount(`100${E18}`, 18, 'GRDN')).toBe('100 GRDN');
+    expect(formatTokenAmount('0', 18, 'GRDN')).toBe('0 GRDN');
+    expect(formatTokenAmount(`1234567${E18}`, 18)).toBe('1,234,567');
+  });
+
+  it('keeps up to four places, truncated, trailing zeros dropped', () => {
+    expect(formatTokenAmount('1500000000000000000', 18, 'VOT')).toBe('1.5 VOT');
+    expect(formatTokenAmount('1234567890000000000', 18)).toBe('1.2345');
+    expect(formatTokenAmount('1999999999999999999', 18)).toBe('1.9999');
+    expect(formatTokenAmount('1234567', 6, 'USDC')).toBe('1.2345 USDC');
+    expect(formatTokenAmount('123456', 2, 'X', 1)).toBe('1,234.5 X');
+  });
+
+  it('shows a dust amount as below the smallest shown place', () => {
+    expect(formatTokenAmount('1', 18, 'GRDN')).toBe('< 0.0001 GRDN');
+    expect(formatTokenAmount('99999999999999', 18)).toBe('< 0.0001');
+  });
+
+  it('handles tokens without decimals and amounts beyond 2^53', () => {
+    expect(formatTokenAmount('42', 0, 'PTS')).toBe('42 PTS');
+    expect(formatTokenAmount(`${2n ** 64n}`, 0)).toBe('18,446,744,073,709,551,616');
+    expect(formatTokenAmount(`${10n ** 30n}`, 18)).toBe('1,000,000,000,000');
+  });
+
+  it('shows a string that is not an integer as given', () => {
+    expect(formatTokenAmount('1.5', 18, 'X')).toBe('1.5 X');
+  });
+});
+
+describe('formatTokenWeight', () => {
+  it('uses the token when there is one, else the plain weight', () => {
+    expect(formatTokenWeight(`100${E18}`, { decimals: 18, symbol: 'GRDN' })).toBe('100 GRDN');
+    expect(formatTokenWeight('1000', null)).toBe('1,000');
+  });
+});
+
+describe('toBaseUnits', () => {
+  it('converts whole tokens with the decimals', () => {
+    expect(toBaseUnits('100', 18)).toEqual({ ok: true, value: `100${E18}` });
+    expect(toBaseUnits('2.5', 6)).toEqual({ ok: true, value: '2500000' });
+    expect(toBaseUnits(' 1,000 ', 0)).toEqual({ ok: true, value: '1000' });
+    expect(toBaseUnits('.5', 1)).toEqual({ ok: true, value: '5' });
+    expect(toBaseUnits('0', 18)).toEqual({ ok: true, value: '0' });
+  });
+
+  it('leaves an empty entry out', () => {
+    expect(toBaseUnits('', 18)).toEqual({ ok: true, value: undefined });
+    expect(toBaseUnits(undefined, 18)).toEqual({ ok: true, value: undefined });
+  });
+
+  it('refuses what is not an amount, or finer than the token', () => {
+    for (const bad of ['-1', 'abc', '1e18', '1.2.3', '0x10'])
+      expect(toBaseUnits(bad, 18).ok, bad).toBe(false);
+    const fine = toBaseUnits('1.25', 1);
+    expect(fine.ok).toBe(false);
+    if (!fine.ok) expect(fine.message).toContain('1 decimal');
+    const none = toBaseUnits('1.5', 0);
+    if (!none.ok) expect(none.message).toContain('0 decimals');
+  });
+});
+
+describe('powerReasonText', () => {
+  const votes = { standard: 'erc20-votes' as const, symbol: 'VOT' };
+  const balance = { standard: 'erc20' as const, symbol: 'GRDN' };
+  it('says every reason in words', () => {
+    const reasons: PowerReason[] = [
+      'NOT_STARTED',
+      'ENDED',
+      'NOT_A_MEMBER',
+      'JOINED_AFTER_START',
+      'NO_WEIGHT',
+      'BELOW_MIN_WEIGHT',
+    ];
+    for (const r of reasons) {
+      const text = powerReasonText(r, votes);
+      expect(text).toMatch(/^[A-Z].*\.$/);
+      expect(text).not.toContain('_');
+    }
+    expect(powerReasonText('NOT_A_MEMBER', null)).toBe('This address is not a member of the DAO.');
+    expect(powerReasonText('JOINED_AFTER_START', null)).toContain('after voting started');
+  });
+
+  it('tells delegated votes from balances', () => {
+    expect(powerReasonText('NO_WEIGHT', votes)).toContain('no VOT votes delegated');
+    expect(powerReasonText('NO_WEIGHT', balance)).toBe('This address held no GRDN at the snapshot block.');
+    expect(powerReasonText('NO_WEIGHT', null)).toContain('no voting weight');
+  });
+
+  it('names the minimum when known', () => {
+    expect(powerReasonText('BELOW_MIN_WEIGHT', balance, '10 GRDN')).toBe(
+      'This address held less than the minimum of 10 GRDN at the snapshot block.',
+    );
+    expect(powerReasonText('BELOW_MIN_WEIGHT', balance)).toContain("the DAO's minimum of GRDN");
+  });
+});
+
+describe('names', () => {
+  it('names standards and chains', () => {
+    expect(standardLabel('erc20')).toBe('ERC-20 balance');
+    expect(standardLabel('erc20-votes')).toContain('delegated');
+    expect(chainName(1)).toBe('Ethereum (chain 1)');
+    expect(chainName(31337)).toBe('Local (anvil) (chain 31337)');
+    expect(chainName(999999)).toBe('chain 999999');
+  });
+});
+
+describe('votingPowerText', () => {
+  const vot = { standard: 'erc20-votes' as const, symbol: 'VOT', decimals: 18 };
+  const base = { eligible: true, reason: null, hasVoted: false, snapshotBlock: { number: '42' } };
+  it('gives the weight with the token and the block', () => {
+    expect(votingPowerText({ ...base, weight: `100${E18}` }, vot)).toBe(
+      'Your voting power: 100 VOT at block 42',
+    );
+    expect(votingPowerText({ ...base, weight: `100${E18}`, hasVoted: true }, vot)).toBe(
+      'Your voting power: 100 VOT at block 42 (you have voted)',
+    );
+    expect(votingPowerText({ ...base, weight: '1', snapshotBlock: null }, null)).toBe(
+      'Your voting power: weight 1',
+    );
+  });
+
+  it('gives the reason when the address cannot vote', () => {
+    expect(votingPowerText({ ...base, eligible: false, reason: 'NO_WEIGHT', weight: '0' }, vot)).toContain(
+      'no VOT votes delegated',
+    );
+    expect(
+      votingPowerText({ ...base, eligible: false, reason: 'BELOW_MIN_WEIGHT', weight: '5' }, vot, `10${E18}`),
+    ).toBe('This address held less than the minimum of 10 VOT at the snapshot block.');
+    expect(votingPowerText({ ...base, eligible: false, reason: 'ENDED', weight: '3' }, null)).toBe(
+      'Voting has ended.',
+    );
+  });
+});
