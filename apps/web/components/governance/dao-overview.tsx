@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { governanceError } from '../../lib/governance/errors';
-import { formatDateTime, formatHours, formatPercent } from '../../lib/governance/format';
+import { formatDateTime, formatHours, formatPercent, shortAddress } from '../../lib/governance/format';
+import { chainName, formatTokenAmount, standardLabel } from '../../lib/governance/token';
 import type { Dao } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
@@ -11,6 +12,7 @@ import { ErrorAlert } from '../alert';
 /** The DAO's rules and counts. */
 export function DaoRules({ dao }: { dao: Dao }) {
   const r = dao.votingRules;
+  const t = r.token;
   return (
     <dl className="details" data-testid="dao-rules">
       <div>
@@ -31,7 +33,46 @@ export function DaoRules({ dao }: { dao: Dao }) {
       </div>
       <div>
         <dt>Voting weight</dt>
-        <dd>{r.tokenWeighted ? 'token balance' : 'one member, one vote'}</dd>
+        <dd>
+          {t
+            ? `${t.symbol} ${t.standard === 'erc20-votes' ? 'delegated votes' : 'balance'} at each proposal's snapshot block`
+            : r.tokenWeighted
+              ? 'token balance'
+              : 'one member, one vote'}
+        </dd>
+      </div>
+      {t && (
+        <div>
+          <dt>Governance token</dt>
+          <dd
+            data-testid="dao-token"
+            data-address={t.address}
+            data-chain-id={t.chainId}
+            data-standard={t.standard}
+          >
+            <strong>{t.symbol}</strong> on {chainName(t.chainId)} ·{' '}
+            <span className="address" title={t.address}>
+              {shortAddress(t.address)}
+            </span>{' '}
+            · {standardLabel(t.standard)}
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Who votes</dt>
+        <dd data-testid="dao-membership" data-membership={r.membership}>
+          {r.membership === 'token-holders' ? (
+            <>
+              <strong>Open to token holders</strong>: any wallet holding{' '}
+              {t && r.minWeight
+                ? `at least ${formatTokenAmount(r.minWeight, t.decimals, t.symbol)}`
+                : `some ${t?.symbol ?? 'tokens'}`}{' '}
+              at the snapshot block may vote, without being added as a member
+            </>
+          ) : (
+            'the members'
+          )}
+        </dd>
       </div>
       <div>
         <dt>Created</dt>

@@ -15,7 +15,10 @@ import { Pager } from './controls';
 
 const PAGE_SIZE = 20;
 
-/** Members with balances; the owner adds and removes members and sets balances (token-weighted DAOs). */
+/**
+ * Members with balances; the owner adds and removes members and sets balances (token-weighted DAOs with
+ * manual balances; a DAO with a governance token reads them from the chain, so there is no editor).
+ */
 export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -72,10 +75,17 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
   }
 
   const data = members.data;
+  const fromChain = dao.votingRules.token !== null;
+  const manualBalances = dao.votingRules.tokenWeighted && !fromChain;
   return (
     <section aria-labelledby="members-heading" className="stack">
       <h2 id="members-heading">Members ({dao.memberCount})</h2>
       {notice && <Notice testId="members-notice">{notice}</Notice>}
+      {fromChain && dao.votingRules.token && (
+        <p className="muted small" data-testid="members-from-chain">
+          Weights come from {dao.votingRules.token.symbol} on the chain at each proposal's snapshot block.
+        </p>
+      )}
       <ErrorAlert error={error} />
       {isOwner && dao.status === 'ACTIVE' && (
         <form onSubmit={onAdd} noValidate className="inline-form" aria-label="Add a member">
@@ -99,12 +109,10 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
             <li key={m.memberAddress}>
               <code className="address">{m.memberAddress}</code>
               {sameAddress(m.memberAddress, dao.ownerAddress) && <span className="badge">owner</span>}
-              {dao.votingRules.tokenWeighted && (
-                <span className="muted small"> balance {formatWeight(m.tokenBalance)}</span>
-              )}
+              {manualBalances && <span className="muted small"> balance {formatWeight(m.tokenBalance)}</span>}
               {isOwner && (
                 <div className="member-actions">
-                  {dao.votingRules.tokenWeighted && (
+                  {manualBalances && (
                     <BalanceEditor daoId={dao.daoId} member={m} onSaved={refresh} onError={setError} />
                   )}
                   {!sameAddress(m.memberAddress, dao.ownerAddress) && (
