@@ -43,6 +43,7 @@ export function DashboardView() {
     .sort((a, b) => Date.parse(a.endTime) - Date.parse(b.endTime))
     .slice(0, MAX_ACTIVE);
   const nameOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.name ?? 'DAO';
+  const tokenOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.votingRules.token ?? null;
   const loading = owned.some((q) => q.isPending) || memberOf.some((q) => q.isPending);
 
   if (mine.loading) return <p>Loading your account…</p>;
@@ -76,7 +77,12 @@ export function DashboardView() {
         ) : (
           <ul className="card-list" data-testid="active-proposals">
             {proposals.map((p) => (
-              <ActiveProposalCard key={p.proposalId} proposal={p} daoName={nameOf(p.daoId)} />
+              <ActiveProposalCard
+                key={p.proposalId}
+                proposal={p}
+                daoName={nameOf(p.daoId)}
+                token={tokenOf(p.daoId)}
+              />
             ))}
           </ul>
         )}

@@ -10,7 +10,7 @@ import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
+import { ErrorAlert, Notice } from '../alert';
 import { Countdown } from './countdown';
 import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
@@ -63,6 +63,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const p = proposal.data;
   const status = laterStatus(p.status, results.data?.status);
   const hasData = Object.keys(p.proposalData).length > 0;
+  const rules = dao.data?.votingRules;
+  const token = rules?.token ?? null;
   return (
     <div className="stack gov">
       <p className="muted small">
@@ -91,6 +93,19 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         Voting system: <strong>{systemInfo(p.votingSystem).name}</strong>
         <span className="muted"> — {systemInfo(p.votingSystem).explanation}</span>
       </p>
+      {p.snapshotBlock && (
+        <p className="small" data-testid="snapshot-block" data-block={p.snapshotBlock.number}>
+          {token ? `${token.symbol} holdings` : 'Token holdings'} read at block{' '}
+          <strong>{p.snapshotBlock.number}</strong>
+          <span className="muted"> ({formatDateTime(p.snapshotBlock.timestamp)})</span>
+        </p>
+      )}
+      {p.snapshotError && status === 'PENDING' && (
+        <Notice testId="snapshot-error">
+          The token holdings could not be read yet; voting starts when the chain answers.
+          <span className="muted small snapshot-reason"> ({p.snapshotError})</span>
+        </Notice>
+      )}
       {p.description && <p className="prose">{p.description}</p>}
       {hasData && (
         <details>
@@ -105,7 +120,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           <LiveIndicator live={live} />
         </div>
         {results.isError && <ErrorAlert error={governanceError(results.error)} />}
-        {results.data && <ResultBars results={results.data} />}
+        {results.data && <ResultBars results={results.data} token={token} />}
         {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
           <p data-testid="outcome">{outcomeSentence(status, results.data)}</p>
         )}
@@ -116,14 +131,17 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
       <VotePanel
         proposal={p}
         status={status}
-        members={dao.data?.members}
-        allowVoteChange={dao.data?.votingRules.allowVoteChange ?? false}
+        // open to token holders: being on the member list is not what lets a wallet vote
+        members={rules?.membership === 'token-holders' ? undefined : dao.data?.members}
+        allowVoteChange={rules?.allowVoteChange ?? false}
+        rules={rules}
       />
       <VotesList
         proposalId={proposalId}
         voteCount={p.voteCount}
         votingSystem={p.votingSystem}
         votingOptions={p.votingOptions}
+        token={token}
       />
     </div>
   );

@@ -5,6 +5,7 @@ import {
   formatScore,
   formatWeight,
 } from '../../lib/governance/format';
+import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
 import type { Results } from '../../lib/governance/types';
 import { RankedRounds } from './ranked-rounds';
 
@@ -16,7 +17,18 @@ const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
  * Abstain of all weight, as the API computes them). The threshold marker sits on the decided-weight
  * bars; the turnout bar carries the quorum marker.
  */
-export function ResultBars({ results, compact = false }: { results: Results; compact?: boolean }) {
+export function ResultBars({
+  results,
+  compact = false,
+  token = null,
+}: {
+  results: Results;
+  compact?: boolean;
+  /** a token DAO's weights are base units: shown with its decimals and symbol */
+  token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
+}) {
+  const score = (w: string) =>
+    token && /^\d+$/.test(w) ? formatTokenAmount(w, token.decimals, token.symbol) : formatScore(w);
   return (
     <div className="results" data-testid="results">
       {results.hidden && (
@@ -43,7 +55,7 @@ export function ResultBars({ results, compact = false }: { results: Results; com
                   {winning && <span className="sr-only"> (leading)</span>}
                 </span>
                 <span className="result-figures">
-                  {formatPercent(o.percent)} · weight {formatScore(o.weight)} · {o.votes}{' '}
+                  {formatPercent(o.percent)} · weight {score(o.weight)} · {o.votes}{' '}
                   {o.votes === 1 ? 'vote' : 'votes'}
                 </span>
               </div>
@@ -64,7 +76,7 @@ export function ResultBars({ results, compact = false }: { results: Results; com
       {!compact && results.rounds && results.totalVotes > 0 && (
         <RankedRounds rounds={results.rounds} winner={results.winningOption} />
       )}
-      {!compact && <Turnout results={results} />}
+      {!compact && <Turnout results={results} token={token} />}
       {!compact && (
         <p className="muted small results-note">
           Threshold {formatPercent(results.threshold)} of decided weight (marker on the bars)
@@ -78,14 +90,22 @@ export function ResultBars({ results, compact = false }: { results: Results; com
   );
 }
 
-function Turnout({ results }: { results: Results }) {
+function Turnout({
+  results,
+  token,
+}: {
+  results: Results;
+  token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
+}) {
+  const weight = (w: string) =>
+    token ? formatTokenAmount(w, token.decimals, token.symbol) : formatWeight(w);
   return (
     <div className="turnout" data-testid="turnout">
       <div className="result-label">
         <span className="result-option">Turnout</span>
         <span className="result-figures">
-          {formatPercent(results.turnoutPercent)} · weight {formatWeight(results.totalWeight)} of{' '}
-          {formatWeight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters
+          {formatPercent(results.turnoutPercent)} · weight {weight(results.totalWeight)} of{' '}
+          {weight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters
         </span>
       </div>
       <div className="bar bar-turnout" aria-hidden="true">

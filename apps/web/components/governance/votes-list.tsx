@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
 import { formatBallot, formatDateTime, formatWeight } from '../../lib/governance/format';
+import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { Pager } from './controls';
@@ -13,11 +14,14 @@ export function VotesList({
   voteCount,
   votingSystem,
   votingOptions,
+  token = null,
 }: {
   proposalId: string;
   voteCount: number;
   votingSystem?: string;
   votingOptions?: readonly string[];
+  /** a token DAO's weights are base units: shown with its decimals and symbol */
+  token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
@@ -38,7 +42,10 @@ export function VotesList({
                 <strong>
                   {formatBallot(v.choice, votingSystem, votingOptions) ?? 'hidden until the end'}
                 </strong>{' '}
-                · weight {formatWeight(v.weight)}
+                · weight{' '}
+                <span data-weight={v.weight}>
+                  {token ? formatTokenAmount(v.weight, token.decimals, token.symbol) : formatWeight(v.weight)}
+                </span>
                 {v.signature && <span className="badge">signed</span>}
               </div>
               <div className="address muted small">{v.voterAddress}</div>
