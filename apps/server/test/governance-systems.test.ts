@@ -44,6 +44,7 @@ type Results = {
     | {
         round: number;
         scores: { option: string; votes: number; weight: string }[];
+        continuing: string[];
         eliminated: string | null;
       }[]
     | null;
@@ -257,6 +258,11 @@ describe('worked examples (balances 40, 30, 20, 10; threshold 50)', () => {
     expect(r.options.map((o) => o.votes)).toEqual([1, 0, 3, 0]);
     expect(r).toMatchObject({ winningOption: 'C', passing: true, totalVotes: 4 });
     expect(r.rounds!.map((x) => x.eliminated)).toEqual(['D', 'B', null]);
+    expect(r.rounds!.map((x) => x.continuing)).toEqual([
+      ['A', 'B', 'C', 'D'],
+      ['A', 'B', 'C'],
+      ['A', 'C'],
+    ]);
     expect(r.rounds![0]!.scores.map((s) => s.weight)).toEqual(['40', '30', '20', '10']);
     expect(r.rounds![1]!.scores.map((s) => [s.weight, s.votes])).toEqual([
       ['40', 1],

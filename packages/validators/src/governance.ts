@@ -388,6 +388,8 @@ export const rankedRoundSchema = z
     round: z.number().int(),
     /** every option in the proposal's order; 0 for one out of the race */
     scores: z.array(optionScore),
+    /** the options in the race this round (still on some ballot), in the proposal's order */
+    continuing: z.array(z.string()),
     /** weight of the ballots still counted in this round */
     remainingWeight: z.string(),
     /** the option struck out after this round; null in the last round */

@@ -4,18 +4,20 @@ import { type Round, roundSteps } from './rounds';
 const score = (option: string, weight: number, votes = weight) => ({ option, votes, weight: String(weight) });
 
 describe('roundSteps', () => {
-  it('drops options eliminated earlier, ranks by score and gives shares of the weight still counted', () => {
+  it('shows the options in the race, ranks by score and gives shares of the weight still counted', () => {
     // docs/governance.md: 4 × [A, C], 3 × [B, C], 2 × [C, B]
     const rounds: Round[] = [
       {
         round: 1,
-        scores: [score('A', 4), score('B', 3), score('C', 2)],
+        scores: [score('A', 4), score('B', 3), score('C', 2), score('D', 0)],
+        continuing: ['A', 'B', 'C'], // D is on no ballot: never in the race
         remainingWeight: '9',
         eliminated: 'C',
       },
       {
         round: 2,
-        scores: [score('A', 4), score('B', 5), score('C', 0)],
+        scores: [score('A', 4), score('B', 5), score('C', 0), score('D', 0)],
+        continuing: ['A', 'B'],
         remainingWeight: '9',
         eliminated: null,
       },
@@ -31,7 +33,13 @@ describe('roundSteps', () => {
 
   it('gives 0 % when no weight is counted', () => {
     const [only] = roundSteps([
-      { round: 1, scores: [score('A', 0), score('B', 0)], remainingWeight: '0', eliminated: null },
+      {
+        round: 1,
+        scores: [score('A', 0), score('B', 0)],
+        continuing: ['A', 'B'],
+        remainingWeight: '0',
+        eliminated: null,
+      },
     ]);
     expect(only?.scores.map((o) => o.share)).toEqual([0, 0]);
   });

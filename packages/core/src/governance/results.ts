@@ -116,6 +116,7 @@ export function resultsView(
         : scores.rounds.map((r) => ({
             round: r.round,
             scores: scores.options.map((o, i) => score(o, r.votes[i]!, r.scores[i]!)),
+            continuing: r.continuing,
             remainingWeight: r.remainingWeight.toString(),
             eliminated: r.eliminated,
           })),
