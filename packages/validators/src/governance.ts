@@ -125,6 +125,11 @@ const daoBase = {
 };
 export const daoSummarySchema = z.object(daoBase).meta({ id: 'DaoSummary' });
 
+/** the chain block a token DAO's weights were read at (docs/governance.md, "Token holdings from the chain") */
+export const snapshotBlockSchema = z
+  .object({ number: z.string(), hash: z.string(), timestamp: isoDateTime })
+  .meta({ id: 'SnapshotBlock' });
+
 export const proposalSummarySchema = z
   .object({
     proposalId: id,
@@ -139,7 +144,7 @@ export const proposalSummarySchema = z
     votingOptions: z.array(z.string()),
     votingSystem: VOTING_SYSTEM,
     /** token DAOs: the block whose holdings weigh the votes, taken when voting starts; else null */
-    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
+    snapshotBlock: snapshotBlockSchema.nullable(),
     /** token DAOs: why the snapshot could not be taken yet (the proposal stays PENDING and retries) */
     snapshotError: z.string().nullable(),
     createdAt: isoDateTime,
@@ -419,7 +424,7 @@ export const resultsSchema = z
     /** when hidden results become public: the proposal's end; null when they are not hidden */
     revealAt: isoDateTime.nullable(),
     /** token DAOs: the chain block the electorate's weights were read at; null otherwise */
-    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
+    snapshotBlock: snapshotBlockSchema.nullable(),
     /** ranked-choice: the instant-runoff rounds, the last one's scores being options[]; null otherwise */
     rounds: z.array(rankedRoundSchema).nullable(),
     updatedAt: isoDateTime,
@@ -427,6 +432,17 @@ export const resultsSchema = z
   .meta({ id: 'Results' });
 
 // ---- voting power, tokens ----
+
+/** why an address cannot vote on a proposal now (docs/governance.md, "Voting power") */
+export const INELIGIBLE_REASON = z.enum([
+  'NOT_STARTED',
+  'ENDED',
+  'NOT_A_MEMBER',
+  'JOINED_AFTER_START',
+  'NO_WEIGHT',
+  'BELOW_MIN_WEIGHT',
+]);
+export type IneligibleReason = z.output<typeof INELIGIBLE_REASON>;
 
 export const votingPowerInput = z.strictObject({ proposalId: id, address });
 export const votingPowerSchema = z
@@ -438,13 +454,11 @@ export const votingPowerSchema = z
     /** true when it may vote now */
     eligible: z.boolean(),
     /** why not, when not eligible */
-    reason: z
-      .enum(['NOT_STARTED', 'ENDED', 'NOT_A_MEMBER', 'JOINED_AFTER_START', 'NO_WEIGHT', 'BELOW_MIN_WEIGHT'])
-      .nullable(),
+    reason: INELIGIBLE_REASON.nullable(),
     member: z.boolean(),
     /** it has a counted vote on this proposal */
     hasVoted: z.boolean(),
-    snapshotBlock: z.object({ number: z.string(), hash: z.string(), timestamp: isoDateTime }).nullable(),
+    snapshotBlock: snapshotBlockSchema.nullable(),
   })
   .meta({ id: 'VotingPower' });
 

@@ -1,3 +1,4 @@
+import type { IneligibleReason } from '@plenum/validators';
 import { formatUnits, parseUnits } from 'viem';
 import { formatWeight } from './format';
 
@@ -89,13 +90,8 @@ export function toBaseUnits(
   return { ok: true, value: parseUnits(t, decimals).toString() };
 }
 
-export type PowerReason =
-  | 'NOT_STARTED'
-  | 'ENDED'
-  | 'NOT_A_MEMBER'
-  | 'JOINED_AFTER_START'
-  | 'NO_WEIGHT'
-  | 'BELOW_MIN_WEIGHT';
+/** the API's reasons (governance.votes.power), one list in @plenum/validators */
+export type PowerReason = IneligibleReason;
 
 /** Why an address cannot vote (governance.votes.power's reason), as a sentence. */
 export function powerReasonText(

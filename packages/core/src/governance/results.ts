@@ -3,6 +3,7 @@ import { type DbOrTx, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { currentElectorate } from './electorate';
 import { type DaoRow, type ProposalRow, requireDao } from './rows';
+import { snapshotBlockView } from './serialize';
 import { scoresFromTallies } from './system-tallies';
 import { decideOutcome, formatScore } from './systems';
 import type { OptionCount } from './tally';
@@ -102,14 +103,11 @@ export function resultsView(
     passing: hidden ? null : out.passing,
     hidden,
     revealAt: hidden ? basis.endTime.toISOString() : null,
-    snapshotBlock:
-      basis.snapshotBlockNumber != null && basis.snapshotBlockHash && basis.snapshotBlockTime
-        ? {
-            number: String(basis.snapshotBlockNumber),
-            hash: basis.snapshotBlockHash,
-            timestamp: basis.snapshotBlockTime.toISOString(),
-          }
-        : null,
+    snapshotBlock: snapshotBlockView({
+      snapshotBlockNumber: basis.snapshotBlockNumber ?? null,
+      snapshotBlockHash: basis.snapshotBlockHash ?? null,
+      snapshotBlockTime: basis.snapshotBlockTime ?? null,
+    }),
     rounds:
       hidden || !('rounds' in scores)
         ? null

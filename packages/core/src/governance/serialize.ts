@@ -61,18 +61,24 @@ export function proposalSummaryView(p: ProposalRow) {
     proposalData: p.proposalData,
     votingOptions: p.votingOptions,
     votingSystem: p.votingSystem,
-    snapshotBlock:
-      p.snapshotBlockNumber !== null && p.snapshotBlockHash && p.snapshotBlockTime
-        ? {
-            number: String(p.snapshotBlockNumber),
-            hash: p.snapshotBlockHash,
-            timestamp: p.snapshotBlockTime.toISOString(),
-          }
-        : null,
+    snapshotBlock: snapshotBlockView(p),
     snapshotError: p.snapshotError,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };
+}
+
+/** a token DAO proposal's snapshot block as the API shows it; null before it is taken, or without a token */
+export function snapshotBlockView(
+  p: Pick<ProposalRow, 'snapshotBlockNumber' | 'snapshotBlockHash' | 'snapshotBlockTime'>,
+) {
+  return p.snapshotBlockNumber != null && p.snapshotBlockHash && p.snapshotBlockTime
+    ? {
+        number: String(p.snapshotBlockNumber),
+        hash: p.snapshotBlockHash,
+        timestamp: p.snapshotBlockTime.toISOString(),
+      }
+    : null;
 }
 
 export type VoteView = ReturnType<typeof voteView>;

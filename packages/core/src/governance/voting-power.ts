@@ -1,22 +1,14 @@
 import { daoMembers, votes } from '@plenum/db';
+import type { IneligibleReason } from '@plenum/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { chainReaderOf, type TokenRef } from '../chain';
 import type { Services } from '../services';
-import { isMember, requireDao, requireProposal } from './rows';
+import { requireDao, requireProposal } from './rows';
 import { governanceRuntime } from './runtime';
-import { proposalSummaryView } from './serialize';
+import { snapshotBlockView } from './serialize';
 import { ensureCurrentStatus } from './status-automation';
 import { tokenOf } from './token-snapshot';
-
-/** why an address cannot vote on a proposal now (docs/governance.md, "Voting power") */
-export type IneligibleReason =
-  | 'NOT_STARTED'
-  | 'ENDED'
-  | 'NOT_A_MEMBER'
-  | 'JOINED_AFTER_START'
-  | 'NO_WEIGHT'
-  | 'BELOW_MIN_WEIGHT';
 
 /**
  * GET /proposals/{proposalId}/voting-power/{address}: "can I vote, and with what weight?" before signing
@@ -33,7 +25,13 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     .from(votes)
     .where(and(eq(votes.proposalId, p.id), eq(votes.voterAddress, address), isNull(votes.replacedAt)))
     .limit(1);
-  const member = await isMember(svc.db, p.daoId, address);
+  // one read of the membership: whether, and since when (joined after the start, or no weight at it)
+  const [memberRow] = await svc.db
+    .select({ addedAt: daoMembers.addedAt })
+    .from(daoMembers)
+    .where(and(eq(daoMembers.daoId, p.daoId), eq(daoMembers.address, address)))
+    .limit(1);
+  const member = !!memberRow;
   const answer = (weight: string, reason: IneligibleReason | null) => ({
     proposalId: p.id,
     address,
@@ -42,7 +40,7 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     reason,
     member,
     hasVoted: !!voted,
-    snapshotBlock: proposalSummaryView(p).snapshotBlock,
+    snapshotBlock: snapshotBlockView(p),
   });
   if (p.status === 'PENDING') return answer('0', 'NOT_STARTED');
 
@@ -69,18 +67,8 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
   }
   if (!member) return answer('0', 'NOT_A_MEMBER');
   // a member outside the electorate: joined after the start, or (weighted DAOs) no weight at the start
-  const addedAfter =
-    !dao.tokenWeighted || (await joinedAfterStart(svc, p.daoId, address, p.snapshotAt ?? p.startTime));
+  const addedAfter = !dao.tokenWeighted || memberRow!.addedAt > (p.snapshotAt ?? p.startTime);
   return answer('0', addedAfter ? 'JOINED_AFTER_START' : 'NO_WEIGHT');
-}
-
-async function joinedAfterStart(svc: Services, daoId: string, address: string, start: Date) {
-  const [m] = await svc.db
-    .select({ addedAt: daoMembers.addedAt })
-    .from(daoMembers)
-    .where(and(eq(daoMembers.daoId, daoId), eq(daoMembers.address, address)))
-    .limit(1);
-  return !!m && m.addedAt > start;
 }
 
 /** GET /chains/{chainId}/tokens/{address}: a token's symbol and decimals, for the DAO form */
