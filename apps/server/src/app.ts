@@ -180,7 +180,9 @@ export async function createApp(options: AppOptions) {
       (st) => st.ok,
       () => false,
     );
-    return { provider: storage.node.name, ok };
+    // the embedded node's place on the network: peer id, listen addresses, connected peers
+    const network = storage.node.network?.() ?? null;
+    return { provider: storage.node.name, ok, ...(network ? { network } : {}) };
   };
 
   // system paths: no credentials, no rate limit, answered while the database is down

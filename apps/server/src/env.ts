@@ -33,6 +33,21 @@ const list = (def: string) =>
         .map((s) => s.trim())
         .filter(Boolean),
     );
+/** a TCP port, 0 = any free one */
+const port = <D extends number | undefined>(def: D) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx): number | D => {
+      if (v === undefined || v === '') return def;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65_535) {
+        ctx.addIssue({ code: 'custom', message: 'must be a port from 0 to 65535 (0 = any free port)' });
+        return z.NEVER;
+      }
+      return n;
+    });
+const MULTIADDR_WITH_PEER = /^\/.+\/p2p\/[1-9A-HJ-NP-Za-km-z]+$/;
 const url = (def?: string) =>
   def
     ? z.url().optional().default(def)
@@ -167,6 +182,21 @@ const schema = z.object({
   IPFS_GATEWAY_URLS: list('').pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
   IPFS_TIMEOUT: int(30_000, 1),
   IPFS_PIN_BROADCAST: bool(true),
+  // the embedded node on the network (docs/storage.md, "The embedded node on the network")
+  IPFS_OFFLINE: bool(false),
+  IPFS_SWARM_PORT: port(4001),
+  /** default: IPFS_SWARM_PORT + 1 (any free port when IPFS_SWARM_PORT is 0) */
+  IPFS_SWARM_WS_PORT: port(undefined),
+  IPFS_SWARM_HOST: z
+    .union([z.ipv4(), z.ipv6()], { message: 'must be an IPv4 or IPv6 address' })
+    .default('0.0.0.0'),
+  IPFS_BOOTSTRAP: list('').refine((xs) => xs.every((x) => MULTIADDR_WITH_PEER.test(x)), {
+    message: 'a comma-separated list of multiaddrs ending in /p2p/<peer id>',
+  }),
+  IPFS_ANNOUNCE: list('').refine((xs) => xs.every((x) => x.startsWith('/')), {
+    message: 'a comma-separated list of multiaddrs such as /dns4/ipfs.example.org/tcp/4001',
+  }),
+  IPFS_MAX_CONNECTIONS: int(100, 1),
   MAX_FILE_SIZE: int(104_857_600, 1),
   ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
     (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
@@ -223,5 +253,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     siweChainIds: chainIds,
     adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
     publicUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    ipfsSwarm: e.IPFS_OFFLINE
+      ? null
+      : {
+          port: e.IPFS_SWARM_PORT,
+          wsPort:
+            e.IPFS_SWARM_WS_PORT ??
+            (e.IPFS_SWARM_PORT === 0 || e.IPFS_SWARM_PORT === 65_535 ? 0 : e.IPFS_SWARM_PORT + 1),
+          host: e.IPFS_SWARM_HOST,
+          bootstrap: e.IPFS_BOOTSTRAP,
+          announce: e.IPFS_ANNOUNCE,
+          maxConnections: e.IPFS_MAX_CONNECTIONS,
+        },
   };
 }

@@ -40,7 +40,10 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     nodeUrl: env.IPFS_NODE_URL,
     gatewayUrls: env.IPFS_GATEWAY_URLS,
     timeoutMs: env.IPFS_TIMEOUT,
+    swarm: env.ipfsSwarm,
   });
+  const network = storage.node.network?.();
+  if (network) log.info(network, 'the embedded IPFS node is on the network');
   const svc: ApiServices = {
     db: dbHandle.db,
     config: coreConfigFromEnv(env),

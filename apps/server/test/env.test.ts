@@ -74,6 +74,39 @@ describe('configuration from the environment', () => {
     expect(() => loadEnv({ CHAIN_CONFIRMATIONS: '-1' })).toThrow(EnvError);
   });
 
+  it('reads the embedded node swarm settings and names a bad one', () => {
+    expect(loadEnv({}).ipfsSwarm).toEqual({
+      port: 4001,
+      wsPort: 4002,
+      host: '0.0.0.0',
+      bootstrap: [],
+      announce: [],
+      maxConnections: 100,
+    });
+    expect(loadEnv({ IPFS_SWARM_PORT: '0' }).ipfsSwarm).toMatchObject({ port: 0, wsPort: 0 });
+    expect(loadEnv({ IPFS_SWARM_PORT: '5001', IPFS_SWARM_WS_PORT: '0' }).ipfsSwarm).toMatchObject({
+      port: 5001,
+      wsPort: 0,
+    });
+    const peer = '/ip4/127.0.0.1/tcp/4001/p2p/12D3KooWAbCdEf';
+    expect(
+      loadEnv({ IPFS_BOOTSTRAP: ` ${peer} , ${peer.replace('tcp/4001', 'tcp/4002/ws')}` }).ipfsSwarm,
+    ).toMatchObject({ bootstrap: [peer, peer.replace('tcp/4001', 'tcp/4002/ws')] });
+    expect(loadEnv({ IPFS_OFFLINE: '1' }).ipfsSwarm).toBeNull();
+    for (const [name, bad] of [
+      ['IPFS_SWARM_PORT', '65536'],
+      ['IPFS_SWARM_PORT', 'x'],
+      ['IPFS_SWARM_WS_PORT', '-1'],
+      ['IPFS_SWARM_HOST', 'localhost'],
+      ['IPFS_BOOTSTRAP', '/ip4/127.0.0.1/tcp/4001'],
+      ['IPFS_ANNOUNCE', 'example.org:4001'],
+      ['IPFS_MAX_CONNECTIONS', '0'],
+      ['IPFS_OFFLINE', 'maybe'],
+    ] as const) {
+      expect(() => loadEnv({ [name]: bad }), `${name}=${bad}`).toThrow(name);
+    }
+  });
+
   it('checks cross-field rules', () => {
     expect(() => loadEnv({ PASSWORD_MIN_LENGTH: '20', PASSWORD_MAX_LENGTH: '10' })).toThrow(
       /PASSWORD_MIN_LENGTH/,

@@ -22,7 +22,7 @@ async function* once(b: Uint8Array) {
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'plenum-gw-'));
-  source = await createEmbeddedNode(dir);
+  source = await createEmbeddedNode({ dir: dir, timeoutMs: 30_000, swarm: null });
   big = new Uint8Array(700_000).map((_, i) => (i * 31) % 251);
   bigCid = (await source.add(once(big))).toString();
   jsonCid = (await source.add(once(new TextEncoder().encode('{"hello":"gateway"}')))).toString();

@@ -49,6 +49,9 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_DISABLED: 'true',
+    // the embedded IPFS node on the network as by default, on loopback and any free ports
+    IPFS_SWARM_PORT: '0',
+    IPFS_SWARM_HOST: '127.0.0.1',
     ...env,
   };
   children.push(

@@ -81,6 +81,9 @@ export async function startServerProcess(
         LOG_LEVEL: 'warn',
         RATE_LIMIT_DISABLED: 'true',
         APP_URL: 'http://localhost:3000',
+        // the embedded IPFS node on the network as by default, on loopback and any free ports
+        IPFS_SWARM_PORT: '0',
+        IPFS_SWARM_HOST: '127.0.0.1',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -68,7 +68,7 @@ const fmt = (xs: number[], digits = 1) => xs.map((x) => x.toFixed(digits)).join(
  */
 export default async function uploadBench(ctx: BenchContext) {
   const dir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-node-'));
-  const node = await createEmbeddedNode(dir);
+  const node = await createEmbeddedNode({ dir: dir, timeoutMs: 30_000, swarm: null });
   const server = await startServerProcess({
     MAX_FILE_SIZE: String(SIZE + MB),
     ALLOWED_FILE_TYPES: 'application/pdf',

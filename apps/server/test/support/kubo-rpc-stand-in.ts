@@ -19,7 +19,7 @@ export interface KuboStandIn {
 const PEER_ID = '12D3KooWGzxzKZYveHXtpG6AsrUJBcWxHBFS2HsEoGTxrMLvKXtf';
 
 export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
-  const node = await createEmbeddedNode(dir);
+  const node = await createEmbeddedNode({ dir: dir, timeoutMs: 30_000, swarm: null });
   const calls: string[] = [];
   const fail = (res: import('node:http').ServerResponse, message: string) => {
     res.writeHead(500, { 'content-type': 'application/json' });

@@ -43,6 +43,9 @@ export async function startServerProcess(
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // the embedded node joins the swarm as by default, on loopback and any free ports
+      IPFS_SWARM_PORT: '0',
+      IPFS_SWARM_HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_DISABLED: 'true',
       ...env,

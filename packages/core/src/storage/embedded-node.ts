@@ -1,7 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { withBitswap } from '@helia/bitswap';
+import { withLibp2pLight } from '@helia/libp2p';
 import { unixfs } from '@helia/unixfs';
+import { bootstrap } from '@libp2p/bootstrap';
+import { identify } from '@libp2p/identify';
+import { KEEP_ALIVE, type Libp2p } from '@libp2p/interface';
+import { noise } from '@libp2p/noise';
+import { ping } from '@libp2p/ping';
+import { tcp } from '@libp2p/tcp';
+import { webSockets } from '@libp2p/websockets';
+import { yamux } from '@libp2p/yamux';
+import { type Multiaddr, multiaddr } from '@multiformats/multiaddr';
 import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
@@ -9,29 +20,76 @@ import type { CID } from 'multiformats/cid';
 import type { GatewayProvider } from './gateway';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
-import { type CallOptions, type ContentSource, type NodeProvider, ProviderError } from './provider';
+import {
+  attemptSignal,
+  type CallOptions,
+  type ContentSource,
+  type NodeProvider,
+  type PinOptions,
+  ProviderError,
+} from './provider';
 
 const POLL_MS = 250;
 
+/** The embedded node's libp2p settings (docs/storage.md, "The embedded node on the network"). */
+export interface SwarmOptions {
+  /** TCP port; 0 = any free port */
+  port: number;
+  /** WebSocket port; 0 = any free port */
+  wsPort: number;
+  /** the interface to listen on (0.0.0.0 = every IPv4 interface) */
+  host: string;
+  /** multiaddrs with /p2p/<peer id> dialled at start and kept connected */
+  bootstrap: string[];
+  /** addresses to announce instead of the listening ones (a public address behind NAT) */
+  announce: string[];
+  maxConnections: number;
+}
+
+export interface EmbeddedNodeOptions {
+  dir: string;
+  gateways?: GatewayProvider | undefined;
+  /** per-attempt deadline for network reads (IPFS_TIMEOUT) */
+  timeoutMs: number;
+  /** null: no libp2p and no sockets (IPFS_OFFLINE) */
+  swarm: SwarmOptions | null;
+}
+
 /**
- * The default node: Helia in-process without libp2p (no sockets), blocks and pins on disk under `dir`.
- * Reads are offline (a missing block fails at once; the gateways come next). Pinning a CID that is
- * not here fetches its blocks through the verified gateway provider and keeps looking (locally too,
- * so an upload of the same content meanwhile satisfies it) until the caller's deadline.
+ * A read (not a pin) asks the network through bitswap only: the gateways are the read path's next
+ * provider of their own (docs/storage.md, "Providers"), so the gateway block broker steps aside.
  */
-export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider): Promise<NodeProvider> {
+const READ_ONLY_BITSWAP = 'plenumReadFromPeers';
+
+const ipProto = (host: string) => (host.includes(':') ? 'ip6' : 'ip4');
+
+/**
+ * The default node: Helia in-process, blocks and pins on disk under `dir`. With a swarm it runs libp2p
+ * (TCP and WebSocket, noise, yamux, identify, bitswap) with a persistent peer identity kept in its
+ * datastore: it serves its blocks to connected peers and fetches from them. Without one (IPFS_OFFLINE)
+ * it opens no socket at all.
+ *
+ * Pinning a CID that is not here dials the pin's origins first, then fetches every missing block,
+ * racing bitswap (connected peers) and the verified gateways, and keeps looking locally too (an upload
+ * of the same content meanwhile satisfies it) until the caller's deadline. Only once every block is
+ * local is the pin recorded, so a failed pin leaves no pin behind. Every block from the network is
+ * checked against its CID's hash by Helia before it is stored.
+ */
+export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<NodeProvider> {
+  const { dir, gateways, swarm, timeoutMs } = options;
   await mkdir(dir, { recursive: true });
   const blockstore = new FsBlockstore(path.join(dir, 'blocks'));
   const datastore = new FsDatastore(path.join(dir, 'datastore'));
-  const helia = createHeliaLight({
+  const light = createHeliaLight({
     blockstore,
     datastore,
     blockBrokers: [
       {
         name: 'plenum-gateways',
-        async retrieve(cid: CID, options: { signal?: AbortSignal } = {}) {
+        async retrieve(cid: CID, opts: { signal?: AbortSignal; [READ_ONLY_BITSWAP]?: boolean } = {}) {
+          if (opts[READ_ONLY_BITSWAP]) throw new ProviderError('absent', 'embedded', 'reads ask peers only');
           while (true) {
-            options.signal?.throwIfAborted();
+            opts.signal?.throwIfAborted();
             if (await blockstore.has(cid)) {
               const parts: Uint8Array[] = [];
               for await (const p of blockstore.get(cid)) parts.push(p);
@@ -39,23 +97,49 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
             }
             if (gateways?.configured) {
               try {
-                return await gateways.fetchBlock(cid, { signal: options.signal });
+                return await gateways.fetchBlock(cid, { signal: opts.signal });
               } catch (err) {
-                if (options.signal?.aborted) throw err;
+                if (opts.signal?.aborted) throw err;
               }
             }
-            await sleep(POLL_MS, undefined, { signal: options.signal });
+            await sleep(POLL_MS, undefined, { signal: opts.signal });
           }
         },
       },
     ],
   });
-  await helia.start();
+  let libp2p: Libp2p | null = null;
+  if (swarm) {
+    const ip = ipProto(swarm.host);
+    const networked = withLibp2pLight(light, {
+      addresses: {
+        listen: [`/${ip}/${swarm.host}/tcp/${swarm.port}`, `/${ip}/${swarm.host}/tcp/${swarm.wsPort}/ws`],
+        ...(swarm.announce.length ? { announce: swarm.announce } : {}),
+      },
+      transports: [tcp(), webSockets()],
+      connectionEncrypters: [noise()],
+      streamMuxers: [yamux()],
+      // bootstrap peers are tagged keep-alive: libp2p dials them again when a connection drops
+      peerDiscovery: swarm.bootstrap.length
+        ? [bootstrap({ list: swarm.bootstrap, tagName: `${KEEP_ALIVE}-bootstrap`, timeout: 0 })]
+        : [],
+      connectionManager: { maxConnections: swarm.maxConnections },
+      services: { identify: identify(), ping: ping() },
+    });
+    // bitswap: peers' want-lists kept to 1,024 entries each, a bounded number of streams
+    withBitswap(networked, { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 });
+    await networked.start();
+    libp2p = networked.libp2p;
+  } else {
+    await light.start();
+  }
+  const helia = light;
   const fs = unixfs(helia);
+  const connected = () => (libp2p ? libp2p.getConnections().length : 0);
 
-  const pinned = async (cid: CID, options: CallOptions) => {
+  const pinned = async (cid: CID, opts: CallOptions) => {
     try {
-      await helia.pins.get(cid, { signal: options.signal });
+      await helia.pins.get(cid, { signal: opts.signal });
       return true;
     } catch (err) {
       if ((err as Error).name === 'NotFoundError') return false;
@@ -63,45 +147,134 @@ export async function createEmbeddedNode(dir: string, gateways?: GatewayProvider
     }
   };
 
+  /** dials the pin's origins at once (each within the caller's deadline); one that fails is skipped */
+  const dialOrigins = async (origins: string[], signal?: AbortSignal) => {
+    if (!libp2p) return;
+    const node = libp2p;
+    const addrs: Multiaddr[] = [];
+    for (const o of origins) {
+      try {
+        const ma = multiaddr(o);
+        if (ma.getComponents().some((c) => c.name === 'p2p')) addrs.push(ma);
+      } catch {
+        // not a multiaddr: validated at the API; nothing to dial
+      }
+    }
+    await Promise.allSettled(addrs.map((ma) => node.dial(ma, { signal })));
+  };
+
+  /** fetches every missing block of the DAG (the brokers race: bitswap, gateways, local arrivals) */
+  const fetchAll = async (cid: CID, signal?: AbortSignal) => {
+    const walker = leafSkippingWalker({ blockstore: helia.blockstore, getCodec: helia.getCodec });
+    try {
+      for await (const _ of walker.walk(cid, { signal })) {
+        // each yielded node's block is now local
+      }
+    } catch (err) {
+      // Helia wraps the brokers' aborts in LoadBlockFailedError: the deadline is the reason
+      if (signal?.aborted) throw signal.reason;
+      throw err;
+    }
+  };
+
+  /** a network read: bitswap only, within IPFS_TIMEOUT without a new block; 'timeout' when it runs out */
+  const networkRead = async (cid: CID, outer?: AbortSignal): Promise<ContentSource> => {
+    const readOpts = (signal: AbortSignal) =>
+      ({ signal, [READ_ONLY_BITSWAP]: true }) as { signal: AbortSignal };
+    const statSignal = attemptSignal(timeoutMs, outer);
+    let stat: { size: bigint | number };
+    try {
+      stat = await fs.stat(cid, readOpts(statSignal));
+    } catch (err) {
+      if (statSignal.aborted && !outer?.aborted)
+        throw new ProviderError(
+          'timeout',
+          'embedded',
+          `no connected peer sent ${cid} within ${timeoutMs} ms`,
+        );
+      throw err;
+    }
+    return {
+      size: Number(stat.size),
+      chunks: {
+        async *[Symbol.asyncIterator]() {
+          // the deadline restarts with every chunk: a large file may take long, a stalled one may not
+          const idle = new AbortController();
+          const signal = outer ? AbortSignal.any([outer, idle.signal]) : idle.signal;
+          let timer = setTimeout(() => idle.abort(new DOMException('stalled', 'TimeoutError')), timeoutMs);
+          try {
+            for await (const chunk of fs.cat(cid, readOpts(signal))) {
+              clearTimeout(timer);
+              yield chunk;
+              timer = setTimeout(() => idle.abort(new DOMException('stalled', 'TimeoutError')), timeoutMs);
+            }
+          } catch (err) {
+            if (idle.signal.aborted && !outer?.aborted)
+              throw new ProviderError(
+                'timeout',
+                'embedded',
+                `peers stopped sending ${cid} for ${timeoutMs} ms`,
+              );
+            throw err;
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+      },
+    };
+  };
+
   return {
     name: 'embedded',
-    add: (source, options = {}) =>
-      fs.addByteStream(source, { signal: options.signal, ...pooledLeaves(options.signal) }) as Promise<CID>,
-    async open(cid, options = {}): Promise<ContentSource> {
+    add: (source, opts = {}) =>
+      fs.addByteStream(source, { signal: opts.signal, ...pooledLeaves(opts.signal) }) as Promise<CID>,
+    async open(cid, opts = {}): Promise<ContentSource> {
       try {
-        const stat = await fs.stat(cid, { offline: true, signal: options.signal });
-        return { size: Number(stat.size), chunks: fs.cat(cid, { offline: true, signal: options.signal }) };
+        const stat = await fs.stat(cid, { offline: true, signal: opts.signal });
+        return { size: Number(stat.size), chunks: fs.cat(cid, { offline: true, signal: opts.signal }) };
       } catch (err) {
-        if ((err as Error).name === 'BlockNotFoundWhileOfflineError')
-          throw new ProviderError('absent', 'embedded', `${cid} is not in the embedded node`);
-        throw err;
+        if ((err as Error).name !== 'BlockNotFoundWhileOfflineError') throw err;
       }
+      // not (all) here: connected peers are a network source like the gateways; with none, nobody to ask
+      if (connected() === 0)
+        throw new ProviderError('absent', 'embedded', `${cid} is not in the embedded node`);
+      return networkRead(cid, opts.signal);
     },
-    async pin(cid, options = {}) {
-      if (await pinned(cid, options)) return;
+    async pin(cid, opts: PinOptions = {}) {
+      if (await pinned(cid, opts)) return;
+      if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
+      await fetchAll(cid, opts.signal);
       try {
-        for await (const _ of helia.pins.add(cid, { signal: options.signal, walker: leafSkippingWalker })) {
+        for await (const _ of helia.pins.add(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
         }
       } catch (err) {
         if ((err as Error).name !== 'AlreadyPinnedError') throw err;
       }
     },
-    async unpin(cid, options = {}) {
-      if (!(await pinned(cid, options))) return;
+    async unpin(cid, opts = {}) {
+      if (!(await pinned(cid, opts))) return;
       try {
-        for await (const _ of helia.pins.rm(cid, { signal: options.signal, walker: leafSkippingWalker })) {
+        for await (const _ of helia.pins.rm(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // drained: the pin is gone once the walk ends
         }
       } catch (err) {
         if ((err as Error).name !== 'NotFoundError') throw err;
       }
     },
-    isPinned: (cid, options = {}) => pinned(cid, options),
-    // offline node: nobody to announce to (IPFS_PIN_BROADCAST is a documented no-op here)
+    isPinned: (cid, opts = {}) => pinned(cid, opts),
+    // connected peers learn of new blocks through bitswap; there is no DHT to announce to (no routers)
     announce: async () => {},
     status: async () => ({ ok: helia.status === 'started' }),
-    delegates: async () => [],
+    network: () =>
+      libp2p
+        ? {
+            peerId: libp2p.peerId.toString(),
+            addresses: libp2p.getMultiaddrs().map(String),
+            connections: connected(),
+          }
+        : null,
+    delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
     async getBlock(cid) {
       const parts: Uint8Array[] = [];
       for await (const p of blockstore.get(cid)) parts.push(p);

@@ -1,3 +1,4 @@
+import { multiaddr } from '@multiformats/multiaddr';
 import { create, type KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import {
@@ -60,6 +61,10 @@ export function createKuboNode(url: string, timeoutMs: number): NodeProvider {
     },
     async pin(cid, options = {}) {
       const signal = options.signal ?? AbortSignal.timeout(timeoutMs);
+      // the pin's origins are dialled first, as the Pinning Service API intends; one that fails is skipped
+      await Promise.allSettled(
+        (options.origins ?? []).map(async (o) => ipfs.swarm.connect(multiaddr(o), { signal })),
+      );
       try {
         await ipfs.pin.add(cid, { recursive: true, signal });
       } catch (err) {

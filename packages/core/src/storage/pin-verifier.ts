@@ -19,7 +19,10 @@ export function startPinVerifier(svc: StorageServices): () => void {
       p = (async () => {
         const signal = AbortSignal.any([AbortSignal.timeout(svc.config.storage.timeoutMs), storage.signal]);
         const parsed = parseCid(cid).cid;
-        await storage.node.pin(parsed, { signal });
+        // every owner's origins: the peers they said have the content are dialled first
+        const rows = await svc.db.select({ origins: pins.origins }).from(pins).where(eq(pins.cid, cid));
+        const origins = [...new Set(rows.flatMap((r) => r.origins ?? []))].slice(0, 20);
+        await storage.node.pin(parsed, { signal, origins });
         if (imported) {
           // An upload's bytes were written by this node moments ago and its pin walk found every
           // block: reading them all again (100 MB after a 100 MB upload, competing with the next

@@ -29,6 +29,18 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
+export interface PinOptions extends CallOptions {
+  /** the pin request's `origins`: multiaddrs of peers that have the content, dialled first */
+  origins?: string[] | undefined;
+}
+
+/** the node's place on the network, for GET /health (null: no libp2p) */
+export interface NodeNetwork {
+  peerId: string;
+  addresses: string[];
+  connections: number;
+}
+
 /** The IPFS node Plenum writes to and pins on: the embedded Helia node or a Kubo node. */
 export interface NodeProvider {
   readonly name: 'embedded' | 'kubo';
@@ -36,7 +48,7 @@ export interface NodeProvider {
   add(source: AsyncIterable<Uint8Array>, options?: CallOptions): Promise<CID>;
   open(cid: CID, options?: CallOptions): Promise<ContentSource>;
   /** fetches what is missing and pins recursively; pinning a pinned CID is a no-op */
-  pin(cid: CID, options?: CallOptions): Promise<void>;
+  pin(cid: CID, options?: PinOptions): Promise<void>;
   /** removes the pin; unpinning a CID that is not pinned is a no-op */
   unpin(cid: CID, options?: CallOptions): Promise<void>;
   isPinned(cid: CID, options?: CallOptions): Promise<boolean>;
@@ -45,6 +57,8 @@ export interface NodeProvider {
   status(): Promise<{ ok: boolean; detail?: string }>;
   /** one raw block from the local store (embedded node only), e.g. to serve trustless gateway requests */
   getBlock?(cid: CID): Promise<Uint8Array>;
+  /** the embedded node's peer id, addresses and connections; null or absent when it has no libp2p */
+  network?(): NodeNetwork | null;
   /** multiaddrs other nodes can connect to for the data (Pinning Service API `delegates`) */
   delegates(): Promise<string[]>;
   stop(): Promise<void>;

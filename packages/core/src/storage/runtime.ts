@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Services } from '../services';
-import { createEmbeddedNode } from './embedded-node';
+import { createEmbeddedNode, type SwarmOptions } from './embedded-node';
 import { GatewayProvider } from './gateway';
 import { StorageEvents } from './internal-events';
 import { createKuboNode, kuboRpcUrl } from './kubo-node';
@@ -36,6 +36,8 @@ export interface RuntimeOptions {
   nodeUrl?: string | undefined;
   gatewayUrls: string[];
   timeoutMs: number;
+  /** the embedded node's libp2p settings; null = IPFS_OFFLINE (no sockets) */
+  swarm: SwarmOptions | null;
 }
 
 /** IPFS_API_URL (wins) or IPFS_NODE_URL → Kubo; otherwise the embedded node under DATA_DIR/ipfs. */
@@ -44,7 +46,12 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
   const rpc = kuboRpcUrl(o.apiUrl, o.nodeUrl);
   const node = rpc
     ? createKuboNode(rpc, o.timeoutMs)
-    : await createEmbeddedNode(path.join(o.dataDir, 'ipfs'), gateways);
+    : await createEmbeddedNode({
+        dir: path.join(o.dataDir, 'ipfs'),
+        gateways,
+        timeoutMs: o.timeoutMs,
+        swarm: o.swarm,
+      });
   const pending = new Set<Promise<unknown>>();
   let stopping = false;
   const shutdown = new AbortController();

@@ -1,0 +1,225 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { StorageRuntime } from '@plenum/core';
+import { parseCid } from '@plenum/core';
+import { CID } from 'multiformats/cid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_DB, type TestApp } from './support/app';
+import { memberUser } from './support/factories';
+import { type HeliaPeer, startHeliaPeer } from './support/helia-peer';
+import { type ApiClient, apiClient } from './support/http';
+import { uploadBytes } from './support/storage';
+
+/**
+ * The embedded node on the network (docs/storage.md, "The embedded node on the network"), against a
+ * real second Helia peer on loopback. The peer's node and the product's exchange blocks over libp2p
+ * (TCP or WebSocket, noise, yamux) with bitswap.
+ */
+const SWARM = { IPFS_OFFLINE: 'false', IPFS_SWARM_PORT: '0', IPFS_SWARM_HOST: '127.0.0.1' };
+
+let t: TestApp;
+let api: ApiClient;
+let peer: HeliaPeer;
+const storage = (app: TestApp = t) => app.app.svc.storage as StorageRuntime;
+
+beforeAll(async () => {
+  peer = await startHeliaPeer();
+  t = await startTestApp({ env: { ...SWARM, IPFS_TIMEOUT: '20000' } });
+  api = apiClient(t.url);
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.stop();
+});
+
+async function tokenFor(session: string) {
+  const res = await api.post('/auth/tokens', { name: 'swarm' }, { token: session });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.token as string;
+}
+
+/** 1 MiB and a bit of random text: several blocks under one root, a type uploads accept */
+const content = () => Buffer.from(randomBytes(512 * 1024 + 4321).toString('hex'));
+
+describe('the embedded node on the network', () => {
+  it('reports its peer id, listen addresses and connections in /health; delegates are those addresses', async () => {
+    const health = await api.get('/health');
+    expect(health.status).toBe(200);
+    const network = health.body.ipfs.network;
+    expect(network).toEqual({
+      peerId: expect.stringMatching(/^12D3KooW/),
+      addresses: expect.arrayContaining([
+        expect.stringMatching(/^\/ip4\/127\.0\.0\.1\/tcp\/\d+\/p2p\/12D3KooW/),
+        expect.stringMatching(/^\/ip4\/127\.0\.0\.1\/tcp\/\d+\/ws\/p2p\/12D3KooW/),
+      ]),
+      connections: expect.any(Number),
+    });
+    for (const a of network.addresses) expect(a.endsWith(`/p2p/${network.peerId}`)).toBe(true);
+
+    const user = await memberUser(api);
+    const token = await tokenFor(user.token);
+    const up = await uploadBytes(api, user.token, 'delegated', 'd.txt');
+    const added = await api.post('/pins', { cid: up.body.cid }, { token });
+    expect(added.status).toBe(202);
+    expect(added.body.delegates.length).toBeGreaterThan(0);
+    expect([...added.body.delegates].sort()).toEqual([...network.addresses].sort());
+  });
+
+  it("pins a CID only another peer holds, dialling the pin's origins: pinned, the bytes match, events fire", async () => {
+    const bytes = content();
+    const cid = (await peer.add(bytes)).toString();
+    const user = await memberUser(api);
+    const token = await tokenFor(user.token);
+    const events: string[] = [];
+    const off = [
+      storage().events.on('ipfs:pin', (e) => e.cid === cid && events.push('pin')),
+      storage().events.on('ipfs:pin.verified', (e) => e.cid === cid && events.push('verified')),
+      storage().events.on('ipfs:pin.failed', (e) => e.cid === cid && events.push('failed')),
+    ];
+    try {
+      const added = await api.post(
+        '/pins',
+        { cid, name: 'from-a-peer', origins: peer.addresses() },
+        { token },
+      );
+      expect(added.status, JSON.stringify(added.body)).toBe(202);
+      expect(added.body.status).toMatch(/queued|pinning/);
+      await storage().idle();
+      const status = await api.get(`/pins/${added.body.requestid}`, { token });
+      expect(status.body.status).toBe('pinned');
+      // a name-filtered listing finds it (the default status filter is "pinned")
+      const listed = await api.get('/pins?name=from-a-peer', { token });
+      expect(listed.body.results.map((r: { pin: { cid: string } }) => r.pin.cid)).toEqual([cid]);
+      expect(events).toEqual(['pin', 'verified']);
+      expect(await storage().node.isPinned(parseCid(cid).cid)).toBe(true);
+
+      const file = await fetch(`${t.url}/ipfs/file/${cid}`);
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      for (const f of off) f();
+    }
+  });
+
+  it('a peer dials one of the delegates and fetches an uploaded file by CID', async () => {
+    const user = await memberUser(api);
+    const bytes = content();
+    const up = await uploadBytes(api, user.token, bytes, 'big.txt', 'text/plain');
+    expect(up.status, JSON.stringify(up.body)).toBe(201);
+    const cid = CID.parse(up.body.cid);
+    const other = await startHeliaPeer();
+    try {
+      const { addresses } = (await api.get('/health')).body.ipfs.network as { addresses: string[] };
+      // over WebSocket this time: the TCP path is the one the previous test used
+      await other.dial(addresses.find((a) => a.includes('/ws/'))!);
+      expect(await other.has(cid)).toBe(false);
+      const got = await other.cat(cid, AbortSignal.timeout(60_000));
+      expect(got.equals(bytes)).toBe(true);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('a pin nobody can provide', () => {
+  let lonely: TestApp;
+  let lonelyApi: ApiClient;
+  beforeAll(async () => {
+    lonely = await startTestApp({ env: { ...SWARM, IPFS_TIMEOUT: '1500' } });
+    lonelyApi = apiClient(lonely.url);
+  });
+  afterAll(() => lonely?.close());
+
+  it('without origins and without a connection: failed after the timeout, no pin left on the node', async () => {
+    // content that exists, but only on a peer the product is not connected to and was not told about
+    const hidden = await peer.add(randomBytes(300_000));
+    const user = await memberUser(lonelyApi);
+    const res = await lonelyApi.post('/auth/tokens', { name: 'x' }, { token: user.token });
+    const token = res.body.token as string;
+    const failed: string[] = [];
+    const off = storage(lonely).events.on('ipfs:pin.failed', (e) => failed.push(e.error));
+    try {
+      const added = await lonelyApi.post('/pins', { cid: hidden.toString() }, { token });
+      expect(added.status).toBe(202);
+      await storage(lonely).idle();
+      const status = await lonelyApi.get(`/pins/${added.body.requestid}`, { token });
+      expect(status.body.status).toBe('failed');
+      expect(failed).toEqual(['not found within 1500 ms']);
+      expect(await storage(lonely).node.isPinned(hidden)).toBe(false);
+      // nothing half-written: the node holds no pin for it, so nothing would keep partial blocks
+      const health = await lonelyApi.get('/health');
+      expect(health.body.ipfs.network.connections).toBe(0);
+      const read = await lonelyApi.get(`/ipfs/${hidden}`);
+      expect(read.status).toBe(404);
+    } finally {
+      off();
+    }
+  });
+});
+
+describe('identity', () => {
+  it('keeps its peer id across restarts (stored under DATA_DIR)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-swarm-id-'));
+    try {
+      const first = await startTestApp({ dataDir, env: SWARM });
+      const id1 = (await apiClient(first.url).get('/health')).body.ipfs.network.peerId;
+      await first.close();
+      const second = await startTestApp({ dataDir, env: SWARM });
+      const id2 = (await apiClient(second.url).get('/health')).body.ipfs.network.peerId;
+      await second.close();
+      expect(id2).toBe(id1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('IPFS_OFFLINE=1 keeps the socket-free node: no network in /health, no delegates', async () => {
+    const offline = await startTestApp({ env: { IPFS_OFFLINE: '1' } });
+    try {
+      const oapi = apiClient(offline.url);
+      expect((await oapi.get('/health')).body.ipfs).toEqual({ provider: 'embedded', ok: true });
+      const user = await memberUser(oapi);
+      const token = (await oapi.post('/auth/tokens', { name: 'x' }, { token: user.token })).body.token;
+      const up = await uploadBytes(oapi, user.token, 'offline', 'o.txt');
+      const added = await oapi.post('/pins', { cid: up.body.cid }, { token });
+      expect(added.body.delegates).toEqual([]);
+    } finally {
+      await offline.close();
+    }
+  });
+});
+
+describe.runIf(TEST_DB === 'postgres')('two instances on one database, each with its own node', () => {
+  let b: TestApp;
+  beforeAll(async () => {
+    const { peerId, addresses } = (await api.get('/health')).body.ipfs.network as {
+      peerId: string;
+      addresses: string[];
+    };
+    const tcpAddress = addresses.find((a) => !a.includes('/ws/'))!;
+    expect(tcpAddress).toContain(peerId);
+    b = await startTestApp({
+      databaseUrl: t.databaseUrl!,
+      env: { ...SWARM, IPFS_TIMEOUT: '20000', IPFS_BOOTSTRAP: tcpAddress },
+    });
+  });
+  afterAll(() => b?.close());
+
+  it('a file uploaded to one is readable through the other once they are connected', async () => {
+    const apiB = apiClient(b.url);
+    // the bootstrap dial happens in the background after start: wait for the connection itself
+    await expect
+      .poll(async () => (await apiB.get('/health')).body.ipfs.network.connections, { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    const user = await memberUser(api);
+    const bytes = content();
+    const up = await uploadBytes(api, user.token, bytes, 'shared.txt', 'text/plain');
+    expect(up.status).toBe(201);
+    expect(await storage(b).node.isPinned(parseCid(up.body.cid).cid)).toBe(false);
+    const file = await fetch(`${b.url}/ipfs/file/${up.body.cid}`);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+});
