@@ -14,8 +14,22 @@ try {
 }
 
 const log = createLogger({ level: env.LOG_LEVEL });
-const app = await createApp({ env, logger: log });
-const port = await app.listen();
+let app: Awaited<ReturnType<typeof createApp>>;
+let port: number;
+try {
+  app = await createApp({ env, logger: log });
+  port = await app.listen();
+} catch (err) {
+  // a port in use or a node that cannot start: one line saying what to change, not a stack trace
+  const e = err as NodeJS.ErrnoException;
+  if (e?.name === 'StartupError' || e?.code === 'EADDRINUSE') {
+    console.error(
+      e.code === 'EADDRINUSE' ? `Cannot start: ${e.message} (set PORT to a free port)` : e.message,
+    );
+    process.exit(1);
+  }
+  throw err;
+}
 log.info(
   { port, db: app.dbHandle.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
   `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageRuntime } from '@plenum/core';
@@ -10,6 +11,7 @@ import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
 import { type HeliaPeer, startHeliaPeer } from './support/helia-peer';
 import { type ApiClient, apiClient } from './support/http';
+import { startServerProcess } from './support/server-process';
 import { uploadBytes } from './support/storage';
 
 /**
@@ -187,6 +189,29 @@ describe('identity', () => {
       expect(added.body.delegates).toEqual([]);
     } finally {
       await offline.close();
+    }
+  });
+});
+
+describe('a swarm port in use', () => {
+  it('stops the start with one line naming the variables to change, no stack trace', async () => {
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as net.AddressInfo).port;
+    try {
+      const started = startServerProcess({ IPFS_SWARM_PORT: String(port), IPFS_SWARM_WS_PORT: '0' });
+      const err = await started.then(
+        async (p) => {
+          await p.stop();
+          return null;
+        },
+        (e: Error) => e,
+      );
+      expect(err?.message).toContain(`cannot listen on 127.0.0.1 TCP ${port}`);
+      expect(err?.message).toContain('IPFS_SWARM_PORT');
+      expect(err?.message).not.toMatch(/\n\s+at /);
+    } finally {
+      busy.close();
     }
   });
 });

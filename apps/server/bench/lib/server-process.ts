@@ -84,6 +84,8 @@ export async function startServerProcess(
         // the embedded IPFS node on the network as by default, on loopback and any free ports
         IPFS_SWARM_PORT: '0',
         IPFS_SWARM_HOST: '127.0.0.1',
+        // BENCH_IPFS_OFFLINE=1: the same figures with the socket-free node, for comparison
+        ...(process.env.BENCH_IPFS_OFFLINE ? { IPFS_OFFLINE: process.env.BENCH_IPFS_OFFLINE } : {}),
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -31,6 +31,11 @@ import {
 
 const POLL_MS = 250;
 
+/** a start that cannot succeed with this configuration: the message says what to change */
+export class StartupError extends Error {
+  override readonly name = 'StartupError';
+}
+
 /** The embedded node's libp2p settings (docs/storage.md, "The embedded node on the network"). */
 export interface SwarmOptions {
   /** TCP port; 0 = any free port */
@@ -128,7 +133,17 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     });
     // bitswap: peers' want-lists kept to 1,024 entries each, a bounded number of streams
     withBitswap(networked, { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 });
-    await networked.start();
+    try {
+      await networked.start();
+    } catch (err) {
+      await networked.stop().catch(() => {});
+      if ((err as Error).name === 'UnsupportedListenAddressesError')
+        throw new StartupError(
+          `The IPFS node cannot listen on ${swarm.host} TCP ${swarm.port} / WebSocket ${swarm.wsPort} (in use by ` +
+            'another IPFS node?): set IPFS_SWARM_PORT and IPFS_SWARM_WS_PORT to free ports (0 = any), or IPFS_OFFLINE=1',
+        );
+      throw err;
+    }
     libp2p = networked.libp2p;
   } else {
     await light.start();
