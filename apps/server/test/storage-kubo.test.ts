@@ -48,4 +48,22 @@ describe('Kubo node provider (kubo-rpc-client against a Kubo RPC stand-in)', () 
       404,
     );
   });
+
+  it("dials a pin's origins through swarm/connect before pin/add", async () => {
+    const user = await memberUser(api);
+    const up = await uploadBytes(api, user.token, 'origins on kubo', 'o.txt');
+    await (t.app.svc.storage as { idle(): Promise<void> }).idle();
+    const origin = '/ip4/127.0.0.1/tcp/4101/p2p/12D3KooWGzxzKZYveHXtpG6AsrUJBcWxHBFS2HsEoGTxrMLvKXtf';
+    const before = kubo.calls.length;
+    // another owner's pin by CID: the node pins again, dialling the origins first
+    const other = await memberUser(api);
+    const otherToken = (await api.post('/auth/tokens', { name: 'k' }, { token: other.token })).body.token;
+    const added = await api.post('/pins', { cid: up.body.cid, origins: [origin] }, { token: otherToken });
+    expect(added.status).toBe(202);
+    await (t.app.svc.storage as { idle(): Promise<void> }).idle();
+    expect(kubo.dialled).toEqual([origin]);
+    const after = kubo.calls.slice(before);
+    expect(after.indexOf('swarm/connect')).toBeGreaterThanOrEqual(0);
+    expect(after.indexOf('swarm/connect')).toBeLessThan(after.indexOf('pin/add'));
+  });
 });

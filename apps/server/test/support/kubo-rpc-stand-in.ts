@@ -6,12 +6,14 @@ import busboy from 'busboy';
 /**
  * STAND-IN for a Kubo node: no Kubo binary can be installed here, so this small HTTP server answers
  * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, cat, pin/add, pin/rm, pin/ls,
- * version, id, routing/provide) in Kubo's wire format, backed by an embedded Helia node. It checks
+ * version, id, routing/provide, swarm/connect) in Kubo's wire format, backed by an embedded Helia node. It checks
  * our use of kubo-rpc-client and the HTTP API, not Kubo itself.
  */
 export interface KuboStandIn {
   url: string;
   calls: string[];
+  /** the multiaddrs `swarm/connect` was asked for, in order */
+  dialled: string[];
   node: NodeProvider;
   close(): Promise<void>;
 }
@@ -21,6 +23,7 @@ const PEER_ID = '12D3KooWGzxzKZYveHXtpG6AsrUJBcWxHBFS2HsEoGTxrMLvKXtf';
 export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
   const node = await createEmbeddedNode({ dir: dir, timeoutMs: 30_000, swarm: null });
   const calls: string[] = [];
+  const dialled: string[] = [];
   const fail = (res: import('node:http').ServerResponse, message: string) => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ Message: message, Code: 0, Type: 'error' }));
@@ -71,6 +74,9 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           if (!(await node.isPinned(parseCid(arg).cid))) return fail(res, `path '${arg}' is not pinned`);
           res.writeHead(200, { 'content-type': 'application/x-ndjson' });
           return void res.end(`${JSON.stringify({ Cid: parseCid(arg).text, Type: 'recursive' })}\n`);
+        case 'swarm/connect':
+          dialled.push(arg);
+          return json(res, { Strings: [`connect ${arg.split('/p2p/')[1] ?? arg} success`] });
         case 'version':
           return json(res, {
             Version: '0.39.0-stand-in',
@@ -101,6 +107,7 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls,
+    dialled,
     node,
     async close() {
       server.closeAllConnections();
