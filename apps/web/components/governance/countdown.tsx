@@ -1,7 +1,8 @@
 'use client';
-import { formatDateTime, formatRemaining } from '../../lib/governance/format';
+import { formatRemaining } from '../../lib/governance/format';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
+import { useFormatDateTime } from '../ui/date-time';
 
 /** "Ends in 3m 12s" / "Starts in …" / "Ended …", ticking every second. */
 export function Countdown({
@@ -16,6 +17,7 @@ export function Countdown({
   testId?: string;
 }) {
   const now = useNow();
+  const formatDateTime = useFormatDateTime();
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   let text: string;
