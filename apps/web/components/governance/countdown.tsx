@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { formatRemaining } from '../../lib/governance/format';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
@@ -18,15 +19,19 @@ export function Countdown({
 }) {
   const now = useNow();
   const formatDateTime = useFormatDateTime();
+  const t = useTranslations('governance.countdown');
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   let text: string;
-  if (status === 'PASSED' || status === 'REJECTED') text = `Ended ${formatDateTime(endTime)}`;
+  if (status === 'PASSED' || status === 'REJECTED') text = t('ended', { date: formatDateTime(endTime) });
   else if (!now)
-    text = status === 'PENDING' ? `Starts ${formatDateTime(startTime)}` : `Ends ${formatDateTime(endTime)}`;
+    text =
+      status === 'PENDING'
+        ? t('starts', { date: formatDateTime(startTime) })
+        : t('ends', { date: formatDateTime(endTime) });
   else if (status === 'PENDING')
-    text = now < start ? `Starts in ${formatRemaining(start - now)}` : 'Opening…';
-  else text = now < end ? `Ends in ${formatRemaining(end - now)}` : 'Closing…';
+    text = now < start ? t('startsIn', { duration: formatRemaining(start - now) }) : t('opening');
+  else text = now < end ? t('endsIn', { duration: formatRemaining(end - now) }) : t('closing');
   return (
     <time className="countdown" dateTime={status === 'PENDING' ? startTime : endTime} data-testid={testId}>
       {text}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Plus } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { governanceError } from '../../lib/governance/errors';
 import { formatHours, formatPercent } from '../../lib/governance/format';
 import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
@@ -23,15 +24,21 @@ export const isMissing = (err: unknown) => {
 
 /** The rules at a glance: threshold, quorum, minimum period, how weight is counted. */
 export function RulesSummary({ dao }: { dao: Dao }) {
+  const t = useTranslations('governance.dao.summary');
+  const td = useTranslations('governance.dao');
   const r = dao.votingRules;
   const items = [
-    `Threshold ${formatPercent(r.threshold)}`,
-    r.quorum ? `Quorum ${formatPercent(r.quorum)}` : 'No quorum',
-    `Minimum period ${formatHours(r.minVotingPeriod)}`,
-    r.token ? `${r.token.symbol}-weighted` : r.tokenWeighted ? 'Token-weighted' : 'One member, one vote',
+    t('threshold', { percent: formatPercent(r.threshold) }),
+    r.quorum ? t('quorum', { percent: formatPercent(r.quorum) }) : t('noQuorum'),
+    t('minPeriod', { period: formatHours(r.minVotingPeriod) }),
+    r.token
+      ? t('symbolWeighted', { symbol: r.token.symbol })
+      : r.tokenWeighted
+        ? t('tokenWeighted')
+        : t('equal'),
   ];
   return (
-    <ul className="flex flex-wrap gap-2 text-xs" data-testid="rules-summary" aria-label="Rules">
+    <ul className="flex flex-wrap gap-2 text-xs" data-testid="rules-summary" aria-label={td('rules')}>
       {items.map((i) => (
         <li key={i} className="rounded-full border bg-muted/50 px-2.5 py-1">
           {i}
@@ -43,6 +50,8 @@ export function RulesSummary({ dao }: { dao: Dao }) {
 
 /** The DAO page: header (name, status, rules summary, member count, New proposal), proposals, members, rules. */
 export function DaoView({ daoId }: { daoId: string }) {
+  const t = useTranslations('governance.dao');
+  const ts = useTranslations('governance.status');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
@@ -60,15 +69,15 @@ export function DaoView({ daoId }: { daoId: string }) {
     refetchInterval: pollWhenNotLive(live, 15_000),
   });
 
-  if (dao.isPending) return <p>Loading the DAO…</p>;
+  if (dao.isPending) return <p>{t('loading')}</p>;
   if (dao.isError)
     return isMissing(dao.error) ? (
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">DAO not found</h1>
+        <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
-          There is no DAO at this address.{' '}
+          {t('notFoundText')}{' '}
           <Link className="underline" href="/daos">
-            See all DAOs
+            {t('seeAll')}
           </Link>
           .
         </p>
@@ -92,7 +101,7 @@ export function DaoView({ daoId }: { daoId: string }) {
             <Button asChild>
               <Link href={`/daos/${daoId}/proposals/new`}>
                 <Plus aria-hidden="true" />
-                New proposal
+                {t('newProposal')}
               </Link>
             </Button>
           )}
@@ -100,19 +109,18 @@ export function DaoView({ daoId }: { daoId: string }) {
         {d.description && <p className="break-words whitespace-pre-line">{d.description}</p>}
         <RulesSummary dao={d} />
         <p className="text-sm text-muted-foreground" data-testid="dao-counts">
-          {d.memberCount} {d.memberCount === 1 ? 'member' : 'members'} · {d.proposalCount}{' '}
-          {d.proposalCount === 1 ? 'proposal' : 'proposals'}
+          {t('members', { count: d.memberCount })} · {t('proposals', { count: d.proposalCount })}
         </p>
         {!mine.loading && d.status !== 'ACTIVE' && (
           <p className="text-sm text-muted-foreground">
-            This DAO is {d.status.toLowerCase()}: it takes no new proposals.
+            {t('noNewProposals', { status: ts(d.status).toLowerCase() })}
           </p>
         )}
       </header>
 
       <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
         <h2 id="proposals-heading" className="text-lg font-semibold">
-          Proposals ({d.proposalCount})
+          {t('proposalsHeading', { count: d.proposalCount })}
         </h2>
         <ProposalTabs daoId={daoId} live={live} />
       </section>
@@ -121,7 +129,7 @@ export function DaoView({ daoId }: { daoId: string }) {
 
       <section aria-labelledby="rules-heading" className="flex flex-col gap-3">
         <h2 id="rules-heading" className="text-lg font-semibold">
-          Rules
+          {t('rules')}
         </h2>
         <DaoRules dao={d} />
         {(isOwner || mine.isAdmin) && mine.verified && <DaoStatusControl dao={d} />}

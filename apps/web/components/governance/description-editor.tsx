@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { TextAreaField } from './controls';
@@ -15,15 +16,16 @@ export function DescriptionEditor({
   errors?: string[] | undefined;
 }) {
   const id = useId();
+  const t = useTranslations('governance.newProposal');
   return (
     <Tabs defaultValue="write" className="flex flex-col gap-2">
-      <TabsList aria-label="Description">
-        <TabsTrigger value="write">Write</TabsTrigger>
-        <TabsTrigger value="preview">Preview</TabsTrigger>
+      <TabsList aria-label={t('editor')}>
+        <TabsTrigger value="write">{t('write')}</TabsTrigger>
+        <TabsTrigger value="preview">{t('previewTab')}</TabsTrigger>
       </TabsList>
       <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
         <TextAreaField
-          label="Description"
+          label={t('description')}
           name="description"
           rows={8}
           maxLength={20000}
@@ -32,7 +34,7 @@ export function DescriptionEditor({
           errors={errors}
           hint={
             <span id={`${id}-hint`} className="text-xs text-muted-foreground">
-              Markdown: **bold**, lists, links, tables. HTML is shown as text.
+              {t('markdownHint')}
             </span>
           }
         />
@@ -45,7 +47,7 @@ export function DescriptionEditor({
         {value.trim() ? (
           <Markdown>{value}</Markdown>
         ) : (
-          <p className="text-sm text-muted-foreground">Nothing to preview yet.</p>
+          <p className="text-sm text-muted-foreground">{t('nothing')}</p>
         )}
       </TabsContent>
     </Tabs>

@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { governanceError } from '../../lib/governance/errors';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
@@ -15,18 +16,22 @@ import { NeedsAccount } from './wallet-select';
  * signed out or unverified, the DAO not active, none of my wallets a member.
  */
 export function NewProposalView({ daoId }: { daoId: string }) {
+  const t = useTranslations('governance.newProposal');
+  const ts = useTranslations('governance.status');
+  const td = useTranslations('governance.dao');
+  const tp = useTranslations('governance.proposal');
   const trpc = useTRPC();
   const mine = useMyWallets();
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
 
-  if (dao.isPending || mine.loading) return <p>Loading…</p>;
+  if (dao.isPending || mine.loading) return <p>{t('loading')}</p>;
   if (dao.isError)
     return isMissing(dao.error) ? (
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">DAO not found</h1>
+        <h1 className="text-2xl font-semibold">{td('notFound')}</h1>
         <p>
           <Link className="underline" href="/daos">
-            See all DAOs
+            {td('seeAll')}
           </Link>
           .
         </p>
@@ -43,7 +48,7 @@ export function NewProposalView({ daoId }: { daoId: string }) {
         className="rounded-md border border-amber-500/60 bg-amber-500/10 p-3"
         data-testid="blocking"
       >
-        This DAO is {d.status.toLowerCase()}: it takes no new proposals.
+        {t('inactive', { status: ts(d.status).toLowerCase() })}
       </p>
     ) : !mine.signedIn || !mine.verified ? (
       <div data-testid="blocking">
@@ -55,20 +60,20 @@ export function NewProposalView({ daoId }: { daoId: string }) {
         className="rounded-md border border-amber-500/60 bg-amber-500/10 p-3"
         data-testid="blocking"
       >
-        Only members can submit proposals; none of your wallets is a member of {d.name}.
+        {t('notMember', { dao: d.name })}
       </p>
     ) : null;
 
   return (
     <div className="flex min-w-0 flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <nav aria-label={tp('breadcrumb')} className="text-sm text-muted-foreground">
           <Link className="underline-offset-4 hover:underline" href={`/daos/${daoId}`}>
             {d.name}
           </Link>
-          {' › new proposal'}
+          {` › ${t('crumb')}`}
         </nav>
-        <h1 className="text-2xl font-semibold">New proposal</h1>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <RulesSummary dao={d} />
       </header>
       {blocking ?? <ProposalForm dao={d} memberWallets={memberWallets} />}

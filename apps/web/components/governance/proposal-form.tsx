@@ -2,6 +2,7 @@
 import { createProposalInput, DEFAULT_VOTING_OPTIONS } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
@@ -30,6 +31,7 @@ import { WalletSelect } from './wallet-select';
  * column the duration, the optional start and a live timeline preview from the DAO's minimum period.
  */
 export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: string[] }) {
+  const t = useTranslations('governance.newProposal');
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -118,7 +120,7 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
       </div>
       <aside
         className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start"
-        aria-label="Voting period"
+        aria-label={t('period')}
       >
         <Field
           label="Voting duration (hours)"
@@ -156,14 +158,12 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
           className="flex flex-col gap-2 rounded-lg border bg-card p-4"
         >
           <h2 id="preview-heading" className="text-sm font-semibold">
-            Timeline preview
+            {t('preview')}
           </h2>
           {timeline ? (
             <ProposalTimeline {...timeline} preview testId="timeline-preview" />
           ) : (
-            <p className="text-sm text-muted-foreground">
-              Enter a duration to see when voting opens and ends.
-            </p>
+            <p className="text-sm text-muted-foreground">{t('previewEmpty')}</p>
           )}
         </section>
         <Button type="submit" disabled={create.isPending}>

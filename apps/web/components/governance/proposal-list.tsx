@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { byScore, formatPercent } from '../../lib/governance/format';
 import { systemInfo } from '../../lib/governance/systems';
 import type { ProposalSummary, Results } from '../../lib/governance/types';
@@ -27,8 +28,8 @@ const OTHER = [
  * participation scale beneath it.
  */
 function TallyBar({ results }: { results: Results }) {
-  if (results.hidden)
-    return <span className="text-xs text-muted-foreground">Results hidden until the end</span>;
+  const t = useTranslations('governance.rows');
+  if (results.hidden) return <span className="text-xs text-muted-foreground">{t('hidden')}</span>;
   const options = byScore(results.options);
   const total = options.reduce((sum, o) => sum + Number(o.weight), 0);
   let other = 0;
@@ -65,6 +66,7 @@ function TallyBar({ results }: { results: Results }) {
 }
 
 function ProposalRow({ p }: { p: ProposalSummary }) {
+  const t = useTranslations('governance');
   const trpc = useTRPC();
   const results = useQuery(trpc.governance.votes.results.queryOptions({ proposalId: p.proposalId }));
   const r = results.data;
@@ -81,10 +83,10 @@ function ProposalRow({ p }: { p: ProposalSummary }) {
       </div>
       {r && <TallyBar results={r} />}
       <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
-        <span data-testid="row-votes">
-          {r ? `${r.totalVotes} ${r.totalVotes === 1 ? 'vote' : 'votes'}` : '…'}
-        </span>
-        {r && r.quorumPercent > 0 && <span>· quorum {formatPercent(r.quorumPercent)}</span>}
+        <span data-testid="row-votes">{r ? t('results.votes', { count: r.totalVotes }) : '…'}</span>
+        {r && r.quorumPercent > 0 && (
+          <span>· {t('rows.quorum', { percent: formatPercent(r.quorumPercent) })}</span>
+        )}
         <span>·</span>
         <Countdown status={r?.status ?? p.status} startTime={p.startTime} endTime={p.endTime} />
         <span>· {systemInfo(p.votingSystem).name}</span>

@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useNow } from '../../lib/governance/use-now';
 import { DateTime } from '../ui/date-time';
 
@@ -27,16 +28,17 @@ export function ProposalTimeline({
   preview?: boolean;
 }) {
   const now = useNow();
+  const t = useTranslations('governance.timeline');
   const steps: Step[] = [
-    { key: 'created', label: preview ? 'Submitted' : 'Created', at: createdAt },
-    { key: 'start', label: 'Voting starts', at: startTime },
-    { key: 'end', label: 'Voting ends', at: endTime },
+    { key: 'created', label: preview ? t('submitted') : t('created'), at: createdAt },
+    { key: 'start', label: t('start'), at: startTime },
+    { key: 'end', label: t('end'), at: endTime },
   ];
   return (
     <ol className="flex flex-col" data-testid={testId}>
       {steps.map((s, i) => {
-        const t = Date.parse(s.at);
-        const done = now !== 0 && t <= now;
+        const at = Date.parse(s.at);
+        const done = now !== 0 && at <= now;
         return (
           <li
             key={s.key}
@@ -56,7 +58,7 @@ export function ProposalTimeline({
             <div className="flex min-w-0 flex-col text-sm">
               <span className="font-medium">
                 {s.label}
-                <span className="sr-only">{done ? ' (done)' : ' (ahead)'}</span>
+                <span className="sr-only">{done ? ` ${t('done')}` : ` ${t('ahead')}`}</span>
               </span>
               <DateTime value={s.at} relative={!done} className="text-muted-foreground" />
             </div>

@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { governanceError } from '../../lib/governance/errors';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
@@ -24,12 +25,14 @@ import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
 
-function outcomeSentence(status: ProposalStatus, r: Results): string {
-  if (status === 'PASSED') return `Passed: “${r.winningOption ?? ''}” won.`;
-  if (r.totalVotes === 0) return 'Rejected: no votes were cast.';
-  if (!r.quorumReached) return 'Rejected: the quorum was not reached.';
-  if (r.winningOption === null) return 'Rejected: a tie at the top.';
-  return 'Rejected: the threshold was not met.';
+type Outcome = 'passed' | 'noVotes' | 'noQuorum' | 'tie' | 'threshold';
+
+function outcomeOf(status: ProposalStatus, r: Results): Outcome {
+  if (status === 'PASSED') return 'passed';
+  if (r.totalVotes === 0) return 'noVotes';
+  if (!r.quorumReached) return 'noQuorum';
+  if (r.winningOption === null) return 'tie';
+  return 'threshold';
 }
 
 /**
@@ -38,6 +41,7 @@ function outcomeSentence(status: ProposalStatus, r: Results): string {
  * Results → Timeline, sticky beside the body on wide screens and below it on narrow ones.
  */
 export function ProposalView({ proposalId }: { proposalId: string }) {
+  const t = useTranslations('governance.proposal');
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
   const proposal = useQuery({
@@ -54,15 +58,15 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
     enabled: !!daoId,
   });
 
-  if (proposal.isPending) return <p>Loading the proposal…</p>;
+  if (proposal.isPending) return <p>{t('loading')}</p>;
   if (proposal.isError)
     return isMissing(proposal.error) ? (
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">Proposal not found</h1>
+        <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
-          There is no proposal at this address.{' '}
+          {t('notFoundText')}{' '}
           <Link className="underline" href="/dashboard">
-            Back to your dashboard
+            {t('backToDashboard')}
           </Link>
           .
         </p>
@@ -80,11 +84,11 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="flex min-w-0 flex-col gap-4" aria-labelledby="proposal-title">
-        <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+        <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
           <Link className="underline-offset-4 hover:underline" href={`/daos/${p.daoId}`}>
             {dao.data?.name ?? 'DAO'}
           </Link>
-          {' › proposal'}
+          {` › ${t('crumb')}`}
         </nav>
         <header className="flex flex-col gap-2">
           <div className="flex flex-wrap items-center gap-3">
@@ -96,26 +100,26 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             </span>
           </div>
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
-            <span>Submitted by</span> <Address address={p.creatorAddress} />
+            <span>{t('submittedBy')}</span> <Address address={p.creatorAddress} />
             <span aria-hidden="true">·</span>
             <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
           </p>
         </header>
         <Tabs defaultValue="overview" className="flex flex-col gap-4">
-          <TabsList aria-label="Proposal sections">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsList aria-label={t('sections')}>
+            <TabsTrigger value="overview">{t('overview')}</TabsTrigger>
             <TabsTrigger value="votes" data-testid="votes-tab">
-              Votes ({voteCount})
+              {t('votes', { count: voteCount })}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="overview" className="flex flex-col gap-4">
             {p.description ? (
               <Markdown>{p.description}</Markdown>
             ) : (
-              <p className="text-sm text-muted-foreground">No description.</p>
+              <p className="text-sm text-muted-foreground">{t('noDescription')}</p>
             )}
             <p className="text-sm" data-testid="voting-system">
-              Voting system: <strong>{systemInfo(p.votingSystem).name}</strong>
+              {t('votingSystem')} <strong>{systemInfo(p.votingSystem).name}</strong>
               <span className="text-muted-foreground"> — {systemInfo(p.votingSystem).explanation}</span>
             </p>
             {p.snapshotBlock && (
@@ -136,7 +140,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             )}
             {hasData && (
               <details className="rounded-md border p-3 text-sm">
-                <summary className="cursor-pointer font-medium">Proposal data</summary>
+                <summary className="cursor-pointer font-medium">{t('data')}</summary>
                 <pre className="mt-2 overflow-x-auto text-xs">{JSON.stringify(p.proposalData, null, 2)}</pre>
               </details>
             )}
@@ -156,7 +160,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
 
       <aside
         className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto"
-        aria-label="Vote, results and timeline"
+        aria-label={t('side')}
       >
         <div className="rounded-lg border bg-card p-4">
           <VotePanel
@@ -172,7 +176,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         >
           <div className="flex items-center justify-between gap-2">
             <h2 id="results-heading" className="text-lg font-semibold">
-              Results
+              {t('results')}
             </h2>
             <LiveIndicator live={live} />
           </div>
@@ -180,7 +184,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           {results.data && <ResultBars results={results.data} token={token} />}
           {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
             <p data-testid="outcome" className="text-sm font-medium">
-              {outcomeSentence(status, results.data)}
+              {t(`outcome.${outcomeOf(status, results.data)}`, { option: results.data.winningOption ?? '' })}
             </p>
           )}
           {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
@@ -191,7 +195,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           className="flex flex-col gap-3 rounded-lg border bg-card p-4"
         >
           <h2 id="timeline-heading" className="text-lg font-semibold">
-            Timeline
+            {t('timeline')}
           </h2>
           <ProposalTimeline createdAt={p.createdAt} startTime={p.startTime} endTime={p.endTime} />
         </section>

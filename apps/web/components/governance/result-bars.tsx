@@ -1,4 +1,5 @@
 import { Check, Circle, Minus, X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { byScore, formatPercent, formatScore, formatWeight } from '../../lib/governance/format';
 import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
 import type { Results } from '../../lib/governance/types';
@@ -151,6 +152,7 @@ function CriterionBar({
 
 /** The leading option's share of the decided weight against the threshold. */
 function Support({ results }: { results: Results }) {
+  const t = useTranslations('governance.results');
   if (results.hidden) return null;
   const decided = results.options.filter((o) => toneOf(o.option) !== 'abstain');
   const lead = byScore(decided)[0];
@@ -159,11 +161,15 @@ function Support({ results }: { results: Results }) {
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="support">
       <div className="flex flex-wrap justify-between gap-x-2">
-        <span className="font-medium">Support</span>
+        <span className="font-medium">{t('support')}</span>
         <span className="text-muted-foreground">
-          {lead.option} {formatPercent(lead.percent)} of {formatPercent(results.threshold)} needed{' '}
+          {t('supportNeeded', {
+            option: lead.option,
+            percent: formatPercent(lead.percent),
+            threshold: formatPercent(results.threshold),
+          })}{' '}
           {met ? (
-            <Check className="inline size-4 text-emerald-700 dark:text-emerald-300" aria-label="met" />
+            <Check className="inline size-4 text-emerald-700 dark:text-emerald-300" aria-label={t('met')} />
           ) : null}
         </span>
       </div>
@@ -184,12 +190,13 @@ function Turnout({
   results: Results;
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
+  const t = useTranslations('governance.results');
   const weight = (w: string) =>
     token ? formatTokenAmount(w, token.decimals, token.symbol) : formatWeight(w);
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="turnout">
       <div className="flex flex-wrap justify-between gap-x-2">
-        <span className="font-medium">Participation</span>
+        <span className="font-medium">{t('participation')}</span>
         <span className="text-muted-foreground">
           {formatPercent(results.turnoutPercent)} · weight {weight(results.totalWeight)} of{' '}
           {weight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters

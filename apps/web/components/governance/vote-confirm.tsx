@@ -1,6 +1,7 @@
 'use client';
 import { canonicalChoice } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { shortAddress } from '../../lib/governance/format';
@@ -52,6 +53,7 @@ export function VoteConfirm({
   onVoted: (vote: Vote) => void;
   onFieldErrors: (error: DisplayError) => void;
 }) {
+  const t = useTranslations('governance.confirm');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const signer = useVoteSigner();
@@ -129,43 +131,42 @@ export function VoteConfirm({
         }}
       >
         <DialogHeader>
-          <DialogTitle>Confirm your vote</DialogTitle>
+          <DialogTitle>{t('title')}</DialogTitle>
           <DialogDescription>{proposal.title}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Choice</dt>
+          <dt className="text-muted-foreground">{t('choice')}</dt>
           <dd className="font-medium break-words" data-testid="confirm-choice">
             {pending.choiceText}
           </dd>
-          <dt className="text-muted-foreground">Voting as</dt>
+          <dt className="text-muted-foreground">{t('as')}</dt>
           <dd className="break-all">
             {viaWallet
               ? signer.address
                 ? shortAddress(signer.address)
-                : 'Your browser wallet'
+                : t('browserWallet')
               : shortAddress(pending.as)}
           </dd>
-          <dt className="text-muted-foreground">Weight</dt>
+          <dt className="text-muted-foreground">{t('weight')}</dt>
           <dd data-testid="confirm-weight">
-            {weight !== null ? formatTokenWeight(weight, token) : 'checked when your wallet connects'}
+            {weight !== null ? formatTokenWeight(weight, token) : t('weightLater')}
           </dd>
         </dl>
         {viaWallet && (
           <p className="text-sm" data-testid="off-chain">
-            Off-chain signature, no gas: your wallet signs the vote (EIP-712) and nothing is sent to the
-            chain.
+            {t('offChain')}
           </p>
         )}
         <StepStatus step={step} />
         <DialogFooter>
           <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
+            {t('cancel')}
           </Button>
           {step.kind === 'failed' ? (
-            <Button onClick={run}>Try again</Button>
+            <Button onClick={run}>{t('retry')}</Button>
           ) : (
             <Button ref={confirmRef} onClick={run} disabled={busy}>
-              {busy ? 'Please wait…' : 'Confirm vote'}
+              {busy ? t('wait') : t('confirm')}
             </Button>
           )}
         </DialogFooter>
@@ -175,27 +176,28 @@ export function VoteConfirm({
 }
 
 function StepStatus({ step }: { step: VoteStep }) {
+  const t = useTranslations('governance.confirm');
   if (step.kind === 'wallet')
     return (
       <p role="status" className="text-sm" data-testid="vote-step">
-        Confirm in your wallet… (waiting up to {WALLET_TIMEOUT_MS / 60_000} minutes)
+        {t('inWallet', { minutes: WALLET_TIMEOUT_MS / 60_000 })}
       </p>
     );
   if (step.kind === 'sending')
     return (
       <p role="status" className="text-sm" data-testid="vote-step">
-        Casting your vote…
+        {t('sending')}
       </p>
     );
   if (step.kind !== 'failed') return null;
   const f = step.failure;
   const message =
     f.kind === 'rejected'
-      ? 'You rejected the signature in your wallet. Nothing was sent.'
+      ? t('rejected')
       : f.kind === 'timeout'
-        ? `Your wallet did not answer within ${f.seconds / 60} minutes. Nothing was sent.`
+        ? t('timeout', { minutes: f.seconds / 60 })
         : f.kind === 'refused'
-          ? `The vote was refused: ${f.error.message}`
+          ? t('refused', { reason: f.error.message })
           : f.error.message;
   return (
     <div

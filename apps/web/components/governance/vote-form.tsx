@@ -1,5 +1,6 @@
 'use client';
 import { castVoteInput } from '@plenum/validators';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
@@ -39,6 +40,7 @@ export function VoteForm({
   token: Pick<TokenRef, 'decimals' | 'symbol' | 'standard'> | null;
   onVoted: (vote: Vote) => void;
 }) {
+  const t = useTranslations('governance.vote');
   const id = useId();
   const signer = useVoteSigner();
   const [error, setError] = useState<DisplayError | null>(null);
@@ -89,7 +91,7 @@ export function VoteForm({
         data-testid="vote-form"
       >
         <h3 id={`${id}-heading`} className="sr-only">
-          Your ballot
+          {t('ballot')}
         </h3>
         <ErrorAlert error={error} />
         <Ballot
@@ -99,15 +101,9 @@ export function VoteForm({
           errors={f.choice}
           errorsId={`${id}-choice-errors`}
         />
-        <TextAreaField
-          label="Comment (optional)"
-          name="comment"
-          rows={3}
-          maxLength={1000}
-          errors={f.comment}
-        />
+        <TextAreaField label={t('comment')} name="comment" rows={3} maxLength={1000} errors={f.comment} />
         <fieldset className="flex flex-col gap-1">
-          <legend className="text-sm font-medium">Vote as</legend>
+          <legend className="text-sm font-medium">{t('voteAs')}</legend>
           {sessionWallets.map((w) => (
             <div key={w} className="checkbox">
               <input
@@ -132,20 +128,16 @@ export function VoteForm({
                 defaultChecked={defaultAs === WALLET}
               />
               <label htmlFor={`${id}-as-wallet`} className="break-all">
-                Sign with my browser wallet{signer.address ? ` (${signer.address})` : ''}
+                {t('signWithWallet')}
+                {signer.address ? ` (${signer.address})` : ''}
               </label>
             </div>
           )}
-          {walletOption && (
-            <p className="text-xs text-muted-foreground">
-              A signed vote (EIP-712) needs no session: your wallet signs the proposal, choice and comment
-              off-chain (no gas), and anyone can verify it later.
-            </p>
-          )}
+          {walletOption && <p className="text-xs text-muted-foreground">{t('signedHint')}</p>}
           {f.voterAddress && <p className="field-errors">{f.voterAddress.join(' ')}</p>}
         </fieldset>
         <Button type="submit" className="self-start">
-          Cast vote
+          {t('cast')}
         </Button>
       </form>
       {pending && (

@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toDisplayError } from '../../lib/errors';
 import { formatBallot } from '../../lib/governance/format';
@@ -33,6 +34,7 @@ export function VotePanel({
   allowVoteChange: boolean;
   rules?: Dao['votingRules'] | undefined;
 }) {
+  const t = useTranslations('governance.vote');
   const mine = useMyWallets();
   const signer = useVoteSigner();
   const wallet = useInjectedWallet();
@@ -63,12 +65,14 @@ export function VotePanel({
   return (
     <section aria-labelledby="my-vote-heading" className="flex flex-col gap-3" data-testid="vote-box">
       <h2 id="my-vote-heading" className="text-lg font-semibold">
-        Cast your vote
+        {t('heading')}
       </h2>
       {justCast && (
         <Notice testId="vote-cast">
-          Your vote for “{formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions)}” was
-          counted with {token ? weight(justCast.weight) : `weight ${weight(justCast.weight)}`}.
+          {t('counted', {
+            choice: formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+            weight: token ? weight(justCast.weight) : t('weight', { weight: weight(justCast.weight) }),
+          })}
         </Notice>
       )}
       {votes.votes.length > 0 && (
@@ -76,15 +80,14 @@ export function VotePanel({
           {votes.votes.map((v) => (
             <li key={v.voteId} className="rounded-md border p-3 text-sm" data-testid="your-vote">
               <p>
-                Your vote:{' '}
+                {t('yourVote')}{' '}
                 <strong>
-                  {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ??
-                    'hidden until the end'}
+                  {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ?? t('hidden')}
                 </strong>
               </p>
               <p className="text-muted-foreground">
-                {token ? weight(v.weight) : `weight ${weight(v.weight)}`}
-                {v.signature ? ' · signed with EIP-712' : ''} · <Address address={v.voterAddress} />
+                {token ? weight(v.weight) : t('weight', { weight: weight(v.weight) })}
+                {v.signature ? ` · ${t('signed')}` : ''} · <Address address={v.voterAddress} />
               </p>
               {v.comment && <p className="mt-1 break-words">{v.comment}</p>}
             </li>
@@ -94,38 +97,36 @@ export function VotePanel({
       <div data-testid="eligibility" className="flex flex-col gap-1 text-sm">
         {status === 'PENDING' && (
           <p>
-            Voting has not started yet.{' '}
+            {t('notStarted')}{' '}
             <Countdown status={status} startTime={proposal.startTime} endTime={proposal.endTime} />
           </p>
         )}
-        {(status === 'PASSED' || status === 'REJECTED') && <p>Voting has ended.</p>}
+        {(status === 'PASSED' || status === 'REJECTED') && <p>{t('ended')}</p>}
         {status === 'ACTIVE' && (
           <VotingPowerList powers={power.powers} token={token} minWeight={rules?.minWeight ?? null} />
         )}
       </div>
       {status === 'ACTIVE' && box.mode === 'voted' && (allowVoteChange || box.ballotWallets.length > 0) && (
         <Button variant="outline" className="self-start" onClick={() => setReopened(true)}>
-          {allowVoteChange ? 'Change vote' : 'Vote with another wallet'}
+          {allowVoteChange ? t('change') : t('another')}
         </Button>
       )}
       {status === 'ACTIVE' && reopened && allowVoteChange && (
         <p className="text-sm text-muted-foreground" data-testid="vote-change-allowed">
-          This DAO lets you change your vote until voting ends: a new vote replaces your earlier one.
+          {t('changeAllowed')}
         </p>
       )}
-      {!loading && box.mode === 'loading' && <p className="text-sm">Checking your voting power…</p>}
+      {!loading && box.mode === 'loading' && <p className="text-sm">{t('checking')}</p>}
       {!loading && (box.mode === 'connect' || box.mode === 'cannot') && (
         <div className="flex flex-col gap-2 text-sm" data-testid="no-ballot">
           <p>
             {addresses.length === 0
-              ? 'Connect your browser wallet to see your voting power and vote with it.'
+              ? t('connectToSee')
               : box.mode === 'connect'
-                ? 'None of your linked wallets can vote on this proposal, so there is no ballot. Connect a browser wallet that can.'
-                : 'None of your wallets can vote on this proposal, so there is no ballot.'}
+                ? t('noLinkedCanVote')
+                : t('noneCanVote')}
           </p>
-          {mine.signedIn && !mine.verified && mine.wallets.length > 0 && (
-            <p>Verify your email address to vote with your linked wallets.</p>
-          )}
+          {mine.signedIn && !mine.verified && mine.wallets.length > 0 && <p>{t('verifyFirst')}</p>}
           {box.mode === 'connect' && (
             <Button
               className="self-start"
@@ -134,7 +135,7 @@ export function VotePanel({
                 wallet.connected().catch((err: unknown) => setConnectError(toDisplayError(err)));
               }}
             >
-              Connect wallet
+              {t('connect')}
             </Button>
           )}
           <ErrorAlert error={connectError} />
