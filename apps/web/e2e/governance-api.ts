@@ -81,3 +81,40 @@ export async function markDocument(page: Page) {
   });
   return async () => page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload === true);
 }
+
+/** The confirm step of the vote flow: the dialog that names the choice and weight, confirmed. */
+export async function confirmVote(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your vote' });
+  await dialog.getByRole('button', { name: 'Confirm vote' }).click();
+  return dialog;
+}
+
+export type WalletMode = 'sign' | 'reject' | 'hang';
+
+/**
+ * Wraps the test wallet (e2e/wallet.ts, injected first) so a test can make it decline a signature
+ * (EIP-1193 code 4001) or never answer, as a person who closes or ignores the wallet's pop-up would.
+ */
+export async function controlWallet(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      ethereum?: { request: (a: { method: string; params?: unknown[] }) => Promise<unknown> };
+      __walletMode?: string;
+    };
+    const provider = w.ethereum;
+    if (!provider) return;
+    const request = provider.request.bind(provider);
+    provider.request = async (args) => {
+      if (args.method === 'eth_signTypedData_v4') {
+        if (w.__walletMode === 'reject')
+          throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+        if (w.__walletMode === 'hang') return new Promise(() => {});
+      }
+      return request(args);
+    };
+  });
+  return (mode: WalletMode) =>
+    page.evaluate((m) => {
+      (window as unknown as { __walletMode?: string }).__walletMode = m;
+    }, mode);
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { textOf } from './flows';
-import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { type ActiveUser, confirmVote, memberUserByApi, restClient, useSession } from './governance-api';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 /** polls get time: two cores are shared with other builds and test runs */
@@ -67,7 +67,7 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     );
     await page.getByLabel('New member address').fill(member.wallet.address);
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(members(page)).toContainText(member.wallet.address, SLOW);
+    await expect(members(page).locator(`[data-address="${member.wallet.address}"]`)).toHaveCount(1, SLOW);
     // the same address again: the API's 409 as a sentence
     await page.getByLabel('New member address').fill(member.wallet.address.toLowerCase());
     await page.getByRole('button', { name: 'Add member' }).click();
@@ -94,10 +94,14 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     const extra = privateKeyToAccount(generatePrivateKey()).address;
     await page.getByLabel('New member address').fill(extra);
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect(members(page)).toContainText(extra, SLOW);
+    await expect(members(page).locator(`[data-address="${extra}"]`)).toHaveCount(1, SLOW);
     await page.getByRole('button', { name: `Remove ${extra}` }).click();
+    // removal asks first and says what it does
+    const ask = page.getByRole('alertdialog', { name: 'Remove this member?' });
+    await expect(ask.getByTestId('remove-consequences')).toContainText('no longer count', SLOW);
+    await ask.getByRole('button', { name: 'Remove member' }).click();
     expect(await textOf(page, 'members-notice')).toContain(`Removed ${extra}`);
-    await expect(members(page)).not.toContainText(extra, SLOW);
+    await expect(members(page).locator(`[data-address="${extra}"]`)).toHaveCount(0, SLOW);
     expect(await page.getByRole('button', { name: `Remove ${owner.wallet.address}` }).count()).toBe(0);
     await page.close();
   });
@@ -122,6 +126,7 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     const form = page.getByTestId('vote-form');
     await form.getByLabel('For', { exact: true }).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
+    await confirmVote(page);
     expect(await textOf(page, 'vote-cast')).toContain('counted with weight 3');
     await expect(page.getByTestId('result-Against')).toContainText(
       'weight 1,000,000,000,000,000,000,000',
@@ -166,6 +171,11 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/daos/${daoId}`);
     await page.getByRole('button', { name: 'Deactivate DAO' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Deactivate Token Guild?' });
+    await expect(ask.getByTestId('deactivate-consequences')).toContainText(
+      'no new members, no new proposals and no votes',
+    );
+    await ask.getByRole('button', { name: 'Deactivate', exact: true }).click();
     await expect(page.getByTestId('dao-status')).toHaveText('Inactive', SLOW);
     await page.getByText('This DAO is inactive: it takes no new proposals.').waitFor();
     expect(await page.getByLabel('New member address').count()).toBe(0);
@@ -221,9 +231,10 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     openProposalId = p.proposalId;
     await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
     expect(await textOf(page, 'live-indicator')).toBe('Refreshing every few seconds');
-    const form = page.getByTestId('vote-form');
-    expect(await form.getByRole('radio', { name: /Sign with my browser wallet/ }).isChecked()).toBe(true);
-    expect(await form.getByRole('radio').count()).toBe(4); // For, Against, Abstain + the wallet choice
+    // nothing to judge eligibility by until a wallet connects: no ballot, an offer to connect
+    await expect(page.getByTestId('no-ballot')).toContainText('Connect your browser wallet');
+    await expect(page.getByRole('button', { name: 'Connect wallet' })).toBeVisible();
+    await expect(page.getByTestId('vote-form')).toHaveCount(0);
     await api.call('POST', '/votes', {
       body: { proposalId: p.proposalId, daoId, voterAddress: member.wallet.address, choice: 'For' },
       token: member.token,
@@ -246,6 +257,10 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
       owner.wallet.address,
     );
     await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    // the confirm step opens with its confirm button focused
+    const dialog = page.getByRole('dialog', { name: 'Confirm your vote' });
+    await expect(dialog.getByRole('button', { name: 'Confirm vote' })).toBeFocused();
     await page.keyboard.press('Enter');
     expect(await textOf(page, 'vote-cast')).toContain('Your vote for “Against” was counted with weight 3');
     await expect(page.getByTestId('votes')).toContainText('Chosen without a mouse.', SLOW);
@@ -337,11 +352,14 @@ test.describe('changing a vote', () => {
       await form.getByLabel(choice, { exact: true }).check();
       await form.getByLabel(member.wallet.address).check();
       await form.getByRole('button', { name: 'Cast vote' }).click();
+      await confirmVote(page);
       // the notice of the first vote may still show: wait for the one of this vote
       await expect(page.getByTestId('vote-cast')).toContainText(`“${choice}” was counted`, SLOW);
     };
     await cast('For');
     await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '1', SLOW);
+    await expect(page.getByTestId('your-vote')).toContainText('Your vote: For', SLOW);
+    await page.getByRole('button', { name: 'Change vote' }).click();
     expect(await textOf(page, 'vote-change-allowed')).toContain('change your vote until voting ends');
     await cast('Against');
     await expect(page.getByTestId('result-Against')).toHaveAttribute('data-weight', '1', SLOW);

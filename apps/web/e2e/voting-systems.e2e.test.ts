@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { type ActiveUser, confirmVote, memberUserByApi, restClient, useSession } from './governance-api';
 import { HOOK_TIMEOUT, startProduct } from './product';
 import { injectWallet } from './wallet';
 
@@ -104,6 +104,7 @@ for (const viewport of VIEWPORTS) {
       await form().getByLabel('Elm', { exact: true }).check();
       await fitsTheScreen();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“Elm” was counted with weight 1', SLOW);
       await expect(page.getByTestId('result-Elm')).toHaveAttribute('data-weight', '1', SLOW);
       await fitsTheScreen();
@@ -134,6 +135,7 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByTestId('voting-system')).toContainText('Basic');
       await form().getByLabel('Against', { exact: true }).check();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“Against” was counted', SLOW);
       await expect(page.getByTestId('result-Against')).toHaveAttribute('data-weight', '1', SLOW);
       await fitsTheScreen();
@@ -149,6 +151,7 @@ for (const viewport of VIEWPORTS) {
       await form().getByRole('checkbox', { name: 'Roads' }).check();
       await fitsTheScreen();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“Parks, Roads” was counted', SLOW);
       await expect(page.getByTestId('result-Parks')).toHaveAttribute('data-weight', '1', SLOW);
       await expect(page.getByTestId('result-Roads')).toHaveAttribute('data-weight', '1', SLOW);
@@ -204,6 +207,7 @@ for (const viewport of VIEWPORTS) {
       await expect(form().getByRole('button', { name: 'Move Cedar down' })).toBeFocused();
       await fitsTheScreen();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“1. Cedar, 2. Ash” was counted', SLOW);
 
       // round 1: 1 each, Ash out (a tie goes to the earliest option); round 2: Birch 2, Cedar 1
@@ -241,6 +245,7 @@ for (const viewport of VIEWPORTS) {
       await expect(form().getByTestId('points-total')).toContainText('75 % to Red, 25 % to Green');
       await fitsTheScreen();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“Red 3 · Green 1” was counted', SLOW);
       await expect(page.getByTestId('result-Red')).toHaveAttribute(
         'data-weight',
@@ -264,6 +269,7 @@ for (const viewport of VIEWPORTS) {
       await expect(form().getByTestId('share-North')).toHaveText('50 %');
       await fitsTheScreen();
       await cast();
+      await confirmVote(page);
       await expect(page.getByTestId('vote-cast')).toContainText('“North 1.5 · South 1.5” was counted', SLOW);
       // R(North) = √0.5, R(South) = √0.5 + 1; scores T·R²/ΣR²: North 1/(2+√2), South the rest of 2
       await expect(page.getByTestId('result-North')).toContainText('weight 0.2929', SLOW);
@@ -283,11 +289,14 @@ test.describe('signed ballots (EIP-712) send the array or object and sign its ca
     await injectWallet(page, { privateKey: signerKey });
 
     await page.goto(`${product.webUrl}/proposals/${weighted}`);
+    // signed out: the wallet connects first, so the box knows it may vote
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
     let form = page.getByTestId('vote-form');
     await form.getByLabel('Red', { exact: true }).fill('2');
     await form.getByLabel('Blue', { exact: true }).fill('0.50');
     await expect(form.getByTestId('share-Red')).toHaveText('80 %');
     await form.getByRole('button', { name: 'Cast vote' }).click();
+    await confirmVote(page);
     await expect(page.getByTestId('vote-cast')).toContainText('“Red 2 · Blue 0.5” was counted', SLOW);
     const signedWeighted = await api.call<{
       choice: unknown;
@@ -301,6 +310,7 @@ test.describe('signed ballots (EIP-712) send the array or object and sign its ca
     form = page.getByTestId('vote-form');
     await expect(form.getByRole('checkbox', { name: 'Parks' })).not.toBeChecked();
     await form.getByRole('button', { name: 'Cast vote' }).click();
+    await confirmVote(page);
     await expect(page.getByTestId('vote-cast')).toContainText('“none approved” was counted', SLOW);
     const signedApproval = await api.call<{ typedData: { message: { choice: string } } | null }>(
       'GET',
@@ -331,6 +341,8 @@ test.describe('the API has the last word on a ballot', () => {
     const form = page.getByTestId('vote-form');
     await form.getByRole('checkbox', { name: 'Parks' }).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
+    // the refusal's field errors go back under the ballot
+    await confirmVote(page);
     await expect(form.locator('[data-field-errors="choice"]')).toContainText(
       '"Bridges" is not an option',
       SLOW,

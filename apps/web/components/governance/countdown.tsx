@@ -1,7 +1,9 @@
 'use client';
-import { formatDateTime, formatRemaining } from '../../lib/governance/format';
+import { useTranslations } from 'next-intl';
+import { formatRemaining } from '../../lib/governance/format';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
+import { useFormatDateTime } from '../ui/date-time';
 
 /** "Ends in 3m 12s" / "Starts in …" / "Ended …", ticking every second. */
 export function Countdown({
@@ -16,15 +18,20 @@ export function Countdown({
   testId?: string;
 }) {
   const now = useNow();
+  const formatDateTime = useFormatDateTime();
+  const t = useTranslations('governance.countdown');
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   let text: string;
-  if (status === 'PASSED' || status === 'REJECTED') text = `Ended ${formatDateTime(endTime)}`;
+  if (status === 'PASSED' || status === 'REJECTED') text = t('ended', { date: formatDateTime(endTime) });
   else if (!now)
-    text = status === 'PENDING' ? `Starts ${formatDateTime(startTime)}` : `Ends ${formatDateTime(endTime)}`;
+    text =
+      status === 'PENDING'
+        ? t('starts', { date: formatDateTime(startTime) })
+        : t('ends', { date: formatDateTime(endTime) });
   else if (status === 'PENDING')
-    text = now < start ? `Starts in ${formatRemaining(start - now)}` : 'Opening…';
-  else text = now < end ? `Ends in ${formatRemaining(end - now)}` : 'Closing…';
+    text = now < start ? t('startsIn', { duration: formatRemaining(start - now) }) : t('opening');
+  else text = now < end ? t('endsIn', { duration: formatRemaining(end - now) }) : t('closing');
   return (
     <time className="countdown" dateTime={status === 'PENDING' ? startTime : endTime} data-testid={testId}>
       {text}

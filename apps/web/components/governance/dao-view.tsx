@@ -1,28 +1,57 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
+import { Plus } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { governanceError } from '../../lib/governance/errors';
+import { formatHours, formatPercent } from '../../lib/governance/format';
 import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
-import { sameAddress } from '../../lib/governance/types';
+import { type Dao, sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
+import { Button } from '../ui/button';
 import { DaoRules, DaoStatusControl } from './dao-overview';
 import { MembersSection } from './members-section';
-import { ProposalForm } from './proposal-form';
 import { ProposalTabs } from './proposal-tabs';
 import { StatusBadge } from './status-badge';
-import { NeedsAccount } from './wallet-select';
-import './governance.css';
 
 export const isMissing = (err: unknown) => {
   const status = err instanceof TRPCClientError ? (err.data as { httpStatus?: number })?.httpStatus : 0;
   return status === 404 || status === 400;
 };
 
-/** The DAO page: rules and status, proposals by status with the new-proposal form, members. */
+/** The rules at a glance: threshold, quorum, minimum period, how weight is counted. */
+export function RulesSummary({ dao }: { dao: Dao }) {
+  const t = useTranslations('governance.dao.summary');
+  const td = useTranslations('governance.dao');
+  const r = dao.votingRules;
+  const items = [
+    t('threshold', { percent: formatPercent(r.threshold) }),
+    r.quorum ? t('quorum', { percent: formatPercent(r.quorum) }) : t('noQuorum'),
+    t('minPeriod', { period: formatHours(r.minVotingPeriod) }),
+    r.token
+      ? t('symbolWeighted', { symbol: r.token.symbol })
+      : r.tokenWeighted
+        ? t('tokenWeighted')
+        : t('equal'),
+  ];
+  return (
+    <ul className="flex flex-wrap gap-2 text-xs" data-testid="rules-summary" aria-label={td('rules')}>
+      {items.map((i) => (
+        <li key={i} className="rounded-full border bg-muted/50 px-2.5 py-1">
+          {i}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The DAO page: header (name, status, rules summary, member count, New proposal), proposals, members, rules. */
 export function DaoView({ daoId }: { daoId: string }) {
+  const t = useTranslations('governance.dao');
+  const ts = useTranslations('governance.status');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
@@ -40,13 +69,17 @@ export function DaoView({ daoId }: { daoId: string }) {
     refetchInterval: pollWhenNotLive(live, 15_000),
   });
 
-  if (dao.isPending) return <p>Loading the DAO…</p>;
+  if (dao.isPending) return <p>{t('loading')}</p>;
   if (dao.isError)
     return isMissing(dao.error) ? (
-      <div className="stack">
-        <h1>DAO not found</h1>
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
-          There is no DAO at this address. <Link href="/daos">See all DAOs</Link>.
+          {t('notFoundText')}{' '}
+          <Link className="underline" href="/daos">
+            {t('seeAll')}
+          </Link>
+          .
         </p>
       </div>
     ) : (
@@ -55,39 +88,52 @@ export function DaoView({ daoId }: { daoId: string }) {
 
   const d = dao.data;
   const isOwner = mine.isMine(d.ownerAddress);
-  const memberWallets = mine.wallets.filter((w) => d.members.some((m) => sameAddress(m, w)));
+  const isMember = mine.wallets.some((w) => d.members.some((m) => sameAddress(m, w)));
   return (
-    <div className="stack gov">
-      <header className="page-header">
-        <h1>{d.name}</h1>
-        <StatusBadge status={d.status} testId="dao-status" />
-      </header>
-      {d.description && <p className="prose">{d.description}</p>}
-
-      <section aria-labelledby="rules-heading" className="stack">
-        <h2 id="rules-heading">Rules</h2>
-        <DaoRules dao={d} />
-        {(isOwner || mine.isAdmin) && mine.verified && <DaoStatusControl dao={d} />}
-      </section>
-
-      <section aria-labelledby="proposals-heading" className="stack">
-        <h2 id="proposals-heading">Proposals ({d.proposalCount})</h2>
-        {mine.loading ? null : d.status !== 'ACTIVE' ? (
-          <p className="muted">This DAO is {d.status.toLowerCase()}: it takes no new proposals.</p>
-        ) : !mine.signedIn || !mine.verified ? (
-          <NeedsAccount signedIn={mine.signedIn} verified={mine.verified} what="submit a proposal" />
-        ) : memberWallets.length === 0 ? (
-          <p className="muted">Only members can submit proposals; none of your wallets is a member.</p>
-        ) : (
-          <details className="card">
-            <summary>New proposal</summary>
-            <ProposalForm dao={d} memberWallets={memberWallets} />
-          </details>
+    <div className="flex min-w-0 flex-col gap-8">
+      <header className="flex flex-col gap-3" data-testid="dao-header">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
+            <h1 className="min-w-0 text-2xl font-semibold break-words">{d.name}</h1>
+            <StatusBadge status={d.status} testId="dao-status" />
+          </div>
+          {isMember && d.status === 'ACTIVE' && (
+            <Button asChild>
+              <Link href={`/daos/${daoId}/proposals/new`}>
+                <Plus aria-hidden="true" />
+                {t('newProposal')}
+              </Link>
+            </Button>
+          )}
+        </div>
+        {d.description && <p className="break-words whitespace-pre-line">{d.description}</p>}
+        <RulesSummary dao={d} />
+        <p className="text-sm text-muted-foreground" data-testid="dao-counts">
+          {t('members', { count: d.memberCount })} · {t('proposals', { count: d.proposalCount })}
+        </p>
+        {!mine.loading && d.status !== 'ACTIVE' && (
+          <p className="text-sm text-muted-foreground">
+            {t('noNewProposals', { status: ts(d.status).toLowerCase() })}
+          </p>
         )}
+      </header>
+
+      <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
+        <h2 id="proposals-heading" className="text-lg font-semibold">
+          {t('proposalsHeading', { count: d.proposalCount })}
+        </h2>
         <ProposalTabs daoId={daoId} live={live} />
       </section>
 
       <MembersSection dao={d} isOwner={isOwner && mine.verified} />
+
+      <section aria-labelledby="rules-heading" className="flex flex-col gap-3">
+        <h2 id="rules-heading" className="text-lg font-semibold">
+          {t('rules')}
+        </h2>
+        <DaoRules dao={d} />
+        {(isOwner || mine.isAdmin) && mine.verified && <DaoStatusControl dao={d} />}
+      </section>
     </div>
   );
 }

@@ -11,6 +11,8 @@ import { validateWith } from '../../lib/governance/validate';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
 import { Field } from '../field';
+import { Address } from '../ui/address';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Pager } from './controls';
 
 const PAGE_SIZE = 20;
@@ -59,19 +61,24 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     });
   }
 
-  function onRemove(member: Member) {
+  // removal asks first: it takes the member's votes on the open proposals away too
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const active = useQuery({
+    ...trpc.governance.proposals.activeByDao.queryOptions({ daoId: dao.daoId, limit: 1 }),
+    enabled: removing !== null,
+  });
+  const openCount = active.data?.pagination.total;
+
+  async function onRemove(member: Member) {
     setError(null);
     setNotice(null);
-    remove.mutate(
-      { daoId: dao.daoId, memberAddress: member.memberAddress },
-      {
-        onSuccess: () => {
-          setNotice(`Removed ${member.memberAddress}.`);
-          refresh();
-        },
-        onError: (err) => setError(governanceError(err)),
-      },
-    );
+    try {
+      await remove.mutateAsync({ daoId: dao.daoId, memberAddress: member.memberAddress });
+    } catch (err) {
+      throw new Error(governanceError(err).message);
+    }
+    setNotice(`Removed ${member.memberAddress}.`);
+    refresh();
   }
 
   const data = members.data;
@@ -107,7 +114,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
         <ul className="member-list" data-testid="members">
           {data.items.map((m) => (
             <li key={m.memberAddress}>
-              <code className="address">{m.memberAddress}</code>
+              <Address address={m.memberAddress} />
               {sameAddress(m.memberAddress, dao.ownerAddress) && <span className="badge">owner</span>}
               {manualBalances && <span className="muted small"> balance {formatWeight(m.tokenBalance)}</span>}
               {isOwner && (
@@ -121,7 +128,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
                       className="secondary danger"
                       disabled={remove.isPending}
                       aria-label={`Remove ${m.memberAddress}`}
-                      onClick={() => onRemove(m)}
+                      onClick={() => setRemoving(m)}
                     >
                       Remove
                     </button>
@@ -135,6 +142,22 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
       {data && (
         <Pager label="Member pages" page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        destructive
+        title="Remove this member?"
+        description={
+          <span data-testid="remove-consequences">
+            {removing?.memberAddress} will no longer be a member of {dao.name}: it cannot vote from now on,
+            and its votes on the proposals that are open now
+            {openCount === undefined ? '' : ` (${openCount} open)`} no longer count. Votes on closed proposals
+            stay as they were.
+          </span>
+        }
+        confirmLabel="Remove member"
+        onConfirm={() => (removing ? onRemove(removing) : undefined)}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { governanceError } from '../../lib/governance/errors';
-import { formatDateTime } from '../../lib/governance/format';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
 import { systemInfo } from '../../lib/governance/systems';
@@ -11,26 +11,37 @@ import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
+import { Address } from '../ui/address';
+import { DateTime } from '../ui/date-time';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { Countdown } from './countdown';
 import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
+import { Markdown } from './markdown';
+import { ProposalTimeline } from './proposal-timeline';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
 import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
-import './governance.css';
 
-function outcomeSentence(status: ProposalStatus, r: Results): string {
-  if (status === 'PASSED') return `Passed: “${r.winningOption ?? ''}” won.`;
-  if (r.totalVotes === 0) return 'Rejected: no votes were cast.';
-  if (!r.quorumReached) return 'Rejected: the quorum was not reached.';
-  if (r.winningOption === null) return 'Rejected: a tie at the top.';
-  return 'Rejected: the threshold was not met.';
+type Outcome = 'passed' | 'noVotes' | 'noQuorum' | 'tie' | 'threshold';
+
+function outcomeOf(status: ProposalStatus, r: Results): Outcome {
+  if (status === 'PASSED') return 'passed';
+  if (r.totalVotes === 0) return 'noVotes';
+  if (!r.quorumReached) return 'noQuorum';
+  if (r.winningOption === null) return 'tie';
+  return 'threshold';
 }
 
-/** The proposal page: live results, status and countdown, my vote or the vote form, all votes. */
+/**
+ * The proposal page, laid out as Snapshot's and Tally's: the body (title, status, author, the
+ * description as markdown, tabs Overview / Votes) and a side column in a fixed order, Cast your vote →
+ * Results → Timeline, sticky beside the body on wide screens and below it on narrow ones.
+ */
 export function ProposalView({ proposalId }: { proposalId: string }) {
+  const t = useTranslations('governance.proposal');
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
   const proposal = useQuery({
@@ -47,13 +58,17 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
     enabled: !!daoId,
   });
 
-  if (proposal.isPending) return <p>Loading the proposal…</p>;
+  if (proposal.isPending) return <p>{t('loading')}</p>;
   if (proposal.isError)
     return isMissing(proposal.error) ? (
-      <div className="stack">
-        <h1>Proposal not found</h1>
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
-          There is no proposal at this address. <Link href="/dashboard">Back to your dashboard</Link>.
+          {t('notFoundText')}{' '}
+          <Link className="underline" href="/dashboard">
+            {t('backToDashboard')}
+          </Link>
+          .
         </p>
       </div>
     ) : (
@@ -65,84 +80,126 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const hasData = Object.keys(p.proposalData).length > 0;
   const rules = dao.data?.votingRules;
   const token = rules?.token ?? null;
+  const voteCount = results.data?.totalVotes ?? p.voteCount;
   return (
-    <div className="stack gov">
-      <p className="muted small">
-        {dao.data ? (
-          <Link href={`/daos/${p.daoId}`}>{dao.data.name}</Link>
-        ) : (
-          <Link href={`/daos/${p.daoId}`}>DAO</Link>
-        )}
-        {' › proposal'}
-      </p>
-      <header className="page-header">
-        <h1>{p.title}</h1>
-        <span aria-live="polite">
-          <StatusBadge status={status} testId="proposal-status" />
-        </span>
-      </header>
-      <p className="muted">
-        <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
-        {' · '}
-        {formatDateTime(p.startTime)} – {formatDateTime(p.endTime)}
-      </p>
-      <p className="muted small">
-        Submitted by <span className="address">{p.creatorAddress}</span>
-      </p>
-      <p className="small" data-testid="voting-system">
-        Voting system: <strong>{systemInfo(p.votingSystem).name}</strong>
-        <span className="muted"> — {systemInfo(p.votingSystem).explanation}</span>
-      </p>
-      {p.snapshotBlock && (
-        <p className="small" data-testid="snapshot-block" data-block={p.snapshotBlock.number}>
-          {token ? `${token.symbol} holdings` : 'Token holdings'} read at block{' '}
-          <strong>{p.snapshotBlock.number}</strong>
-          <span className="muted"> ({formatDateTime(p.snapshotBlock.timestamp)})</span>
-        </p>
-      )}
-      {p.snapshotError && status === 'PENDING' && (
-        <Notice testId="snapshot-error">
-          The token holdings could not be read yet; voting starts when the chain answers.
-          <span className="muted small snapshot-reason"> ({p.snapshotError})</span>
-        </Notice>
-      )}
-      {p.description && <p className="prose">{p.description}</p>}
-      {hasData && (
-        <details>
-          <summary>Proposal data</summary>
-          <pre className="code-block">{JSON.stringify(p.proposalData, null, 2)}</pre>
-        </details>
-      )}
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <article className="flex min-w-0 flex-col gap-4" aria-labelledby="proposal-title">
+        <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
+          <Link className="underline-offset-4 hover:underline" href={`/daos/${p.daoId}`}>
+            {dao.data?.name ?? 'DAO'}
+          </Link>
+          {` › ${t('crumb')}`}
+        </nav>
+        <header className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 id="proposal-title" className="min-w-0 text-2xl font-semibold break-words">
+              {p.title}
+            </h1>
+            <span aria-live="polite">
+              <StatusBadge status={status} testId="proposal-status" />
+            </span>
+          </div>
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+            <span>{t('submittedBy')}</span> <Address address={p.creatorAddress} />
+            <span aria-hidden="true">·</span>
+            <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
+          </p>
+        </header>
+        <Tabs defaultValue="overview" className="flex flex-col gap-4">
+          <TabsList aria-label={t('sections')}>
+            <TabsTrigger value="overview">{t('overview')}</TabsTrigger>
+            <TabsTrigger value="votes" data-testid="votes-tab">
+              {t('votes', { count: voteCount })}
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview" className="flex flex-col gap-4">
+            {p.description ? (
+              <Markdown>{p.description}</Markdown>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('noDescription')}</p>
+            )}
+            <p className="text-sm" data-testid="voting-system">
+              {t('votingSystem')} <strong>{systemInfo(p.votingSystem).name}</strong>
+              <span className="text-muted-foreground"> — {systemInfo(p.votingSystem).explanation}</span>
+            </p>
+            {p.snapshotBlock && (
+              <p className="text-sm" data-testid="snapshot-block" data-block={p.snapshotBlock.number}>
+                {token ? `${token.symbol} holdings` : 'Token holdings'} read at block{' '}
+                <strong>{p.snapshotBlock.number}</strong>
+                <span className="text-muted-foreground">
+                  {' '}
+                  (<DateTime value={p.snapshotBlock.timestamp} />)
+                </span>
+              </p>
+            )}
+            {p.snapshotError && status === 'PENDING' && (
+              <Notice testId="snapshot-error">
+                The token holdings could not be read yet; voting starts when the chain answers.
+                <span className="text-xs text-muted-foreground"> ({p.snapshotError})</span>
+              </Notice>
+            )}
+            {hasData && (
+              <details className="rounded-md border p-3 text-sm">
+                <summary className="cursor-pointer font-medium">{t('data')}</summary>
+                <pre className="mt-2 overflow-x-auto text-xs">{JSON.stringify(p.proposalData, null, 2)}</pre>
+              </details>
+            )}
+          </TabsContent>
+          {/* mounted while hidden: the list stays current with the live stream and the count */}
+          <TabsContent value="votes" forceMount className="data-[state=inactive]:hidden">
+            <VotesList
+              proposalId={proposalId}
+              voteCount={voteCount}
+              votingSystem={p.votingSystem}
+              votingOptions={p.votingOptions}
+              token={token}
+            />
+          </TabsContent>
+        </Tabs>
+      </article>
 
-      <section aria-labelledby="results-heading" className="stack">
-        <div className="section-header">
-          <h2 id="results-heading">Results</h2>
-          <LiveIndicator live={live} />
+      <aside
+        className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto"
+        aria-label={t('side')}
+      >
+        <div className="rounded-lg border bg-card p-4">
+          <VotePanel
+            proposal={p}
+            status={status}
+            allowVoteChange={rules?.allowVoteChange ?? false}
+            rules={rules}
+          />
         </div>
-        {results.isError && <ErrorAlert error={governanceError(results.error)} />}
-        {results.data && <ResultBars results={results.data} token={token} />}
-        {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
-          <p data-testid="outcome">{outcomeSentence(status, results.data)}</p>
-        )}
-        {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
-        {results.data && !results.data.hidden && <VoteExportLinks proposalId={proposalId} />}
-      </section>
-
-      <VotePanel
-        proposal={p}
-        status={status}
-        // open to token holders: being on the member list is not what lets a wallet vote
-        members={rules?.membership === 'token-holders' ? undefined : dao.data?.members}
-        allowVoteChange={rules?.allowVoteChange ?? false}
-        rules={rules}
-      />
-      <VotesList
-        proposalId={proposalId}
-        voteCount={p.voteCount}
-        votingSystem={p.votingSystem}
-        votingOptions={p.votingOptions}
-        token={token}
-      />
+        <section
+          aria-labelledby="results-heading"
+          className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+        >
+          <div className="flex items-center justify-between gap-2">
+            <h2 id="results-heading" className="text-lg font-semibold">
+              {t('results')}
+            </h2>
+            <LiveIndicator live={live} />
+          </div>
+          {results.isError && <ErrorAlert error={governanceError(results.error)} />}
+          {results.data && <ResultBars results={results.data} token={token} />}
+          {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
+            <p data-testid="outcome" className="text-sm font-medium">
+              {t(`outcome.${outcomeOf(status, results.data)}`, { option: results.data.winningOption ?? '' })}
+            </p>
+          )}
+          {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
+          {results.data && !results.data.hidden && <VoteExportLinks proposalId={proposalId} />}
+        </section>
+        <section
+          aria-labelledby="timeline-heading"
+          className="flex flex-col gap-3 rounded-lg border bg-card p-4"
+        >
+          <h2 id="timeline-heading" className="text-lg font-semibold">
+            {t('timeline')}
+          </h2>
+          <ProposalTimeline createdAt={p.createdAt} startTime={p.startTime} endTime={p.endTime} />
+        </section>
+      </aside>
     </div>
   );
 }

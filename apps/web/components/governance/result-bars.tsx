@@ -1,21 +1,46 @@
-import {
-  byScore,
-  formatDateTime,
-  formatPercent,
-  formatScore,
-  formatWeight,
-} from '../../lib/governance/format';
+import { Check, Circle, Minus, X } from 'lucide-react';
+import { useTranslations } from 'next-intl';
+import { byScore, formatPercent, formatScore, formatWeight } from '../../lib/governance/format';
 import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
 import type { Results } from '../../lib/governance/types';
+import { DateTime } from '../ui/date-time';
 import { RankedRounds } from './ranked-rounds';
 
-const isAbstain = (option: string) => option.trim().toLowerCase() === 'abstain';
+type Tone = 'for' | 'against' | 'abstain' | 'other';
+
+const toneOf = (option: string): Tone => {
+  const o = option.trim().toLowerCase();
+  return o === 'for' || o === 'yes'
+    ? 'for'
+    : o === 'against' || o === 'no'
+      ? 'against'
+      : o === 'abstain'
+        ? 'abstain'
+        : 'other';
+};
+
+/** fixed colours and icons: For green with a check, Against red with a cross, Abstain grey with a dash */
+const TONES: Record<Tone, { fill: string; icon: typeof Check; text: string }> = {
+  for: {
+    fill: 'bg-emerald-500/25 dark:bg-emerald-400/25',
+    icon: Check,
+    text: 'text-emerald-700 dark:text-emerald-300',
+  },
+  against: { fill: 'bg-red-500/25 dark:bg-red-400/25', icon: X, text: 'text-red-700 dark:text-red-300' },
+  abstain: {
+    fill: 'bg-zinc-400/30 dark:bg-zinc-500/30',
+    icon: Minus,
+    text: 'text-zinc-600 dark:text-zinc-300',
+  },
+  other: { fill: 'bg-sky-500/20 dark:bg-sky-400/25', icon: Circle, text: 'text-sky-700 dark:text-sky-300' },
+};
 
 /**
- * One bar per option, highest score first: score (whole weight units, or a rounded decimal for weighted
- * and quadratic; `data-weight` keeps the exact figure), votes and percent (non-Abstain options as a share of the decided weight,
- * Abstain of all weight, as the API computes them). The threshold marker sits on the decided-weight
- * bars; the turnout bar carries the quorum marker.
+ * One row per option, highest score first, filled behind its text to its percentage: score (whole weight
+ * units, or a rounded decimal for weighted and quadratic; `data-weight` keeps the exact figure), votes and
+ * percent (non-Abstain options as a share of the decided weight, Abstain of all weight, as the API
+ * computes them). Under the rows two criteria bars with their own ticks: support against the threshold
+ * and participation against the quorum.
  */
 export function ResultBars({
   results,
@@ -30,17 +55,23 @@ export function ResultBars({
   const score = (w: string) =>
     token && /^\d+$/.test(w) ? formatTokenAmount(w, token.decimals, token.symbol) : formatScore(w);
   return (
-    <div className="results" data-testid="results">
+    <div className="flex min-w-0 flex-col gap-3" data-testid="results">
       {results.hidden && (
-        <p className="results-hidden" data-testid="results-hidden">
+        <p className="rounded-md border border-dashed p-3 text-sm" data-testid="results-hidden">
           Results are hidden until voting ends
-          {results.revealAt ? ` (${formatDateTime(results.revealAt)})` : ''}, so early votes do not steer
-          later ones. The number of votes and the turnout show now.
+          {results.revealAt ? (
+            <>
+              {' ('}
+              <DateTime value={results.revealAt} />)
+            </>
+          ) : null}
+          , so early votes do not steer later ones. The number of votes and the turnout show now.
         </p>
       )}
-      <ul className="result-bars">
+      <ul className="result-bars flex flex-col gap-2">
         {byScore(results.options).map((o) => {
-          const abstain = isAbstain(o.option);
+          const tone = TONES[toneOf(o.option)];
+          const Icon = tone.icon;
           const winning = results.winningOption === o.option;
           return (
             <li
@@ -48,26 +79,25 @@ export function ResultBars({
               data-testid={`result-${o.option}`}
               data-weight={o.weight}
               data-percent={o.percent}
+              className={`relative overflow-hidden rounded-md border ${winning ? 'border-foreground/40' : ''}`}
             >
-              <div className="result-label">
-                <span className="result-option">
-                  {o.option}
+              <div
+                aria-hidden="true"
+                className={`absolute inset-y-0 left-0 ${tone.fill} transition-[width] duration-500`}
+                style={{ width: `${Math.min(100, o.percent)}%` }}
+              />
+              <div
+                className={`relative flex flex-wrap items-center justify-between gap-x-3 px-3 ${compact ? 'py-1' : 'py-2'} text-sm`}
+              >
+                <span className="flex min-w-0 items-center gap-2 font-medium break-words">
+                  <Icon aria-hidden="true" className={`size-4 shrink-0 ${tone.text}`} />
+                  <span className="min-w-0 break-words">{o.option}</span>
                   {winning && <span className="sr-only"> (leading)</span>}
                 </span>
-                <span className="result-figures">
-                  {formatPercent(o.percent)} · weight {score(o.weight)} · {o.votes}{' '}
-                  {o.votes === 1 ? 'vote' : 'votes'}
+                <span className="tabular-nums text-muted-foreground">
+                  <strong className="text-foreground">{formatPercent(o.percent)}</strong> · weight{' '}
+                  {score(o.weight)} · {o.votes} {o.votes === 1 ? 'vote' : 'votes'}
                 </span>
-              </div>
-              <div className={`bar${winning ? ' bar-leading' : ''}`} aria-hidden="true">
-                <div className="bar-fill" style={{ width: `${Math.min(100, o.percent)}%` }} />
-                {!abstain && (
-                  <div
-                    className="bar-marker"
-                    style={{ left: `${Math.min(100, results.threshold)}%` }}
-                    title={`Threshold ${formatPercent(results.threshold)}`}
-                  />
-                )}
               </div>
             </li>
           );
@@ -76,16 +106,79 @@ export function ResultBars({
       {!compact && results.rounds && results.totalVotes > 0 && (
         <RankedRounds rounds={results.rounds} winner={results.winningOption} />
       )}
+      {!compact && <Support results={results} />}
       {!compact && <Turnout results={results} token={token} />}
       {!compact && (
-        <p className="muted small results-note">
-          Threshold {formatPercent(results.threshold)} of decided weight (marker on the bars)
+        <p className="text-xs text-muted-foreground">
+          Threshold {formatPercent(results.threshold)} of decided weight
           {results.quorumPercent > 0
             ? `; quorum ${formatPercent(results.quorumPercent)} of the electorate`
             : ''}
           .
         </p>
       )}
+    </div>
+  );
+}
+
+/** A criterion's bar: filled to `value` %, a tick at `mark` % with its label. */
+function CriterionBar({
+  value,
+  mark,
+  label,
+  met,
+}: {
+  value: number;
+  mark: number;
+  label: string;
+  met: boolean;
+}) {
+  return (
+    <div className="relative h-2 rounded-full bg-muted" aria-hidden="true">
+      <div
+        className={`absolute inset-y-0 left-0 rounded-full ${met ? 'bg-emerald-600 dark:bg-emerald-400' : 'bg-amber-500'}`}
+        style={{ width: `${Math.min(100, value)}%` }}
+      />
+      {mark > 0 && (
+        <div
+          className="absolute -top-1 -bottom-1 w-0.5 bg-foreground"
+          style={{ left: `${Math.min(100, mark)}%` }}
+          title={label}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The leading option's share of the decided weight against the threshold. */
+function Support({ results }: { results: Results }) {
+  const t = useTranslations('governance.results');
+  if (results.hidden) return null;
+  const decided = results.options.filter((o) => toneOf(o.option) !== 'abstain');
+  const lead = byScore(decided)[0];
+  if (!lead) return null;
+  const met = lead.percent >= results.threshold && results.totalVotes > 0;
+  return (
+    <div className="flex flex-col gap-1 text-sm" data-testid="support">
+      <div className="flex flex-wrap justify-between gap-x-2">
+        <span className="font-medium">{t('support')}</span>
+        <span className="text-muted-foreground">
+          {t('supportNeeded', {
+            option: lead.option,
+            percent: formatPercent(lead.percent),
+            threshold: formatPercent(results.threshold),
+          })}{' '}
+          {met ? (
+            <Check className="inline size-4 text-emerald-700 dark:text-emerald-300" aria-label={t('met')} />
+          ) : null}
+        </span>
+      </div>
+      <CriterionBar
+        value={lead.percent}
+        mark={results.threshold}
+        label={`Threshold ${formatPercent(results.threshold)}`}
+        met={met}
+      />
     </div>
   );
 }
@@ -97,28 +190,25 @@ function Turnout({
   results: Results;
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
+  const t = useTranslations('governance.results');
   const weight = (w: string) =>
     token ? formatTokenAmount(w, token.decimals, token.symbol) : formatWeight(w);
   return (
-    <div className="turnout" data-testid="turnout">
-      <div className="result-label">
-        <span className="result-option">Turnout</span>
-        <span className="result-figures">
+    <div className="flex flex-col gap-1 text-sm" data-testid="turnout">
+      <div className="flex flex-wrap justify-between gap-x-2">
+        <span className="font-medium">{t('participation')}</span>
+        <span className="text-muted-foreground">
           {formatPercent(results.turnoutPercent)} · weight {weight(results.totalWeight)} of{' '}
           {weight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters
         </span>
       </div>
-      <div className="bar bar-turnout" aria-hidden="true">
-        <div className="bar-fill" style={{ width: `${Math.min(100, results.turnoutPercent)}%` }} />
-        {results.quorumPercent > 0 && (
-          <div
-            className="bar-marker"
-            style={{ left: `${Math.min(100, results.quorumPercent)}%` }}
-            title={`Quorum ${formatPercent(results.quorumPercent)}`}
-          />
-        )}
-      </div>
-      <p className="small results-note" data-testid="quorum">
+      <CriterionBar
+        value={results.turnoutPercent}
+        mark={results.quorumPercent}
+        label={`Quorum ${formatPercent(results.quorumPercent)}`}
+        met={results.quorumPercent === 0 || results.quorumReached}
+      />
+      <p className="text-xs" data-testid="quorum">
         {results.quorumPercent === 0
           ? 'No quorum required.'
           : results.quorumReached

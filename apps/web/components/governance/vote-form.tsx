@@ -1,53 +1,57 @@
 'use client';
-import { canonicalChoice, castVoteInput } from '@plenum/validators';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { castVoteInput } from '@plenum/validators';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
-import { governanceError } from '../../lib/governance/errors';
+import { formatBallot } from '../../lib/governance/format';
 import { type BallotDraft, ballotChoice, emptyDraft } from '../../lib/governance/systems';
-import { type Proposal, sameAddress, type Vote } from '../../lib/governance/types';
+import type { TokenRef } from '../../lib/governance/token';
+import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
-import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
+import { Button } from '../ui/button';
 import { TextAreaField } from './controls';
 import { PointsBallot } from './points-ballot';
 import { RankingBallot } from './ranking-ballot';
-
-const WALLET = 'wallet';
+import { type PendingVote, VoteConfirm, WALLET } from './vote-confirm';
 
 /**
- * The ballot the proposal's voting system takes (radios, checkboxes, a ranking or points) + comment, cast either with the session for one of my wallets that has not voted, or signed
- * by the browser wallet with EIP-712 (no session needed; docs/governance.md, "Signed votes").
+ * The ballot the proposal's voting system takes (radios, checkboxes, a ranking or points) + comment, cast
+ * either with the session for one of my wallets that may vote, or signed by the browser wallet with
+ * EIP-712 (no session needed; docs/governance.md, "Signed votes"). Checked with the API's schema first,
+ * then confirmed in a dialog (VoteConfirm) before anything is signed or sent.
  */
 export function VoteForm({
   proposal,
   sessionWallets,
-  members,
+  walletOption,
+  powerOf,
+  token,
   onVoted,
 }: {
   proposal: Proposal;
-  /** my linked wallets that have not voted yet (empty when signed out) */
+  /** my linked wallets that may vote now */
   sessionWallets: string[];
-  members: string[] | undefined;
+  /** whether the browser wallet is offered */
+  walletOption: boolean;
+  powerOf: (address: string) => { weight: string } | undefined;
+  token: Pick<TokenRef, 'decimals' | 'symbol' | 'standard'> | null;
   onVoted: (vote: Vote) => void;
 }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const t = useTranslations('governance.vote');
   const id = useId();
   const signer = useVoteSigner();
   const [error, setError] = useState<DisplayError | null>(null);
   const [draft, setDraft] = useState<BallotDraft>(() => emptyDraft(proposal.votingSystem));
-  const [busy, setBusy] = useState<string | null>(null);
-  const cast = useMutation(trpc.governance.votes.cast.mutationOptions());
-  const member = (a: string) => !members || members.some((m) => sameAddress(m, a));
-  const defaultAs = sessionWallets.find(member) ?? sessionWallets[0] ?? WALLET;
+  const [pending, setPending] = useState<PendingVote | null>(null);
+  const defaultAs = sessionWallets[0] ?? WALLET;
 
-  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const v = formValues(e.currentTarget);
-    const as = v.voteAs ?? WALLET;
+    const as = v.voteAs ?? defaultAs;
     const ballot = ballotChoice(proposal.votingOptions, draft);
     const base = {
       proposalId: proposal.proposalId,
@@ -66,96 +70,93 @@ export function VoteForm({
       return setError({ message: 'Please correct the highlighted fields.', fields });
     }
     setError(null);
-    try {
-      let vote: Vote;
-      if (as === WALLET) {
-        setBusy('Confirm the vote in your wallet…');
-        // the wallet signs a string: the option, or an array or object ballot's RFC 8785 canonical JSON
-        const signed = await signer.sign({ ...base, choice: canonicalChoice(base.choice) });
-        setBusy('Casting your vote…');
-        vote = await cast.mutateAsync({ ...base, ...signed });
-      } else {
-        setBusy('Casting your vote…');
-        vote = await cast.mutateAsync(checked.data);
-      }
-      queryClient.setQueryData(
-        trpc.governance.votes.byVoter.queryKey({
-          proposalId: proposal.proposalId,
-          voterAddress: vote.voterAddress,
-        }),
-        vote,
-      );
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.votes.results.queryKey({ proposalId: proposal.proposalId }),
-      });
-      void queryClient.invalidateQueries({
-        queryKey: trpc.governance.votes.byProposal.queryKey({ proposalId: proposal.proposalId }),
-      });
-      onVoted(vote);
-    } catch (err) {
-      setError(governanceError(err));
-    } finally {
-      setBusy(null);
-    }
+    const known = as === WALLET ? (signer.address ? powerOf(signer.address) : undefined) : powerOf(as);
+    setPending({
+      as,
+      choice: checked.data.choice,
+      comment: base.comment,
+      choiceText: formatBallot(checked.data.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+      weight: known?.weight ?? null,
+    });
   }
 
   const f = error?.fields ?? {};
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="stack"
-      aria-labelledby={`${id}-heading`}
-      data-testid="vote-form"
-    >
-      <h3 id={`${id}-heading`}>Cast your vote</h3>
-      <ErrorAlert error={error} />
-      <Ballot
-        proposal={proposal}
-        draft={draft}
-        onChange={setDraft}
-        errors={f.choice}
-        errorsId={`${id}-choice-errors`}
-      />
-      <TextAreaField label="Comment (optional)" name="comment" rows={3} maxLength={1000} errors={f.comment} />
-      <fieldset className="stack">
-        <legend>Vote as</legend>
-        {sessionWallets.map((w) => (
-          <div key={w} className="checkbox">
-            <input
-              type="radio"
-              id={`${id}-as-${w}`}
-              name="voteAs"
-              value={w}
-              defaultChecked={w === defaultAs}
-            />
-            <label htmlFor={`${id}-as-${w}`} className="address">
-              {w} {member(w) ? '' : '(not a member)'}
-            </label>
-          </div>
-        ))}
-        <div className="checkbox">
-          <input
-            type="radio"
-            id={`${id}-as-wallet`}
-            name="voteAs"
-            value={WALLET}
-            defaultChecked={defaultAs === WALLET}
-          />
-          <label htmlFor={`${id}-as-wallet`}>
-            Sign with my browser wallet{signer.address ? ` (${signer.address})` : ''}
-          </label>
-        </div>
-        <p className="muted small">
-          A signed vote (EIP-712) needs no session: your wallet signs the proposal, choice and comment, and
-          anyone can verify it later.
-        </p>
-        {f.voterAddress && <p className="field-errors">{f.voterAddress.join(' ')}</p>}
-      </fieldset>
-      <button type="submit" disabled={busy !== null}>
-        {busy ?? 'Cast vote'}
-      </button>
-    </form>
+    <>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="flex flex-col gap-3"
+        aria-labelledby={`${id}-heading`}
+        data-testid="vote-form"
+      >
+        <h3 id={`${id}-heading`} className="sr-only">
+          {t('ballot')}
+        </h3>
+        <ErrorAlert error={error} />
+        <Ballot
+          proposal={proposal}
+          draft={draft}
+          onChange={setDraft}
+          errors={f.choice}
+          errorsId={`${id}-choice-errors`}
+        />
+        <TextAreaField label={t('comment')} name="comment" rows={3} maxLength={1000} errors={f.comment} />
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-sm font-medium">{t('voteAs')}</legend>
+          {sessionWallets.map((w) => (
+            <div key={w} className="checkbox">
+              <input
+                type="radio"
+                id={`${id}-as-${w}`}
+                name="voteAs"
+                value={w}
+                defaultChecked={w === defaultAs}
+              />
+              <label htmlFor={`${id}-as-${w}`} className="address break-all">
+                {w}
+              </label>
+            </div>
+          ))}
+          {walletOption && (
+            <div className="checkbox">
+              <input
+                type="radio"
+                id={`${id}-as-wallet`}
+                name="voteAs"
+                value={WALLET}
+                defaultChecked={defaultAs === WALLET}
+              />
+              <label htmlFor={`${id}-as-wallet`} className="break-all">
+                {t('signWithWallet')}
+                {signer.address ? ` (${signer.address})` : ''}
+              </label>
+            </div>
+          )}
+          {walletOption && <p className="text-xs text-muted-foreground">{t('signedHint')}</p>}
+          {f.voterAddress && <p className="field-errors">{f.voterAddress.join(' ')}</p>}
+        </fieldset>
+        <Button type="submit" className="self-start">
+          {t('cast')}
+        </Button>
+      </form>
+      {pending && (
+        <VoteConfirm
+          proposal={proposal}
+          pending={pending}
+          token={token}
+          onClose={() => setPending(null)}
+          onVoted={(vote) => {
+            setPending(null);
+            onVoted(vote);
+          }}
+          onFieldErrors={(err) => {
+            setPending(null);
+            setError(err);
+          }}
+        />
+      )}
+    </>
   );
 }
 

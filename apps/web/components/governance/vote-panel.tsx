@@ -1,105 +1,158 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { toDisplayError } from '../../lib/errors';
 import { formatBallot } from '../../lib/governance/format';
 import { formatTokenWeight } from '../../lib/governance/token';
 import type { Dao, Proposal, ProposalStatus, Vote } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { useVotesOf } from '../../lib/governance/use-votes-of';
-import { Notice } from '../alert';
+import { voteBox } from '../../lib/governance/vote-box';
+import { useInjectedWallet } from '../../lib/use-injected-wallet';
+import { ErrorAlert, Notice } from '../alert';
+import { Address } from '../ui/address';
+import { Button } from '../ui/button';
+import { Countdown } from './countdown';
 import { VoteForm } from './vote-form';
 import { useVotingPower, VotingPowerList } from './voting-power';
 
 /**
- * My vote(s) on this proposal, my voting power (governance.votes.power) for each of my wallets and the
- * connected one, then the vote form while voting is open: for the wallets that have not voted, or for all
- * of them when the DAO lets a voter change their vote. In a token DAO the wallets the server says cannot
- * vote (no tokens at the snapshot block, not a member…) are left off the ballot.
+ * "Cast your vote": first whether I can vote and with which weight (governance.votes.power for my
+ * linked wallets and the connected one), and why not; then the ballot for the addresses that may vote,
+ * or "Your vote: …" once one of mine has voted (with "Change vote" where the DAO allows it). A user none
+ * of whose addresses may vote sees the reasons and no ballot.
  */
 export function VotePanel({
   proposal,
   status,
-  members,
   allowVoteChange,
   rules,
 }: {
   proposal: Proposal;
   status: ProposalStatus;
-  members: string[] | undefined;
   allowVoteChange: boolean;
   rules?: Dao['votingRules'] | undefined;
 }) {
+  const t = useTranslations('governance.vote');
   const mine = useMyWallets();
   const signer = useVoteSigner();
+  const wallet = useInjectedWallet();
   const [justCast, setJustCast] = useState<Vote | null>(null);
+  const [reopened, setReopened] = useState(false);
+  const [connectError, setConnectError] = useState<ReturnType<typeof toDisplayError> | null>(null);
   const addresses = [...mine.wallets];
   if (signer.address && !mine.isMine(signer.address)) addresses.push(signer.address);
   const votes = useVotesOf(proposal.proposalId, addresses);
   const token = rules?.token ?? null;
   const power = useVotingPower(proposal.proposalId, addresses, { status, votes: votes.votes.length });
-  // token DAOs: a wallet the server says cannot vote (it keeps its reason above the ballot) is no choice
-  const usable = (a: string) => {
-    const p = power.powerOf(a);
-    return !token || !p || p.eligible || !p.reason;
-  };
-  const notVoted = mine.wallets.filter((w) => (allowVoteChange || votes.voteOf(w) === null) && usable(w));
-  // nothing left to vote with: every linked wallet and the connected one have voted (for good)
-  const walletVoted = !allowVoteChange && !!signer.address && !!votes.voteOf(signer.address);
-  const walletUsable = !signer.address || usable(signer.address);
-  const changing = allowVoteChange && votes.votes.length > 0;
-  const canVote = (mine.verified && notVoted.length > 0) || (!walletVoted && walletUsable);
+  const box = voteBox({
+    status,
+    allowVoteChange,
+    reopened,
+    sessionWallets: mine.verified ? mine.wallets : [],
+    connected: signer.address,
+    powerOf: (a) => {
+      const p = power.powerOf(a);
+      // a vote the page already knows of counts before the server's power answer follows
+      return p && { eligible: p.eligible, hasVoted: p.hasVoted || !!votes.voteOf(a) };
+    },
+    myVotes: votes.votes.length,
+  });
   const weight = (w: string) => formatTokenWeight(w, token);
+  const loading = mine.loading || (mine.signedIn && votes.loading);
 
   return (
-    <section aria-labelledby="my-vote-heading" className="stack">
-      <h2 id="my-vote-heading">Your vote</h2>
+    <section aria-labelledby="my-vote-heading" className="flex flex-col gap-3" data-testid="vote-box">
+      <h2 id="my-vote-heading" className="text-lg font-semibold">
+        {t('heading')}
+      </h2>
       {justCast && (
         <Notice testId="vote-cast">
-          Your vote for “{formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions)}” was
-          counted with {token ? weight(justCast.weight) : `weight ${weight(justCast.weight)}`}.
+          {t('counted', {
+            choice: formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+            weight: token ? weight(justCast.weight) : t('weight', { weight: weight(justCast.weight) }),
+          })}
         </Notice>
       )}
       {votes.votes.length > 0 && (
-        <ul className="card-list" data-testid="my-votes">
+        <ul className="flex flex-col gap-2" data-testid="my-votes">
           {votes.votes.map((v) => (
-            <li key={v.voteId} className="card">
-              <strong>
-                {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ??
-                  'hidden until the end'}
-              </strong>{' '}
-              · {token ? weight(v.weight) : `weight ${weight(v.weight)}`}
-              {v.signature ? ' · signed with EIP-712' : ''}
-              <div className="address muted small">{v.voterAddress}</div>
-              {v.comment && <p className="prose">{v.comment}</p>}
+            <li key={v.voteId} className="rounded-md border p-3 text-sm" data-testid="your-vote">
+              <p>
+                {t('yourVote')}{' '}
+                <strong>
+                  {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ?? t('hidden')}
+                </strong>
+              </p>
+              <p className="text-muted-foreground">
+                {token ? weight(v.weight) : t('weight', { weight: weight(v.weight) })}
+                {v.signature ? ` · ${t('signed')}` : ''} · <Address address={v.voterAddress} />
+              </p>
+              {v.comment && <p className="mt-1 break-words">{v.comment}</p>}
             </li>
           ))}
         </ul>
       )}
-      {status === 'PENDING' && <p className="muted">Voting has not started yet.</p>}
-      {status === 'ACTIVE' && (
-        <VotingPowerList powers={power.powers} token={token} minWeight={rules?.minWeight ?? null} />
+      <div data-testid="eligibility" className="flex flex-col gap-1 text-sm">
+        {status === 'PENDING' && (
+          <p>
+            {t('notStarted')}{' '}
+            <Countdown status={status} startTime={proposal.startTime} endTime={proposal.endTime} />
+          </p>
+        )}
+        {(status === 'PASSED' || status === 'REJECTED') && <p>{t('ended')}</p>}
+        {status === 'ACTIVE' && (
+          <VotingPowerList powers={power.powers} token={token} minWeight={rules?.minWeight ?? null} />
+        )}
+      </div>
+      {status === 'ACTIVE' && box.mode === 'voted' && (allowVoteChange || box.ballotWallets.length > 0) && (
+        <Button variant="outline" className="self-start" onClick={() => setReopened(true)}>
+          {allowVoteChange ? t('change') : t('another')}
+        </Button>
       )}
-      {status === 'ACTIVE' && token && !mine.loading && !canVote && power.powers.length > 0 && (
-        <p className="muted small" data-testid="no-ballot">
-          None of your wallets can vote on this proposal, so there is no ballot. Connect or link a wallet that
-          held {token.symbol} at the snapshot block.
+      {status === 'ACTIVE' && reopened && allowVoteChange && (
+        <p className="text-sm text-muted-foreground" data-testid="vote-change-allowed">
+          {t('changeAllowed')}
         </p>
       )}
-      {(status === 'PASSED' || status === 'REJECTED') && votes.votes.length === 0 && (
-        <p className="muted">Voting has ended.</p>
+      {!loading && box.mode === 'loading' && <p className="text-sm">{t('checking')}</p>}
+      {!loading && (box.mode === 'connect' || box.mode === 'cannot') && (
+        <div className="flex flex-col gap-2 text-sm" data-testid="no-ballot">
+          <p>
+            {addresses.length === 0
+              ? t('connectToSee')
+              : box.mode === 'connect'
+                ? t('noLinkedCanVote')
+                : t('noneCanVote')}
+          </p>
+          {mine.signedIn && !mine.verified && mine.wallets.length > 0 && <p>{t('verifyFirst')}</p>}
+          {box.mode === 'connect' && (
+            <Button
+              className="self-start"
+              onClick={() => {
+                setConnectError(null);
+                wallet.connected().catch((err: unknown) => setConnectError(toDisplayError(err)));
+              }}
+            >
+              {t('connect')}
+            </Button>
+          )}
+          <ErrorAlert error={connectError} />
+        </div>
       )}
-      {status === 'ACTIVE' && changing && (
-        <p className="muted small" data-testid="vote-change-allowed">
-          This DAO lets you change your vote until voting ends: a new vote replaces your earlier one.
-        </p>
-      )}
-      {status === 'ACTIVE' && !mine.loading && canVote && !(mine.signedIn && votes.loading) && (
+      {!loading && box.mode === 'ballot' && (
         <VoteForm
-          key={notVoted.join()}
+          key={box.ballotWallets.join()}
           proposal={proposal}
-          sessionWallets={mine.verified ? notVoted : []}
-          members={members}
-          onVoted={setJustCast}
+          sessionWallets={box.ballotWallets}
+          walletOption={box.walletOption}
+          powerOf={power.powerOf}
+          token={token}
+          onVoted={(v) => {
+            setJustCast(v);
+            setReopened(false);
+          }}
         />
       )}
     </section>

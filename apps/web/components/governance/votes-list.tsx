@@ -2,10 +2,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
-import { formatBallot, formatDateTime, formatWeight } from '../../lib/governance/format';
+import { formatBallot, formatWeight } from '../../lib/governance/format';
 import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
+import { Address } from '../ui/address';
+import { DateTime } from '../ui/date-time';
 import { Pager } from './controls';
 
 /** Every vote, newest first, paged. */
@@ -31,13 +33,19 @@ export function VotesList({
   });
   return (
     <section aria-labelledby="votes-heading" className="stack">
-      <h2 id="votes-heading">Votes ({votes.data?.pagination.total ?? voteCount})</h2>
+      <h2 id="votes-heading" className="sr-only">
+        Votes ({votes.data?.pagination.total ?? voteCount})
+      </h2>
       {votes.isError && <ErrorAlert error={governanceError(votes.error)} />}
-      {votes.data && votes.data.items.length === 0 && <p className="muted">No votes yet.</p>}
+      {votes.data && votes.data.items.length === 0 && (
+        <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
+          No votes yet.
+        </p>
+      )}
       {votes.data && votes.data.items.length > 0 && (
-        <ul className="vote-list" data-testid="votes">
+        <ul className="flex flex-col divide-y rounded-lg border" data-testid="votes">
           {votes.data.items.map((v) => (
-            <li key={v.voteId}>
+            <li key={v.voteId} className="flex min-w-0 flex-col gap-1 p-3">
               <div>
                 <strong>
                   {formatBallot(v.choice, votingSystem, votingOptions) ?? 'hidden until the end'}
@@ -46,11 +54,15 @@ export function VotesList({
                 <span data-weight={v.weight}>
                   {token ? formatTokenAmount(v.weight, token.decimals, token.symbol) : formatWeight(v.weight)}
                 </span>
-                {v.signature && <span className="badge">signed</span>}
+                {v.signature && <span className="ml-2 rounded-full border px-2 py-0.5 text-xs">signed</span>}
               </div>
-              <div className="address muted small">{v.voterAddress}</div>
-              {v.comment && <p className="prose">{v.comment}</p>}
-              <div className="muted small">{formatDateTime(v.createdAt)}</div>
+              <div className="text-sm">
+                <Address address={v.voterAddress} />
+              </div>
+              {v.comment && <p className="break-words whitespace-pre-line">{v.comment}</p>}
+              <div className="text-xs text-muted-foreground">
+                <DateTime value={v.createdAt} />
+              </div>
             </li>
           ))}
         </ul>

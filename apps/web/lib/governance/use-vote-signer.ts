@@ -22,8 +22,9 @@ export function useVoteSigner() {
 
   const connect = async () => (await wallet.connected()).address;
 
-  async function sign(vote: VoteToSign) {
-    const address = await connect();
+  /** `address`: the wallet's account when the caller has just connected it (wagmi's state lags a render) */
+  async function sign(vote: VoteToSign, connectedAddress?: `0x${string}`) {
+    const address = connectedAddress ?? (await connect());
     const spec = await client.governance.eip712.vote.query();
     // the domain type is derived from the domain itself; only the message types are passed
     const { EIP712Domain: _domain, ...types } = spec.types;

@@ -1,0 +1,82 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { governanceError } from '../../lib/governance/errors';
+import { sameAddress } from '../../lib/governance/types';
+import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { useTRPC } from '../../lib/trpc';
+import { ErrorAlert } from '../alert';
+import { isMissing, RulesSummary } from './dao-view';
+import { ProposalForm } from './proposal-form';
+import { NeedsAccount } from './wallet-select';
+
+/**
+ * The new-proposal page of a DAO. What would make a submission fail comes first, instead of the form:
+ * signed out or unverified, the DAO not active, none of my wallets a member.
+ */
+export function NewProposalView({ daoId }: { daoId: string }) {
+  const t = useTranslations('governance.newProposal');
+  const ts = useTranslations('governance.status');
+  const td = useTranslations('governance.dao');
+  const tp = useTranslations('governance.proposal');
+  const trpc = useTRPC();
+  const mine = useMyWallets();
+  const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
+
+  if (dao.isPending || mine.loading) return <p>{t('loading')}</p>;
+  if (dao.isError)
+    return isMissing(dao.error) ? (
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-semibold">{td('notFound')}</h1>
+        <p>
+          <Link className="underline" href="/daos">
+            {td('seeAll')}
+          </Link>
+          .
+        </p>
+      </div>
+    ) : (
+      <ErrorAlert error={governanceError(dao.error)} />
+    );
+  const d = dao.data;
+  const memberWallets = mine.wallets.filter((w) => d.members.some((m) => sameAddress(m, w)));
+  const blocking =
+    d.status !== 'ACTIVE' ? (
+      <p
+        role="status"
+        className="rounded-md border border-amber-500/60 bg-amber-500/10 p-3"
+        data-testid="blocking"
+      >
+        {t('inactive', { status: ts(d.status).toLowerCase() })}
+      </p>
+    ) : !mine.signedIn || !mine.verified ? (
+      <div data-testid="blocking">
+        <NeedsAccount signedIn={mine.signedIn} verified={mine.verified} what="submit a proposal" />
+      </div>
+    ) : memberWallets.length === 0 ? (
+      <p
+        role="status"
+        className="rounded-md border border-amber-500/60 bg-amber-500/10 p-3"
+        data-testid="blocking"
+      >
+        {t('notMember', { dao: d.name })}
+      </p>
+    ) : null;
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <header className="flex flex-col gap-2">
+        <nav aria-label={tp('breadcrumb')} className="text-sm text-muted-foreground">
+          <Link className="underline-offset-4 hover:underline" href={`/daos/${daoId}`}>
+            {d.name}
+          </Link>
+          {` › ${t('crumb')}`}
+        </nav>
+        <h1 className="text-2xl font-semibold">{t('title')}</h1>
+        <RulesSummary dao={d} />
+      </header>
+      {blocking ?? <ProposalForm dao={d} memberWallets={memberWallets} />}
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { expect, test } from '@playwright/test';
+import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { HOOK_TIMEOUT, startProduct } from './product';
+
+/**
+ * The governance pages' layout: the proposal page as Snapshot and Tally lay it out, proposal rows with
+ * their tally, the new-proposal page, and destructive actions that ask first.
+ */
+const SLOW = { timeout: 20_000 };
+const DESCRIPTION = [
+  '## Budget',
+  '',
+  'We buy **one crane** for the harbour.',
+  '',
+  '| item | cost |',
+  '|---|---|',
+  '| crane | 120000 |',
+  '',
+  'Raw <b>markup</b> stays text.',
+].join('\n');
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let api: ReturnType<typeof restClient>;
+let owner: ActiveUser;
+let member: ActiveUser;
+let outsider: ActiveUser;
+let daoId: string;
+let proposalId: string;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser);
+  api = restClient(product.apiUrl);
+  [owner, member, outsider] = await Promise.all([
+    memberUserByApi(product.apiUrl, product.webUrl, 'gp-owner'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'gp-member'),
+    memberUserByApi(product.apiUrl, product.webUrl, 'gp-outsider'),
+  ]);
+  daoId = (
+    await api.call<{ daoId: string }>('POST', '/daos', {
+      body: {
+        name: 'Quay Council',
+        ownerAddress: owner.wallet.address,
+        votingRules: { threshold: 60, quorum: 50 },
+      },
+      token: owner.token,
+    })
+  ).daoId;
+  await api.call('POST', `/daos/${daoId}/members`, {
+    body: { memberAddress: member.wallet.address },
+    token: owner.token,
+  });
+  proposalId = (
+    await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'Buy a crane',
+        description: DESCRIPTION,
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 48,
+      },
+      token: owner.token,
+    })
+  ).proposalId;
+  await api.call('POST', '/votes', {
+    body: { proposalId, daoId, voterAddress: member.wallet.address, choice: 'For' },
+    token: member.token,
+  });
+});
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
+
+test.describe('the proposal page', () => {
+  test('renders the description as markdown, raw HTML as text, under Overview / Votes (count) tabs', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const md = page.getByTestId('markdown');
+    await expect(md.getByRole('heading', { name: 'Budget' })).toBeVisible(SLOW);
+    await expect(md.locator('strong')).toHaveText('one crane');
+    await expect(md.getByRole('table')).toContainText('120000');
+    await expect(md).toContainText('Raw <b>markup</b> stays text.');
+    await expect(md.locator('b')).toHaveCount(0);
+    // the author by <Address>: shortened, the full address kept in data-address
+    await expect(page.locator(`[data-address="${owner.wallet.address}"]`).first()).toBeVisible();
+
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    const votesTab = page.getByRole('tab', { name: 'Votes (1)' });
+    await votesTab.click();
+    await expect(page.getByTestId('votes')).toBeVisible();
+    await expect(
+      page.getByTestId('votes').locator(`[data-address="${member.wallet.address}"]`),
+    ).toBeVisible();
+    await expect(md).toBeHidden();
+    await page.close();
+  });
+
+  test('puts Cast your vote → Results → Timeline in a sticky side column at 1280 px, stacked at 375 px', async () => {
+    for (const width of [1280, 375]) {
+      const context = await product.browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await useSession(page, product.webUrl, member.token);
+      await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+      const side = page.getByRole('complementary', { name: 'Vote, results and timeline' });
+      const headings = side.getByRole('heading', { level: 2 });
+      await expect(headings).toHaveText(['Cast your vote', 'Results', 'Timeline'], SLOW);
+      const tops = await Promise.all(
+        ['Cast your vote', 'Results', 'Timeline'].map(
+          async (name) => (await side.getByRole('heading', { name }).boundingBox())?.y ?? -1,
+        ),
+      );
+      expect(tops[0]).toBeLessThan(tops[1]!);
+      expect(tops[1]).toBeLessThan(tops[2]!);
+      const body = await page.getByRole('article').boundingBox();
+      const column = await side.boundingBox();
+      if (width === 1280) {
+        expect(column!.x).toBeGreaterThan(body!.x + body!.width - 1);
+        expect(await side.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+      } else {
+        expect(column!.y).toBeGreaterThan(body!.y);
+        const [scrollWidth, clientWidth] = await page.evaluate(() => [
+          document.documentElement.scrollWidth,
+          document.documentElement.clientWidth,
+        ]);
+        expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+      }
+      await context.close();
+    }
+  });
+
+  test('shows the timeline Created → Start → End with time zones and a countdown to the end', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const timeline = page.getByTestId('timeline');
+    await expect(timeline.locator('li')).toHaveCount(3, SLOW);
+    await expect(timeline.getByTestId('timeline-created')).toContainText('Created');
+    await expect(timeline.getByTestId('timeline-start')).toContainText('Voting starts');
+    const end = timeline.getByTestId('timeline-end');
+    await expect(end).toContainText('Voting ends');
+    // one format with the zone, and a live countdown while the step is ahead
+    await expect(end.locator('time')).toContainText(/(UTC|GMT)/);
+    await expect(end).toContainText(/in (1 d 23 h|2 d)/, SLOW);
+    await expect(timeline.getByTestId('timeline-created')).toHaveAttribute('data-done', 'true');
+    await page.close();
+  });
+
+  test('shows results rows with their weight and %, and the support and participation criteria', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const forRow = page.getByTestId('result-For');
+    await expect(forRow).toHaveAttribute('data-percent', '100', SLOW);
+    await expect(forRow).toContainText('100 %');
+    await expect(page.getByTestId('support')).toContainText('For 100 % of 60 % needed');
+    await expect(page.getByTestId('turnout')).toContainText('1 of 2 voters');
+    await expect(page.getByTestId('quorum')).toContainText('Quorum of 50 % reached.');
+    await page.close();
+  });
+});
+
+test.describe('the DAO page', () => {
+  test('has a header with the rules summary and counts, and proposal rows with votes and the quorum tick', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, member.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    const summary = page.getByTestId('rules-summary');
+    await expect(summary).toContainText('Threshold 60 %', SLOW);
+    await expect(summary).toContainText('Quorum 50 %');
+    await expect(summary).toContainText('One member, one vote');
+    await expect(page.getByTestId('dao-counts')).toContainText('2 members');
+    const row = page.getByTestId(`proposal-row-${proposalId}`);
+    await expect(row.getByTestId('row-votes')).toHaveText('1 vote', SLOW);
+    await expect(row.getByTestId('quorum-tick')).toHaveCount(1);
+    await expect(row).toContainText(/Ends in (1d 23h|2d 0h)/);
+    await page.getByRole('link', { name: 'New proposal' }).click();
+    await page.waitForURL(/\/daos\/[0-9a-f-]{36}\/proposals\/new$/);
+    await page.close();
+  });
+
+  test('asks before removing a member and says what happens; cancelling keeps them', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}`);
+    await page.getByRole('button', { name: `Remove ${member.wallet.address}` }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Remove this member?' });
+    await expect(ask.getByTestId('remove-consequences')).toContainText(
+      'its votes on the proposals that are open now (1 open) no longer count',
+      SLOW,
+    );
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(ask).toHaveCount(0);
+    const listed = await api.call<{ items: { memberAddress: string }[] }>('GET', `/daos/${daoId}/members`);
+    expect(listed.items.map((m) => m.memberAddress)).toContain(member.wallet.address);
+    await page.close();
+  });
+});
+
+test.describe('the new-proposal page', () => {
+  test('names what blocks a submission first: not a member, the DAO inactive', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, outsider.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}/proposals/new`);
+    await expect(page.getByTestId('blocking')).toContainText('Only members can submit proposals', SLOW);
+    await expect(page.getByRole('form', { name: 'New proposal' })).toHaveCount(0);
+
+    const closed = await api.call<{ daoId: string }>('POST', '/daos', {
+      body: { name: 'Closed Quay', ownerAddress: owner.wallet.address, votingRules: { threshold: 50 } },
+      token: owner.token,
+    });
+    await api.call('POST', `/daos/${closed.daoId}/status`, {
+      body: { status: 'INACTIVE' },
+      token: owner.token,
+      expect: 200,
+    });
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/daos/${closed.daoId}/proposals/new`);
+    await expect(page.getByTestId('blocking')).toContainText('This DAO is inactive', SLOW);
+    await page.close();
+  });
+
+  test('previews the description and a live timeline from the duration', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, member.token);
+    await page.goto(`${product.webUrl}/daos/${daoId}/proposals/new`);
+    await page.getByLabel('Description', { exact: true }).fill('## Plan\n\n- **first** step');
+    await page.getByRole('tab', { name: 'Preview' }).click();
+    const preview = page.getByTestId('description-preview');
+    await expect(preview.getByRole('heading', { name: 'Plan' })).toBeVisible();
+    await expect(preview.locator('strong')).toHaveText('first');
+
+    const timeline = page.getByTestId('timeline-preview');
+    await page.getByLabel('Voting duration (hours)').fill('72');
+    await expect(timeline.getByTestId('timeline-end')).toContainText(/in (2 d 23 h|3 d)/, SLOW);
+    await page.getByLabel('Voting duration (hours)').fill('2');
+    await expect(timeline.getByTestId('timeline-end')).toContainText(/in (1 h 59 min|2 h)/, SLOW);
+    await page.close();
+  });
+});
