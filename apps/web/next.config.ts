@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import createNextIntlPlugin from 'next-intl/plugin';
 
 const config: NextConfig = {
   reactStrictMode: true,
@@ -9,6 +10,8 @@ const config: NextConfig = {
   transpilePackages: ['@plenum/validators'],
   // types are checked by `pnpm typecheck` (tsc) across the workspace; the build does not repeat it
   typescript: { ignoreBuildErrors: true },
+  // the message files are read at request time (i18n/request.ts): ship them with the server build
+  outputFileTracingIncludes: { '/**': ['./messages/**/*.json'] },
   async headers() {
     return [
       {
@@ -23,4 +26,5 @@ const config: NextConfig = {
   },
 };
 
-export default config;
+// translations without locale routing: i18n/request.ts picks the language per request
+export default createNextIntlPlugin('./i18n/request.ts')(config);

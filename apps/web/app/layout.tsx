@@ -1,27 +1,31 @@
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { ThemeSync } from '../components/account/theme';
-import { themeBootScript } from '../components/account/theme-boot';
 import { Shell } from '../components/shell';
 import { Providers } from './providers';
 import './globals.css';
 
 export const dynamic = 'force-dynamic';
-export const metadata = { title: 'Plenum', description: 'Decisions and files of a community' };
 export const viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export async function generateMetadata() {
+  const t = await getTranslations('common.app');
+  return { title: 'Plenum', description: t('description') };
+}
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
   const apiUrl = process.env.API_URL ?? 'http://localhost:4000';
+  const locale = await getLocale();
   return (
-    // the boot script sets data-theme before React hydrates, hence suppressHydrationWarning here only
-    <html lang="en" suppressHydrationWarning>
-      <head>
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
-      </head>
+    // next-themes sets the theme class before React hydrates, hence suppressHydrationWarning here only
+    <html lang={locale} suppressHydrationWarning>
       <body>
-        <Providers apiUrl={apiUrl}>
-          <ThemeSync />
-          <Shell>{children}</Shell>
-        </Providers>
+        {/* messages, locale and time zone come from i18n/request.ts */}
+        <NextIntlClientProvider>
+          <Providers apiUrl={apiUrl}>
+            <Shell>{children}</Shell>
+          </Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -1,20 +1,24 @@
 'use client';
 import type { AppRouter } from '@plenum/api';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { WagmiProvider } from 'wagmi';
+import { ThemeProvider, ThemeSync } from '../components/account/theme';
+import { ConfirmProvider } from '../components/ui/confirm-dialog';
+import { Toaster } from '../components/ui/toaster';
+import { TooltipProvider } from '../components/ui/tooltip';
 import { ApiUrlProvider } from '../lib/api-url';
 import { liveEventsClient } from '../lib/governance/ws-client';
+import { I18nSync } from '../lib/i18n/sync';
+import { makeQueryClient } from '../lib/query-client';
 import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
 import { wagmiConfig } from '../lib/wagmi';
 
 /** The API's URL comes from the server at request time (API_URL), so one build serves any deployment. */
 export function Providers({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }),
-  );
+  const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
@@ -35,12 +39,23 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
     }),
   );
   return (
-    <WagmiProvider config={wagmiConfig}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <ApiUrlProvider value={apiUrl}>{children}</ApiUrlProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </WagmiProvider>
+    <ThemeProvider>
+      <WagmiProvider config={wagmiConfig}>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <ApiUrlProvider value={apiUrl}>
+              <TooltipProvider>
+                <ConfirmProvider>
+                  <ThemeSync />
+                  <I18nSync />
+                  {children}
+                  <Toaster />
+                </ConfirmProvider>
+              </TooltipProvider>
+            </ApiUrlProvider>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </WagmiProvider>
+    </ThemeProvider>
   );
 }

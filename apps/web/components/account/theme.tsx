@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { ThemeProvider as NextThemesProvider, useTheme } from 'next-themes';
+import { type ReactNode, useEffect } from 'react';
 import { getSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
@@ -9,22 +10,60 @@ import { THEME_KEY } from './theme-boot';
 export type Theme = 'light' | 'dark';
 
 /**
- * The theme is a server-side preference; the page shows it as `data-theme` on <html> (globals.css
- * switches its colours on it). Without one (signed out) the system's light/dark setting applies.
+ * Dark mode is the `dark` class on <html> (app/globals.css), set by next-themes, which also writes
+ * `data-theme` ("light" / "dark") for scripts and tests. Signed out, the system's setting applies; signed
+ * in, the user's stored preference (ThemeSync).
+ */
+export function ThemeProvider({ children }: { children: ReactNode }) {
+  return (
+    <NextThemesProvider
+      attribute={['class', 'data-theme']}
+      defaultTheme="system"
+      enableSystem
+      storageKey={THEME_KEY}
+      disableTransitionOnChange
+    >
+      <RegisterSetter />
+      {children}
+    </NextThemesProvider>
+  );
+}
+
+let setNextTheme: ((theme: string) => void) | null = null;
+
+function RegisterSetter() {
+  const { setTheme } = useTheme();
+  useEffect(() => {
+    setNextTheme = setTheme;
+    return () => {
+      if (setNextTheme === setTheme) setNextTheme = null;
+    };
+  }, [setTheme]);
+  return null;
+}
+
+/**
+ * Shows `theme` at once (null: the system's setting) and remembers it for the next load. Callable from
+ * event handlers anywhere: the page changes in the same frame, and next-themes' state follows.
  */
 export function applyTheme(theme: Theme | null) {
   const root = document.documentElement;
-  if (theme) root.dataset.theme = theme;
-  else delete root.dataset.theme;
-  try {
-    if (theme) window.localStorage.setItem(THEME_KEY, theme);
-    else window.localStorage.removeItem(THEME_KEY);
-  } catch {
-    // storage disabled: the theme still applies to this page
+  const resolved = theme ?? (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+  root.classList.remove('light', 'dark');
+  root.classList.add(resolved);
+  root.dataset.theme = resolved;
+  root.style.colorScheme = resolved;
+  if (setNextTheme) setNextTheme(theme ?? 'system');
+  else {
+    try {
+      window.localStorage.setItem(THEME_KEY, theme ?? 'system');
+    } catch {
+      // storage disabled: the theme still applies to this page
+    }
   }
 }
 
-/** Keeps <html data-theme> equal to the signed-in user's stored preference. */
+/** Keeps the page's theme equal to the signed-in user's stored preference. */
 export function ThemeSync() {
   const trpc = useTRPC();
   const { signedIn, token, me } = useMe();

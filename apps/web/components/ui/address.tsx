@@ -1,0 +1,125 @@
+'use client';
+import BoringAvatar from 'boring-avatars';
+import { Check, Copy } from 'lucide-react';
+import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { Tooltip } from './tooltip';
+
+const PALETTE = ['#3b4fd8', '#8c9cff', '#1f8a4c', '#f0b849', '#c0362c'];
+
+/** 0x1234…abcd: the first 4 and last 4 hex digits. */
+export function shortAddress(address: string): string {
+  return /^0x[0-9a-fA-F]{40}$/.test(address) ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
+}
+
+async function copyText(text: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // no clipboard permission (an http page, an old browser): the selection route still works
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}
+
+/** A 20 px identicon for an address, named for screen readers. */
+export function Identicon({
+  address,
+  size = 20,
+  className,
+}: {
+  address: string;
+  size?: number;
+  className?: string;
+}) {
+  const t = useTranslations('common.address');
+  return (
+    <span
+      role="img"
+      aria-label={t('identicon', { address: shortAddress(address) })}
+      className={cn('inline-flex shrink-0', className)}
+    >
+      <BoringAvatar
+        name={address.toLowerCase()}
+        variant="beam"
+        size={size}
+        colors={PALETTE}
+        aria-hidden
+        focusable="false"
+      />
+    </span>
+  );
+}
+
+/**
+ * A wallet address as people read it: the profile name when the caller knows the address belongs to a
+ * public profile (`name`, with `href` to it), else 0x1234…abcd; an identicon; the full address in `title`;
+ * and a copy button (tooltip, toast). data-address carries the full address for tests and scripts.
+ */
+export function Address({
+  address,
+  name,
+  href,
+  copy = true,
+  className,
+}: {
+  address: string;
+  name?: string | null;
+  href?: string;
+  copy?: boolean;
+  className?: string;
+}) {
+  const t = useTranslations('common.address');
+  const [copied, setCopied] = useState(false);
+  const label = name?.trim() || shortAddress(address);
+  const text = (
+    <span className={cn('truncate', !name && 'font-mono text-[0.9em]')} title={address} translate="no">
+      {label}
+    </span>
+  );
+  return (
+    <span
+      data-slot="address"
+      data-address={address}
+      className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 align-middle', className)}
+    >
+      <Identicon address={address} />
+      {href ? (
+        <Link href={href} className="min-w-0 truncate">
+          {text}
+        </Link>
+      ) : (
+        text
+      )}
+      {copy && (
+        <Tooltip content={copied ? t('copied') : t('copy')}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="size-7 text-muted-foreground"
+            aria-label={t('copyNamed', { address: shortAddress(address) })}
+            onClick={async () => {
+              await copyText(address);
+              setCopied(true);
+              toast.success(t('copied'), { description: address });
+              setTimeout(() => setCopied(false), 2_000);
+            }}
+          >
+            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+          </Button>
+        </Tooltip>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,212 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslations } from 'next-intl';
+import { Slot } from 'radix-ui';
+import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
+import {
+  Controller,
+  type ControllerProps,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  type UseFormProps,
+  type UseFormReturn,
+  useForm,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { cn } from '../../lib/cn';
+import type { DisplayError } from '../../lib/errors';
+import { Input } from './input';
+import { Label } from './label';
+
+/**
+ * react-hook-form with a shared zod schema from @plenum/validators. zod's default messages come out in the
+ * page's language (the schemas' own messages win); `z.input`/`z.output` keep coercing schemas typed.
+ */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
+) {
+  const t = useTranslations('common.validation');
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads do not see through the generic S
+    resolver: zodResolver(schema as any, { error: (issue) => zodMessage(t, issue) }) as never,
+    mode: 'onTouched',
+    ...options,
+  });
+}
+
+type Translate = ReturnType<typeof useTranslations<'common.validation'>>;
+interface Issue {
+  code: string;
+  origin?: string;
+  minimum?: unknown;
+  maximum?: unknown;
+  input?: unknown;
+  expected?: string;
+}
+
+function zodMessage(t: Translate, raw: unknown): string | undefined {
+  const issue = raw as Issue;
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
+    return t('required');
+  if (issue.code === 'invalid_type' && issue.expected === 'number') return t('number');
+  if (issue.code === 'too_small' && issue.origin === 'string')
+    return Number(issue.minimum) === 1 ? t('required') : t('minLength', { min: Number(issue.minimum) });
+  if (issue.code === 'too_big' && issue.origin === 'string')
+    return t('maxLength', { max: Number(issue.maximum) });
+  if (issue.code === 'too_small' && issue.origin === 'number')
+    return t('min', { min: Number(issue.minimum) });
+  if (issue.code === 'too_big' && issue.origin === 'number') return t('max', { max: Number(issue.maximum) });
+  if (issue.code === 'invalid_format') return t('format');
+  return undefined;
+}
+
+/** Server-side field errors (DisplayError.fields, keyed by path) onto the form's fields; returns the rest. */
+export function setServerErrors<V extends FieldValues>(
+  form: UseFormReturn<V, unknown, never> | UseFormReturn<V>,
+  error: DisplayError,
+) {
+  const names = Object.keys(form.getValues());
+  const unplaced: string[] = [];
+  for (const [path, messages] of Object.entries(error.fields)) {
+    const root = path.split('.')[0] ?? '';
+    if (path && names.includes(root))
+      form.setError(path as FieldPath<V>, { type: 'server', message: messages.join(' ') });
+    else unplaced.push(...messages);
+  }
+  return unplaced;
+}
+
+export const Form = FormProvider;
+
+interface FieldContextValue {
+  name: string;
+}
+const FieldContext = createContext<FieldContextValue | null>(null);
+const ItemContext = createContext<string | null>(null);
+
+export function FormField<V extends FieldValues, N extends FieldPath<V>>(props: ControllerProps<V, N>) {
+  return (
+    <FieldContext.Provider value={{ name: props.name }}>
+      <Controller {...props} />
+    </FieldContext.Provider>
+  );
+}
+
+export function useFormField() {
+  const field = useContext(FieldContext);
+  const itemId = useContext(ItemContext);
+  const { getFieldState } = useFormContext();
+  const formState = useFormState({ name: field?.name ?? '' });
+  if (!field || !itemId) throw new Error('useFormField belongs inside <FormField> and <FormItem>');
+  const state = getFieldState(field.name, formState);
+  return {
+    name: field.name,
+    id: itemId,
+    controlId: `${itemId}-control`,
+    descriptionId: `${itemId}-description`,
+    messageId: `${itemId}-message`,
+    ...state,
+  };
+}
+
+export function FormItem({ className, ...props }: ComponentProps<'div'>) {
+  const id = useId();
+  return (
+    <ItemContext.Provider value={id}>
+      <div data-slot="form-item" className={cn('grid min-w-0 gap-1.5', className)} {...props} />
+    </ItemContext.Provider>
+  );
+}
+
+export function FormLabel({ className, ...props }: ComponentProps<typeof Label>) {
+  const { controlId, error } = useFormField();
+  return (
+    <Label
+      data-slot="form-label"
+      data-error={!!error}
+      className={cn('data-[error=true]:text-destructive', className)}
+      htmlFor={controlId}
+      {...props}
+    />
+  );
+}
+
+/** Wraps the input: gives it its id, aria-invalid and aria-describedby (description, then error). */
+export function FormControl(props: ComponentProps<typeof Slot.Root>) {
+  const { controlId, descriptionId, messageId, error } = useFormField();
+  const describedBy = [descriptionId, error ? messageId : null].filter(Boolean).join(' ');
+  return (
+    <Slot.Root
+      data-slot="form-control"
+      id={controlId}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      {...props}
+    />
+  );
+}
+
+export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
+  const { descriptionId } = useFormField();
+  return (
+    <p
+      data-slot="form-description"
+      id={descriptionId}
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+/** The field's error under the input (data-field-errors names the field, as the older forms do). */
+export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
+  const { error, messageId, name } = useFormField();
+  const body = error ? String(error.message ?? '') : children;
+  if (!body) return null;
+  return (
+    <p
+      data-slot="form-message"
+      id={messageId}
+      data-field-errors={name}
+      className={cn('text-sm text-destructive', className)}
+      {...props}
+    >
+      {body}
+    </p>
+  );
+}
+
+/** The common case in one line: a labelled text input bound to `name`, with its hint and error. */
+export function TextField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  ...input
+}: {
+  form: UseFormReturn<V, unknown, never> | UseFormReturn<V>;
+  name: FieldPath<V>;
+  label: ReactNode;
+  hint?: ReactNode;
+} & Omit<ComponentProps<typeof Input>, 'name' | 'form'>) {
+  return (
+    <FormField
+      control={form.control as UseFormReturn<V>['control']}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input {...input} {...field} value={(field.value as string | undefined) ?? ''} />
+          </FormControl>
+          {hint && <FormDescription>{hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}

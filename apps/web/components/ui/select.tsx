@@ -1,0 +1,19 @@
+import { ChevronDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn';
+import { inputClass } from './input';
+
+/** A native <select> (keyboard, mobile pickers and form submission for free) with the inputs' look. */
+export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+  return (
+    <div className="relative w-full min-w-0">
+      <select data-slot="select" className={cn(inputClass, 'appearance-none pr-9', className)} {...props}>
+        {children}
+      </select>
+      <ChevronDown
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+    </div>
+  );
+}
