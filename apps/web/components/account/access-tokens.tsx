@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useApiUrl } from '../../lib/api-url';
+import { stateOf } from '../../lib/files/query-state';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { Alert, AlertDescription } from '../ui/alert';
@@ -42,8 +43,7 @@ export function AccessTokens() {
         {t('title')}
       </h2>
       <p className="m-0 text-muted-foreground">
-        {t('intro')}{' '}
-        <code className="break-all">ipfs pin remote service add plenum {apiUrl} YOUR_TOKEN</code>
+        {t('intro')} <code className="break-all">ipfs pin remote service add plenum {apiUrl} YOUR_TOKEN</code>
       </p>
       <Form {...form}>
         <form
@@ -73,14 +73,17 @@ export function AccessTokens() {
         </Alert>
       )}
       {create.data && <CreatedToken token={create.data.token} name={create.data.name} />}
-      <QueryState query={list}>
+      <QueryState query={stateOf(list)}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState icon={KeyRound} title={t('empty')} testId="no-tokens" />
           ) : (
             <ul className="m-0 grid list-none gap-2 p-0" data-testid="tokens">
               {data.items.map((tok) => (
-                <li key={tok.id} className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3">
+                <li
+                  key={tok.id}
+                  className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3"
+                >
                   <div className="grid min-w-0 gap-0.5">
                     <span className="min-w-0 break-words">
                       <strong>{tok.name}</strong> <code className="text-xs">{tok.prefix}…</code>
