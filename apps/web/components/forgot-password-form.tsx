@@ -1,42 +1,60 @@
 'use client';
 import { passwordResetRequestInput } from '@plenum/validators';
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
-import { formValues, validate } from '../lib/form';
 import { useTRPC } from '../lib/trpc';
-import { ErrorAlert, Notice } from './alert';
-import { Field } from './field';
+import { AuthPanel } from './auth-page';
+import { Alert, AlertDescription } from './ui/alert';
+import { Button } from './ui/button';
+import { Form, FormError, setServerErrors, TextField, useZodForm } from './ui/form';
 
 /** Asks for a reset link. The API answers the same for any address (no enumeration), so the page does too. */
 export function ForgotPasswordForm() {
+  const t = useTranslations('auth');
   const trpc = useTRPC();
   const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
   const [error, setError] = useState<DisplayError | null>(null);
+  const form = useZodForm(passwordResetRequestInput, { defaultValues: { email: '' } });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const checked = validate(passwordResetRequestInput, formValues(e.currentTarget));
-    if (!checked.ok) return setError(checked.error);
-    setError(null);
-    request.mutate(checked.data, { onError: (err) => setError(toDisplayError(err)) });
-  }
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      request.mutate(values, {
+        onError: (err) => {
+          const shown = toDisplayError(err);
+          setServerErrors(form, shown);
+          setError(shown);
+        },
+      });
+    },
+    () => setError({ message: t('fixFields'), fields: {} }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack" aria-label="Request a password reset link">
-      {request.data && <Notice testId="reset-requested">{request.data.message}</Notice>}
-      <ErrorAlert error={error} />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        errors={error?.fields.email}
-      />
-      <button type="submit" disabled={request.isPending}>
-        {request.isPending ? 'Sending…' : 'Send me a reset link'}
-      </button>
-    </form>
+    <AuthPanel>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('forgot.form')}>
+          {request.data && (
+            <Alert variant="success" role="status" data-testid="reset-requested">
+              <AlertDescription>{request.data.message}</AlertDescription>
+            </Alert>
+          )}
+          <FormError error={error} />
+          <TextField
+            form={form}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <Button type="submit" disabled={request.isPending} className="w-full">
+            {request.isPending ? t('forgot.sending') : t('forgot.submit')}
+          </Button>
+        </form>
+      </Form>
+    </AuthPanel>
   );
 }

@@ -1,117 +1,181 @@
 'use client';
 import { registerInput } from '@plenum/validators';
+import { CircleCheck } from 'lucide-react';
 import Link from 'next/link';
-import { type FormEvent, useState } from 'react';
-import { formValues, validate } from '../lib/form';
+import { useTranslations } from 'next-intl';
+import { useEffect, useMemo } from 'react';
 import { useRegister } from '../lib/use-register';
-import { ErrorAlert, Notice } from './alert';
-import { Field } from './field';
+import { AuthPanel } from './auth-page';
 import { PasswordHints } from './password-hints';
-import { TermsCheckbox } from './terms-checkbox';
-
-const registerForm = registerInput.refine((v) => v.acceptedTerms, {
-  path: ['acceptedTerms'],
-  message: 'Please accept the terms to create an account',
-});
+import { Alert, AlertDescription } from './ui/alert';
+import { Button } from './ui/button';
+import { Checkbox } from './ui/checkbox';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormError,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  setServerErrors,
+  TextField,
+  useZodForm,
+} from './ui/form';
+import { Input } from './ui/input';
 
 export function RegisterForm({ linkWallet, walletAddress }: { linkWallet: boolean; walletAddress?: string }) {
+  const t = useTranslations('auth');
+  const schema = useMemo(
+    () =>
+      registerInput.refine((v) => v.acceptedTerms, { path: ['acceptedTerms'], message: t('acceptTerms') }),
+    [t],
+  );
   const { state, submit, fail } = useRegister(linkWallet);
-  const [password, setPassword] = useState('');
+  const form = useZodForm(schema, {
+    defaultValues: {
+      email: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      organizationName: '',
+      acceptedTerms: false,
+    },
+  });
+  const password = form.watch('password') ?? '';
   const error = state.step === 'failed' ? state.error : null;
-  const fields = error?.fields ?? {};
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const { organizationName, acceptedTerms, ...rest } = formValues(e.currentTarget);
-    const checked = validate(registerForm, {
-      ...rest,
-      ...(organizationName?.trim() ? { organizationName } : {}),
-      acceptedTerms: acceptedTerms === 'on',
-    });
-    if (!checked.ok) return fail(checked.error);
-    void submit(checked.data);
-  }
+  const onSubmit = form.handleSubmit(
+    async ({ organizationName, ...rest }) => {
+      await submit({ ...rest, ...(organizationName?.trim() ? { organizationName } : {}) });
+    },
+    () => fail({ message: t('fixFields'), fields: {} }),
+  );
+
+  // server-side field errors (the password policy, say) go under their fields
+  useEffect(() => {
+    if (error) setServerErrors(form, error);
+  }, [error, form]);
 
   if (state.step === 'registered')
     return (
-      <Notice testId="registered">
-        <p>
-          Account created. We sent a verification link to <strong>{state.email}</strong>: open it to activate
-          your account.
-        </p>
-        <p>
-          <Link href="/sign-in">Sign in</Link> · <Link href="/resend-verification">Resend the email</Link>
-        </p>
-      </Notice>
+      <Alert variant="success" role="status" data-testid="registered">
+        <CircleCheck aria-hidden />
+        <AlertDescription>
+          <p>{t('register.registered', { email: state.email })}</p>
+          <p>
+            <Link href="/sign-in">{t('register.signIn')}</Link> ·{' '}
+            <Link href="/resend-verification">{t('register.resend')}</Link>
+          </p>
+        </AlertDescription>
+      </Alert>
     );
   if (state.step === 'linked')
     return (
-      <Notice testId="registered-linked">
-        <p>
-          Account created, you are signed in, and the wallet <code className="address">{state.address}</code>{' '}
-          is linked. Check your inbox to verify your email address.
-        </p>
-        <p>
-          <Link href="/account">Go to your account</Link>
-        </p>
-      </Notice>
+      <Alert variant="success" role="status" data-testid="registered-linked">
+        <CircleCheck aria-hidden />
+        <AlertDescription>
+          <p>{t('register.linked', { address: state.address })}</p>
+          <p>
+            <Link href="/account">{t('register.goToAccount')}</Link>
+          </p>
+        </AlertDescription>
+      </Alert>
     );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack" aria-label="Register">
-      {linkWallet && (
-        <Notice testId="link-on-register">
-          After registering, your wallet{' '}
-          {walletAddress ? <code className="address">{walletAddress}</code> : null} is asked to sign once more
-          to link it to the new account.
-        </Notice>
-      )}
-      <ErrorAlert error={error}>
-        {state.step === 'failed' && state.signedIn && (
-          <p>
-            Your account exists and you are signed in: link the wallet from{' '}
-            <Link href="/account">your account</Link>.
-          </p>
-        )}
-      </ErrorAlert>
-      <Field label="Email" name="email" type="email" autoComplete="email" required errors={fields.email} />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        errors={fields.password}
-        hint={<PasswordHints password={password} />}
-      />
-      <div className="row">
-        <Field
-          label="First name"
-          name="firstName"
-          autoComplete="given-name"
-          required
-          errors={fields.firstName}
-        />
-        <Field
-          label="Last name"
-          name="lastName"
-          autoComplete="family-name"
-          required
-          errors={fields.lastName}
-        />
-      </div>
-      <Field
-        label="Organization (optional)"
-        name="organizationName"
-        autoComplete="organization"
-        errors={fields.organizationName}
-      />
-      <TermsCheckbox errors={fields.acceptedTerms} />
-      <button type="submit" disabled={state.step === 'busy'}>
-        {state.step === 'busy' ? state.what : 'Create account'}
-      </button>
-    </form>
+    <AuthPanel>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('register.title')}>
+          {linkWallet && (
+            <Alert variant="info" role="status" data-testid="link-on-register">
+              <AlertDescription>
+                {walletAddress
+                  ? t('register.linkOnRegister', { address: walletAddress })
+                  : t('register.linkOnRegisterNoAddress')}
+              </AlertDescription>
+            </Alert>
+          )}
+          <FormError error={error}>
+            {state.step === 'failed' && state.signedIn && (
+              <p>
+                {t('register.existsSignedIn')} <Link href="/account">{t('register.yourAccount')}</Link>.
+              </p>
+            )}
+          </FormError>
+          <TextField
+            form={form}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <FormField
+            control={form.control}
+            name="password"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('fields.password')}</FormLabel>
+                <FormControl>
+                  <Input {...field} type="password" autoComplete="new-password" required />
+                </FormControl>
+                <FormDescription>
+                  <PasswordHints password={password} />
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              form={form}
+              name="firstName"
+              label={t('fields.firstName')}
+              autoComplete="given-name"
+              required
+            />
+            <TextField
+              form={form}
+              name="lastName"
+              label={t('fields.lastName')}
+              autoComplete="family-name"
+              required
+            />
+          </div>
+          <TextField
+            form={form}
+            name="organizationName"
+            label={t('fields.organization')}
+            autoComplete="organization"
+          />
+          <FormField
+            control={form.control}
+            name="acceptedTerms"
+            render={({ field }) => (
+              <FormItem>
+                <div className="flex items-center gap-2">
+                  <FormControl>
+                    <Checkbox
+                      name={field.name}
+                      checked={field.value === true}
+                      onCheckedChange={(v) => field.onChange(v === true)}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  </FormControl>
+                  <FormLabel className="font-normal">{t('fields.terms')}</FormLabel>
+                </div>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={state.step === 'busy'} className="w-full">
+            {state.step === 'busy' ? t(`register.${state.what}`) : t('register.submit')}
+          </Button>
+        </form>
+      </Form>
+    </AuthPanel>
   );
 }

@@ -1,20 +1,36 @@
 'use client';
 import { passwordResetConfirmInput } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
 import Link from 'next/link';
-import { type FormEvent, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
-import { validate } from '../lib/form';
 import { useTRPC } from '../lib/trpc';
-import { ErrorAlert, Notice } from './alert';
-import { Field } from './field';
+import { AuthPanel } from './auth-page';
 import { PasswordHints } from './password-hints';
+import { Alert, AlertDescription } from './ui/alert';
+import { Button } from './ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormError,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  setServerErrors,
+  useZodForm,
+} from './ui/form';
+import { Input } from './ui/input';
 
 /** reasons that mean the link itself is spent: only a new link helps */
 const LINK_PROBLEMS = new Set(['RESET_TOKEN_INVALID', 'RESET_TOKEN_USED', 'RESET_TOKEN_EXPIRED']);
 
 /** Landing page of the mailed link: a new password (with the live policy hints) for the token. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useTranslations('auth');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reset = useMutation(
@@ -23,59 +39,79 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       onSuccess: () => void queryClient.resetQueries(),
     }),
   );
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<DisplayError | null>(null);
+  const form = useZodForm(passwordResetConfirmInput, {
+    defaultValues: { token: token ?? '', newPassword: '' },
+  });
+  const password = form.watch('newPassword') ?? '';
 
   if (!token)
     return (
-      <ErrorAlert error={{ message: 'This link has no reset token.', fields: {} }}>
+      <FormError error={t('reset.noToken')}>
         <p>
-          Open the link from the email exactly as sent, or{' '}
-          <Link href="/forgot-password">ask for a new one</Link>.
+          {t('reset.openExactly')} <Link href="/forgot-password">{t('reset.askNew')}</Link>.
         </p>
-      </ErrorAlert>
+      </FormError>
     );
   if (reset.data)
     return (
-      <Notice testId="password-reset">
-        <p>{reset.data.message}</p>
-        <p>
-          You were signed out everywhere. <Link href="/sign-in">Sign in</Link>
-        </p>
-      </Notice>
+      <Alert variant="success" role="status" data-testid="password-reset">
+        <CircleCheck aria-hidden />
+        <AlertDescription>
+          <p>{reset.data.message}</p>
+          <p>
+            {t('reset.signedOutEverywhere')} <Link href="/sign-in">{t('reset.signIn')}</Link>
+          </p>
+        </AlertDescription>
+      </Alert>
     );
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const checked = validate(passwordResetConfirmInput, { token, newPassword: password });
-    if (!checked.ok) return setError(checked.error);
-    setError(null);
-    reset.mutate(checked.data, { onError: (err) => setError(toDisplayError(err)) });
-  }
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      reset.mutate(values, {
+        onError: (err) => {
+          const shown = toDisplayError(err);
+          setServerErrors(form, shown);
+          setError(shown);
+        },
+      });
+    },
+    () => setError({ message: t('fixFields'), fields: {} }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="stack" aria-label="Choose a new password">
-      <ErrorAlert error={error}>
-        {error?.reason && LINK_PROBLEMS.has(error.reason) && (
-          <p>
-            <Link href="/forgot-password">Ask for a new link</Link>.
-          </p>
-        )}
-      </ErrorAlert>
-      <Field
-        label="New password"
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        errors={error?.fields.newPassword}
-        hint={<PasswordHints password={password} />}
-      />
-      <button type="submit" disabled={reset.isPending}>
-        {reset.isPending ? 'Saving…' : 'Set the new password'}
-      </button>
-    </form>
+    <AuthPanel>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('reset.form')}>
+          <FormError error={error}>
+            {error?.reason && LINK_PROBLEMS.has(error.reason) && (
+              <p>
+                <Link href="/forgot-password">{t('reset.askNewLink')}</Link>.
+              </p>
+            )}
+          </FormError>
+          <FormField
+            control={form.control}
+            name="newPassword"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('fields.newPassword')}</FormLabel>
+                <FormControl>
+                  <Input {...field} type="password" autoComplete="new-password" required />
+                </FormControl>
+                <FormDescription>
+                  <PasswordHints password={password} />
+                </FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <Button type="submit" disabled={reset.isPending} className="w-full">
+            {reset.isPending ? t('reset.saving') : t('reset.submit')}
+          </Button>
+        </form>
+      </Form>
+    </AuthPanel>
   );
 }

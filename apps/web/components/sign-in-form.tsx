@@ -2,61 +2,74 @@
 import { loginInput } from '@plenum/validators';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
-import { type FormEvent, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
-import { formValues, validate } from '../lib/form';
 import { useTRPC } from '../lib/trpc';
 import { useStartSession } from '../lib/use-auth';
-import { ErrorAlert } from './alert';
-import { Field } from './field';
+import { AuthPanel } from './auth-page';
+import { Button } from './ui/button';
+import { Form, FormError, setServerErrors, TextField, useZodForm } from './ui/form';
 
 /** Email + password sign-in; calls onSignedIn once the session is stored. */
 export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+  const t = useTranslations('auth');
   const trpc = useTRPC();
   const startSession = useStartSession();
   const [error, setError] = useState<DisplayError | null>(null);
   const login = useMutation(trpc.auth.login.mutationOptions());
+  const form = useZodForm(loginInput, { defaultValues: { email: '', password: '' } });
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const checked = validate(loginInput, formValues(e.currentTarget));
-    if (!checked.ok) return setError(checked.error);
-    setError(null);
-    login.mutate(checked.data, {
-      onSuccess: (session) => {
-        startSession(session);
-        onSignedIn();
-      },
-      onError: (err) => setError(toDisplayError(err)),
-    });
-  }
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      login.mutate(values, {
+        onSuccess: (session) => {
+          startSession(session);
+          onSignedIn();
+        },
+        onError: (err) => {
+          const shown = toDisplayError(err);
+          setServerErrors(form, shown);
+          setError(shown);
+        },
+      });
+    },
+    () => setError({ message: t('fixFields'), fields: {} }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="sign-in-email-heading" className="stack">
-      <h2 id="sign-in-email-heading">With email and password</h2>
-      <ErrorAlert error={error} />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        errors={error?.fields.email}
-      />
-      <Field
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        errors={error?.fields.password}
-      />
-      <button type="submit" disabled={login.isPending}>
-        {login.isPending ? 'Signing in…' : 'Sign in'}
-      </button>
-      <p>
-        <Link href="/forgot-password">Forgot your password?</Link>
-      </p>
-    </form>
+    <AuthPanel aria-labelledby="sign-in-email-heading">
+      <h2 id="sign-in-email-heading" className="m-0 text-base font-semibold">
+        {t('signIn.passwordHeading')}
+      </h2>
+      <Form {...form}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormError error={error} />
+          <TextField
+            form={form}
+            name="email"
+            label={t('fields.email')}
+            type="email"
+            autoComplete="email"
+            required
+          />
+          <TextField
+            form={form}
+            name="password"
+            label={t('fields.password')}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Button type="submit" disabled={login.isPending} className="w-full">
+            {login.isPending ? t('signIn.submitting') : t('signIn.submit')}
+          </Button>
+          <Link href="/forgot-password" className="text-sm">
+            {t('signIn.forgot')}
+          </Link>
+        </form>
+      </Form>
+    </AuthPanel>
   );
 }

@@ -1,19 +1,25 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
+import { Wallet } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import { useStartSession } from '../lib/use-auth';
 import { useMounted } from '../lib/use-mounted';
 import { useSiweSigner } from '../lib/use-siwe';
-import { ErrorAlert } from './alert';
+import { AuthPanel } from './auth-page';
+import { Alert, AlertDescription } from './ui/alert';
+import { Button } from './ui/button';
+import { FormError } from './ui/form';
 
 /**
  * "Sign in with Ethereum": the wallet signs an EIP-4361 message and the API starts a session for the
  * account the wallet is linked to. A wallet linked to nobody gets the offer to register and link it.
  */
 export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const t = useTranslations('auth.siwe');
   const mounted = useMounted();
   const trpc = useTRPC();
   const signer = useSiweSigner();
@@ -36,7 +42,7 @@ export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
       onSignedIn();
     } catch (err) {
       const shown = toDisplayError(err);
-      if (shown.reason === 'WALLET_NOT_LINKED') setUnlinked(address ?? 'this wallet');
+      if (shown.reason === 'WALLET_NOT_LINKED') setUnlinked(address ?? t('thisWallet'));
       else setError(shown);
     } finally {
       setBusy(false);
@@ -44,25 +50,27 @@ export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   }
 
   return (
-    <section aria-labelledby="siwe-heading" className="stack">
-      <h2 id="siwe-heading">With your wallet</h2>
-      <ErrorAlert error={error} />
+    <AuthPanel aria-labelledby="siwe-heading">
+      <h2 id="siwe-heading" className="m-0 text-base font-semibold">
+        {t('heading')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{t('lead')}</p>
+      <FormError error={error} />
       {unlinked && (
-        <div role="alert" className="alert alert-info" data-testid="wallet-not-linked">
-          <p>
-            The wallet <code className="address">{unlinked}</code> is not linked to an account yet.
-          </p>
-          <p>
-            <Link href="/register?linkWallet=1" className="button">
-              Register, and this wallet is linked on the way
-            </Link>
-          </p>
-          <p>Already have an account? Sign in with your email, then link the wallet on your account page.</p>
-        </div>
+        <Alert variant="info" role="alert" data-testid="wallet-not-linked">
+          <AlertDescription>
+            <p>{t('notLinked', { address: unlinked })}</p>
+            <Button asChild size="sm" className="my-1 h-auto min-h-8 whitespace-normal py-1.5 text-left">
+              <Link href="/register?linkWallet=1">{t('registerAndLink')}</Link>
+            </Button>
+            <p>{t('haveAccount')}</p>
+          </AlertDescription>
+        </Alert>
       )}
-      <button type="button" onClick={signIn} disabled={!mounted || busy}>
-        {busy ? 'Waiting for your wallet…' : 'Sign in with Ethereum'}
-      </button>
-    </section>
+      <Button variant="outline" onClick={signIn} disabled={!mounted || busy} className="w-full">
+        <Wallet aria-hidden />
+        {busy ? t('waiting') : t('submit')}
+      </Button>
+    </AuthPanel>
   );
 }

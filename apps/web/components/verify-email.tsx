@@ -1,13 +1,18 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
-import { ErrorAlert, Notice } from './alert';
+import { Alert, AlertDescription } from './ui/alert';
+import { FormError } from './ui/form';
+import { Loading } from './ui/query-state';
 
 /** Landing page of the mailed link: verifies once on arrival and says what happened. */
 export function VerifyEmail({ token }: { token: string | null }) {
+  const t = useTranslations('auth.verify');
   const trpc = useTRPC();
   const verify = useMutation(trpc.registration.verifyEmail.mutationOptions());
   const sent = useRef(false);
@@ -21,33 +26,38 @@ export function VerifyEmail({ token }: { token: string | null }) {
 
   if (!token)
     return (
-      <ErrorAlert error={{ message: 'This link has no verification token.', fields: {} }}>
+      <FormError error={t('noToken')}>
         <p>
-          Open the link from the email exactly as sent, or{' '}
-          <Link href="/resend-verification">ask for a new one</Link>.
+          {t('openExactly')} <Link href="/resend-verification">{t('askNew')}</Link>.
         </p>
-      </ErrorAlert>
+      </FormError>
     );
   if (verify.isError)
     return (
-      <ErrorAlert error={toDisplayError(verify.error)}>
+      <FormError error={toDisplayError(verify.error)}>
         <p>
-          The link may have expired or been mistyped. <Link href="/resend-verification">Send a new link</Link>
+          {t('failedHint')} <Link href="/resend-verification">{t('sendNew')}</Link>.
+        </p>
+      </FormError>
+    );
+  if (!verify.data) return <Loading label={t('verifying')} lines={2} />;
+  const already = verify.data.message === 'already verified';
+  const values = {
+    email: verify.data.email,
+    status: t.has(`status.${verify.data.status}`)
+      ? t(`status.${verify.data.status}` as 'status.active')
+      : verify.data.status.replace('_', ' '),
+  };
+  return (
+    <Alert variant="success" role="status" data-testid="verified">
+      <CircleCheck aria-hidden />
+      <AlertDescription>
+        <p>{already ? t('alreadyVerified', values) : t('verified', values)}</p>
+        <p>
+          <Link href="/sign-in">{t('signIn')}</Link> {t('or')} <Link href="/account">{t('yourAccount')}</Link>
           .
         </p>
-      </ErrorAlert>
-    );
-  if (!verify.data) return <p aria-live="polite">Verifying your email address…</p>;
-  const already = verify.data.message === 'already verified';
-  return (
-    <Notice testId="verified">
-      <p>
-        {already ? 'This email address was already verified: ' : 'Your email address is verified: '}
-        <strong>{verify.data.email}</strong>. Your account is {verify.data.status.replace('_', ' ')}.
-      </p>
-      <p>
-        <Link href="/sign-in">Sign in</Link> or go to <Link href="/account">your account</Link>.
-      </p>
-    </Notice>
+      </AlertDescription>
+    </Alert>
   );
 }

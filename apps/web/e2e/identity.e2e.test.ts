@@ -46,7 +46,9 @@ test.describe('identity in the browser: email and password', () => {
     // the session survives a reload (token kept in localStorage) and ends on sign-out
     await page.reload();
     expect(await textOf(page, 'profile')).toContain(user.email);
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // sign-out lives in the account menu of the header
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await page.goto(`${product.webUrl}/account`);
     await page.getByText('You are not signed in').waitFor();

@@ -47,7 +47,9 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     expect(await textOf(page, 'wallets')).not.toContain(wallet.address);
     expect(await textOf(page, 'wallets')).toContain('primary');
 
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // sign-out lives in the account menu of the header
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
     await page.waitForURL(/\/account$/);
@@ -75,7 +77,9 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
       timeout: 20_000,
     });
     expect(await textOf(page, 'unverified')).toContain('not verified');
-    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // sign-out lives in the account menu of the header
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
     await page.waitForURL(/\/account$/);

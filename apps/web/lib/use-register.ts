@@ -11,7 +11,7 @@ import { useSiweSigner } from './use-siwe';
 type Registration = z.output<typeof registerInput>;
 export type RegisterState =
   | { step: 'idle' }
-  | { step: 'busy'; what: string }
+  | { step: 'busy'; what: 'creating' | 'signingIn' | 'linking' }
   | { step: 'registered'; email: string }
   | { step: 'linked'; address: string }
   | { step: 'failed'; error: DisplayError; signedIn: boolean };
@@ -31,13 +31,13 @@ export function useRegister(linkWallet: boolean) {
   async function submit(input: Registration) {
     let signedIn = false;
     try {
-      setState({ step: 'busy', what: 'Creating your account…' });
+      setState({ step: 'busy', what: 'creating' });
       const user = await client.registration.register.mutate(input);
       if (!linkWallet) return setState({ step: 'registered', email: user.email });
-      setState({ step: 'busy', what: 'Signing you in…' });
+      setState({ step: 'busy', what: 'signingIn' });
       startSession(await client.auth.login.mutate({ email: input.email, password: input.password }));
       signedIn = true;
-      setState({ step: 'busy', what: 'Confirm in your wallet to link it…' });
+      setState({ step: 'busy', what: 'linking' });
       const signed = await signer.sign('Link this wallet to my Plenum account.');
       const wallet = await client.auth.linkWallet.mutate({
         message: signed.message,

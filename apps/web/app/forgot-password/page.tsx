@@ -1,18 +1,21 @@
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { AuthPage } from '../../components/auth-page';
 import { ForgotPasswordForm } from '../../components/forgot-password-form';
 
-export default function ForgotPasswordPage() {
+export default async function ForgotPasswordPage() {
+  const t = await getTranslations('auth.forgot');
   return (
-    <div className="stack narrow">
-      <h1>Forgot your password?</h1>
-      <p>
-        Enter the address you registered with. If an account uses it, we send a link to choose a new password;
-        the link works once and expires soon.
-      </p>
+    <AuthPage
+      title={t('title')}
+      lead={t('lead')}
+      footer={
+        <p>
+          {t('remembered')} <Link href="/sign-in">{t('signIn')}</Link>
+        </p>
+      }
+    >
       <ForgotPasswordForm />
-      <p>
-        Remembered it? <Link href="/sign-in">Sign in</Link>.
-      </p>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
 import { useConnection } from 'wagmi';
+import { AuthPage } from '../../components/auth-page';
 import { RegisterForm } from '../../components/register-form';
 import { useMounted } from '../../lib/use-mounted';
 
@@ -19,15 +21,20 @@ function Register() {
 }
 
 export default function RegisterPage() {
+  const t = useTranslations('auth.register');
   return (
-    <div className="stack narrow">
-      <h1>Create an account</h1>
+    <AuthPage
+      title={t('title')}
+      lead={t('lead')}
+      footer={
+        <p>
+          {t('already')} <Link href="/sign-in">{t('signIn')}</Link>
+        </p>
+      }
+    >
       <Suspense>
         <Register />
       </Suspense>
-      <p>
-        Already registered? <Link href="/sign-in">Sign in</Link>.
-      </p>
-    </div>
+    </AuthPage>
   );
 }

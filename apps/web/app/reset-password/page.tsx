@@ -1,6 +1,8 @@
 'use client';
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
+import { AuthPage } from '../../components/auth-page';
 import { ResetPasswordForm } from '../../components/reset-password-form';
 
 function WithToken() {
@@ -8,12 +10,12 @@ function WithToken() {
 }
 
 export default function ResetPasswordPage() {
+  const t = useTranslations('auth.reset');
   return (
-    <div className="stack narrow">
-      <h1>Choose a new password</h1>
+    <AuthPage title={t('title')}>
       <Suspense>
         <WithToken />
       </Suspense>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,32 +1,48 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { Notice } from '../../components/alert';
+import { useTranslations } from 'next-intl';
+import { AuthPage } from '../../components/auth-page';
 import { SignInForm } from '../../components/sign-in-form';
 import { SiweSignIn } from '../../components/siwe-sign-in';
+import { Alert, AlertDescription } from '../../components/ui/alert';
 import { useMe } from '../../lib/use-auth';
 
 export default function SignInPage() {
+  const t = useTranslations('auth.signIn');
   const router = useRouter();
   const { signedIn, me } = useMe();
   const done = () => router.push('/account');
   return (
-    <div className="stack">
-      <h1>Sign in</h1>
+    <AuthPage
+      wide
+      title={t('title')}
+      lead={t('lead')}
+      footer={
+        <>
+          <p>
+            {t('newHere')} <Link href="/register">{t('createAccount')}</Link>
+          </p>
+          <p>
+            {t('noMail')} <Link href="/resend-verification">{t('sendAgain')}</Link>
+          </p>
+        </>
+      }
+    >
       {signedIn && me.data && (
-        <Notice>
-          You are signed in as {me.data.user.email}. <Link href="/account">Go to your account</Link>, or sign
-          in as someone else below.
-        </Notice>
+        <Alert variant="info" role="status">
+          <AlertDescription>
+            <p>
+              {t('signedInAs', { email: me.data.user.email })} <Link href="/account">{t('goToAccount')}</Link>
+              , {t('orSomeoneElse')}
+            </p>
+          </AlertDescription>
+        </Alert>
       )}
-      <div className="columns">
+      <div className="grid gap-4 md:grid-cols-2">
         <SignInForm onSignedIn={done} />
         <SiweSignIn onSignedIn={done} />
       </div>
-      <p>
-        New here? <Link href="/register">Create an account</Link>. Didn’t get the verification email?{' '}
-        <Link href="/resend-verification">Send it again</Link>.
-      </p>
-    </div>
+    </AuthPage>
   );
 }

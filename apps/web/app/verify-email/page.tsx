@@ -1,6 +1,8 @@
 'use client';
 import { useSearchParams } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
+import { AuthPage } from '../../components/auth-page';
 import { VerifyEmail } from '../../components/verify-email';
 
 function WithToken() {
@@ -8,12 +10,12 @@ function WithToken() {
 }
 
 export default function VerifyEmailPage() {
+  const t = useTranslations('auth.verify');
   return (
-    <div className="stack narrow">
-      <h1>Verify your email</h1>
+    <AuthPage title={t('title')}>
       <Suspense>
         <WithToken />
       </Suspense>
-    </div>
+    </AuthPage>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { ThemeProvider as NextThemesProvider, useTheme } from 'next-themes';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { getSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
@@ -76,10 +76,17 @@ export function ThemeSync() {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
-  // signed out: back to the system's setting
+  // signing out (here, in another tab, or a session that ended) hands the theme back to the system's setting;
+  // a visitor who never signed in keeps what they chose in the header
+  const hadSession = useRef(false);
   useEffect(() => {
     // (during hydration the token reads null although a session is stored: check the store itself)
-    if (token === null && getSessionToken() === null) applyTheme(null);
+    const stored = getSessionToken();
+    if (token !== null || stored !== null) hadSession.current = true;
+    else if (hadSession.current) {
+      hadSession.current = false;
+      applyTheme(null);
+    }
   }, [token]);
   return null;
 }

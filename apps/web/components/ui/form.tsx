@@ -1,8 +1,17 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Slot } from 'radix-ui';
-import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
+import {
+  type ComponentProps,
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 import {
   Controller,
   type ControllerProps,
@@ -18,6 +27,7 @@ import {
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
 import type { DisplayError } from '../../lib/errors';
+import { Alert, AlertDescription } from './alert';
 import { Input } from './input';
 import { Label } from './label';
 
@@ -33,7 +43,10 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   return useForm<z.input<S>, unknown, z.output<S>>({
     // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads do not see through the generic S
     resolver: zodResolver(schema as any, { error: (issue) => zodMessage(t, issue) }) as never,
-    mode: 'onTouched',
+    // errors appear on submit, then follow the typing; validating on blur would move the layout under a
+    // pointer that is about to click the submit button
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     ...options,
   });
 }
@@ -86,7 +99,12 @@ interface FieldContextValue {
   name: string;
 }
 const FieldContext = createContext<FieldContextValue | null>(null);
-const ItemContext = createContext<string | null>(null);
+interface ItemContextValue {
+  id: string;
+  hasDescription: boolean;
+  setHasDescription: (has: boolean) => void;
+}
+const ItemContext = createContext<ItemContextValue | null>(null);
 
 export function FormField<V extends FieldValues, N extends FieldPath<V>>(props: ControllerProps<V, N>) {
   return (
@@ -98,14 +116,17 @@ export function FormField<V extends FieldValues, N extends FieldPath<V>>(props: 
 
 export function useFormField() {
   const field = useContext(FieldContext);
-  const itemId = useContext(ItemContext);
+  const item = useContext(ItemContext);
   const { getFieldState } = useFormContext();
   const formState = useFormState({ name: field?.name ?? '' });
-  if (!field || !itemId) throw new Error('useFormField belongs inside <FormField> and <FormItem>');
+  if (!field || !item) throw new Error('useFormField belongs inside <FormField> and <FormItem>');
   const state = getFieldState(field.name, formState);
+  const itemId = item.id;
   return {
     name: field.name,
     id: itemId,
+    hasDescription: item.hasDescription,
+    setHasDescription: item.setHasDescription,
     controlId: `${itemId}-control`,
     descriptionId: `${itemId}-description`,
     messageId: `${itemId}-message`,
@@ -115,8 +136,9 @@ export function useFormField() {
 
 export function FormItem({ className, ...props }: ComponentProps<'div'>) {
   const id = useId();
+  const [hasDescription, setHasDescription] = useState(false);
   return (
-    <ItemContext.Provider value={id}>
+    <ItemContext.Provider value={{ id, hasDescription, setHasDescription }}>
       <div data-slot="form-item" className={cn('grid min-w-0 gap-1.5', className)} {...props} />
     </ItemContext.Provider>
   );
@@ -137,23 +159,29 @@ export function FormLabel({ className, ...props }: ComponentProps<typeof Label>)
 
 /** Wraps the input: gives it its id, aria-invalid and aria-describedby (description, then error). */
 export function FormControl(props: ComponentProps<typeof Slot.Root>) {
-  const { controlId, descriptionId, messageId, error } = useFormField();
-  const describedBy = [descriptionId, error ? messageId : null].filter(Boolean).join(' ');
+  const { controlId, descriptionId, messageId, error, hasDescription } = useFormField();
+  const describedBy = [hasDescription ? descriptionId : null, error ? messageId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Slot.Root
       data-slot="form-control"
       id={controlId}
-      aria-describedby={describedBy}
+      aria-describedby={describedBy || undefined}
       aria-invalid={error ? true : undefined}
       {...props}
     />
   );
 }
 
-export function FormDescription({ className, ...props }: ComponentProps<'p'>) {
-  const { descriptionId } = useFormField();
+export function FormDescription({ className, ...props }: ComponentProps<'div'>) {
+  const { descriptionId, setHasDescription } = useFormField();
+  useEffect(() => {
+    setHasDescription(true);
+    return () => setHasDescription(false);
+  }, [setHasDescription]);
   return (
-    <p
+    <div
       data-slot="form-description"
       id={descriptionId}
       className={cn('text-sm text-muted-foreground', className)}
@@ -208,5 +236,39 @@ export function TextField<V extends FieldValues>({
         </FormItem>
       )}
     />
+  );
+}
+
+/**
+ * The form-level failure above the fields (role="alert", data-testid="form-error" as the older forms):
+ * the message, the errors that belong to no field, and any extra help in `children`.
+ */
+export function FormError({
+  error,
+  children,
+  className,
+}: {
+  error: DisplayError | string | null | undefined;
+  children?: ReactNode;
+  className?: string;
+}) {
+  if (!error) return null;
+  const message = typeof error === 'string' ? error : error.message;
+  const general = typeof error === 'string' ? [] : (error.fields[''] ?? []);
+  return (
+    <Alert variant="destructive" role="alert" data-testid="form-error" className={className}>
+      <CircleAlert aria-hidden />
+      <AlertDescription>
+        <p className="font-medium">{message}</p>
+        {general.length > 0 && (
+          <ul className="m-0 list-disc pl-5">
+            {general.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+        {children}
+      </AlertDescription>
+    </Alert>
   );
 }

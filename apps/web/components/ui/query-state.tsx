@@ -1,8 +1,7 @@
 'use client';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { Loader2, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { toDisplayError } from '../../lib/errors';
 import { isTransient } from '../../lib/query-client';
@@ -39,17 +38,13 @@ export function ErrorRetry({
       <AlertDescription>
         <p>{transient ? t('unreachable') : message}</p>
         {transient && <p className="text-muted-foreground">{t('autoRetry')}</p>}
-        <div className="mt-1">
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => onRetry()}
-            disabled={retrying}
-            aria-busy={retrying || undefined}
-          >
+        <div className="mt-1 flex flex-wrap items-center gap-3">
+          {/* stays clickable while the app retries by itself: a click starts a fresh attempt at once */}
+          <Button variant="outline" size="sm" onClick={() => onRetry()} aria-busy={retrying || undefined}>
             {retrying ? <Loader2 className="animate-spin" aria-hidden /> : <RefreshCw aria-hidden />}
-            {retrying ? t('retrying') : t('tryAgain')}
+            {t('tryAgain')}
           </Button>
+          {retrying && <span className="text-muted-foreground">{t('retrying')}</span>}
         </div>
       </AlertDescription>
     </Alert>
@@ -89,14 +84,33 @@ export function QueryState<T>({
   loading,
   errorTitle,
 }: {
-  query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'isFetching' | 'refetch'>;
+  /** a useQuery result (any error type: tRPC's or a plain Error) */
+  query: {
+    data: T | undefined;
+    error: unknown;
+    isError: boolean;
+    isFetching: boolean;
+    refetch: () => unknown;
+    failureCount?: number;
+    failureReason?: unknown;
+  };
   children: (data: T) => ReactNode;
   loading?: ReactNode;
   errorTitle?: ReactNode;
 }) {
-  const error = query.isError ? (
+  // while it retries, a query without data is "pending" again: keep saying what went wrong (from the
+  // second failed attempt, or the last error) instead of flickering back to the loading state
+  const lastError = useRef<unknown>(null);
+  if (query.isError) lastError.current = query.error;
+  if (query.data !== undefined) lastError.current = null;
+  const failure = query.isError
+    ? query.error
+    : (query.failureCount ?? 0) >= 2
+      ? query.failureReason
+      : lastError.current;
+  const error = failure ? (
     <ErrorRetry
-      error={query.error}
+      error={failure}
       title={errorTitle}
       retrying={query.isFetching}
       onRetry={() => void query.refetch()}
