@@ -230,3 +230,26 @@ test.describe('admin pages at 375 px, in words', () => {
     await page.context().close();
   });
 });
+
+test('the Files, Account and Admin pages follow a German language preference', async () => {
+  const boss = await loginByApi(product.apiUrl, admin);
+  const res = await fetch(`${product.apiUrl}/users/${boss.id}/preferences`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${boss.token}` },
+    body: JSON.stringify({ language: 'de' }),
+  });
+  expect(res.status).toBe(200);
+  const page = await phonePage(boss.token, '/admin/users');
+  await expect(page.getByRole('heading', { name: 'Verwaltung', level: 1 })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('button', { name: 'Gesperrt', exact: true })).toBeVisible();
+  await page.goto(`${product.webUrl}/admin/audit`);
+  await expect(page.getByTestId('audit-entry').nth(1)).toContainText(`${admin.email} hat `);
+  await expect(page.getByTestId('audit-entry').nth(1)).toContainText(' wieder freigeschaltet');
+  await page.goto(`${product.webUrl}/account`);
+  await expect(page.getByRole('heading', { name: 'Ihr Konto' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sicherheit' })).toBeVisible();
+  await page.goto(`${product.webUrl}/files`);
+  await expect(page.getByRole('heading', { name: 'Dateien hochladen' })).toBeVisible();
+  await expect(page.getByTestId('upload-rules')).toContainText('jeweils bis 100 MB');
+  await page.context().close();
+});
