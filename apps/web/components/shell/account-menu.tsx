@@ -37,14 +37,10 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={t('menu')}
-          data-testid="account-menu"
-          className="max-w-40"
-        >
+        <Button variant="ghost" size="sm" data-testid="account-menu" className="max-w-40">
           <UserRound aria-hidden />
+          {/* named by its content, so the words shown are part of the name ("Account menu: Ada") */}
+          <span className="sr-only">{t('menu')}: </span>
           <span className="truncate max-sm:sr-only">{user?.firstName ?? t('account')}</span>
           <ChevronDown aria-hidden />
         </Button>
