@@ -142,6 +142,39 @@ describe('GET /admin/users', () => {
   });
 });
 
+describe('GET /admin/users sorted', () => {
+  const list = async (q: string) => {
+    const res = await api.get(`/admin/users?limit=200&search=bulk.test&${q}`, { token: admin.token });
+    expect(res.status, q).toBe(200);
+    return res.body.users as {
+      email: string;
+      firstName: string;
+      status: string;
+      lastLoginAt: string | null;
+    }[];
+  };
+
+  it('orders by email, name, status or last sign-in, either way, and refuses unknown keys', async () => {
+    const byEmail = (await list('sort=email&order=asc')).map((u) => u.email);
+    expect(byEmail).toHaveLength(200);
+    expect(byEmail).toEqual([...byEmail].sort());
+    const desc = (await list('sort=email&order=desc')).map((u) => u.email);
+    const all = liveBulk.map((i) => `bulk-${i}@bulk.test`).sort();
+    expect(desc).toEqual(all.reverse().slice(0, 200));
+    const names = (await list('sort=name&order=asc')).map((u) => u.firstName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const statuses = (await list('sort=status&order=desc')).map((u) => u.status);
+    expect(statuses).toEqual([...statuses].sort().reverse());
+    // newest sign-in first, those who never signed in last
+    const logins = (await list('sort=lastLoginAt')).map((u) => u.lastLoginAt);
+    const signedIn = logins.filter((l) => l !== null) as string[];
+    expect(logins.slice(0, signedIn.length)).toEqual(signedIn);
+    expect(signedIn).toEqual([...signedIn].sort().reverse());
+    for (const q of ['sort=password', 'order=up'])
+      expect((await api.get(`/admin/users?${q}`, { token: admin.token })).status, q).toBe(400);
+  });
+});
+
 describe('suspend and reactivate', () => {
   const auditCount = async (targetId: string) =>
     (await t.app.svc.db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, targetId)))[0]?.n ??
@@ -198,6 +231,8 @@ describe('suspend and reactivate', () => {
       actorEmail: ADMIN,
       targetType: 'user',
       targetId: u.id,
+      targetEmail: u.email,
+      targetName: null,
       reason: 'spam',
     });
     expect(log.body.items[1].createdAt).toMatch(/Z$/);

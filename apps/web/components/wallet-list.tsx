@@ -1,11 +1,16 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import { useMounted } from '../lib/use-mounted';
 import { useSiweSigner } from '../lib/use-siwe';
 import { ErrorAlert, Notice } from './alert';
+import { Address } from './ui/address';
+import { Badge } from './ui/badge';
+import { Button } from './ui/button';
+import { DateTime } from './ui/date-time';
 
 interface Wallet {
   address: string;
@@ -18,6 +23,7 @@ interface Wallet {
  * one (the owner recorded on new pins).
  */
 export function WalletList({ wallets }: { wallets: Wallet[] }) {
+  const t = useTranslations('account.wallets');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mounted = useMounted();
@@ -50,45 +56,57 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
   }
 
   return (
-    <section aria-labelledby="wallets-heading" className="stack">
-      <h2 id="wallets-heading">Wallets</h2>
+    <section aria-labelledby="wallets-heading" className="grid min-w-0 gap-3">
+      <h2 id="wallets-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
       {wallets.length === 0 ? (
-        <p>No wallet linked yet. Link one to sign in with Ethereum and to act for it.</p>
+        <p className="m-0">{t('none')}</p>
       ) : (
-        <ul className="wallets" data-testid="wallets">
+        <ul className="m-0 grid list-none gap-2 p-0" data-testid="wallets">
           {wallets.map((w) => (
-            <li key={w.address}>
-              <code className="address">{w.address}</code>
+            <li
+              key={w.address}
+              data-address={w.address}
+              className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border bg-card p-3"
+            >
+              <Address address={w.address} />
               {w.isPrimary && (
-                <span className="badge" data-testid="primary-badge">
-                  primary
-                </span>
+                <Badge variant="secondary" data-testid="primary-badge">
+                  {t('primary')}
+                </Badge>
               )}
-              <span className="muted"> linked {new Date(w.linkedAt).toLocaleDateString()}</span>
+              <span className="text-sm text-muted-foreground">
+                {t('linked')} <DateTime value={w.linkedAt} />
+              </span>
               {!w.isPrimary && (
-                <button
-                  type="button"
-                  className="secondary"
+                <Button
+                  variant="outline"
+                  size="sm"
                   disabled={makePrimary.isPending}
-                  aria-label={`Make ${w.address} the primary wallet`}
+                  aria-label={t('makePrimaryNamed', { address: w.address })}
                   onClick={() => {
                     setError(null);
                     makePrimary.mutate({ address: w.address });
                   }}
                 >
-                  Make primary
-                </button>
+                  {t('makePrimary')}
+                </Button>
               )}
             </li>
           ))}
         </ul>
       )}
-      {linked && <Notice testId="wallet-linked">Linked {linked}.</Notice>}
+      {linked && (
+        <Notice testId="wallet-linked">
+          {t('linkedNotice')} <Address address={linked} />
+        </Notice>
+      )}
       <ErrorAlert error={error} />
-      <p className="muted">To link a different address, switch accounts in your wallet first.</p>
-      <button type="button" onClick={linkWallet} disabled={!mounted || busy}>
-        {busy ? 'Waiting for your wallet…' : wallets.length ? 'Link another wallet' : 'Link a wallet'}
-      </button>
+      <p className="m-0 text-sm text-muted-foreground">{t('switchHint')}</p>
+      <Button className="justify-self-start" onClick={linkWallet} disabled={!mounted || busy}>
+        {busy ? t('waiting') : wallets.length ? t('linkAnother') : t('link')}
+      </Button>
     </section>
   );
 }

@@ -85,6 +85,7 @@ test.describe('account security in the browser', () => {
     const page = await product.browser.newPage();
     await signInWithPassword(page, product.webUrl, user);
     await page.waitForURL(/\/account$/);
+    await page.getByRole('tab', { name: 'Security' }).click();
 
     const sessions = page.getByTestId('session');
     await page.getByTestId('sessions').waitFor({ timeout: 20_000 });
@@ -124,9 +125,11 @@ test.describe('account security in the browser', () => {
     await page.reload();
     await expect(sessions).toHaveCount(3, { timeout: 20_000 });
     await page.locator('[data-testid="session"][data-current="false"]').first().getByRole('button').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(sessions).toHaveCount(2);
     expect([await meStatus(a.token), await meStatus(b.token)].sort()).toEqual([200, 401]);
     await page.getByRole('button', { name: 'Sign out of all other sessions' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out', exact: true }).click();
     expect(await textOf(page, 'sessions-ended')).toBe('Signed out of 1 other session.');
     await expect(sessions).toHaveCount(1);
     expect([await meStatus(a.token), await meStatus(b.token)]).toEqual([401, 401]);
@@ -151,7 +154,7 @@ test.describe('account security in the browser', () => {
     for (const [path, ready, signedIn] of [
       ['/forgot-password', 'h1', false],
       ['/reset-password?token=x', 'h1', false],
-      ['/account', '[data-testid="sessions"]', true],
+      ['/account?tab=security', '[data-testid="sessions"]', true],
     ] as const) {
       if (signedIn) {
         await page.goto(`${product.webUrl}/`);

@@ -66,7 +66,7 @@ test.describe('account in the browser', () => {
 
   test('switches the theme to dark at once, keeps it after a reload, and stores it server-side', async () => {
     const user = await activeUserByApi(product.apiUrl, 'theme');
-    const page = await signedInPage(product, user, '/account');
+    const page = await signedInPage(product, user, '/account?tab=preferences');
     await page.getByTestId('theme-switch').waitFor({ timeout: 20_000 });
     const light = await bodyBackground(page);
     expect(light).toBe('rgb(255, 255, 255)');
@@ -90,7 +90,7 @@ test.describe('account in the browser', () => {
     await expect.poll(() => elsewhere.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await elsewhere.close();
 
-    await page.goto(`${product.webUrl}/account`);
+    await page.goto(`${product.webUrl}/account?tab=preferences`);
     await page.getByLabel('Light').check();
     expect(await bodyBackground(page)).toBe('rgb(255, 255, 255)');
     await page.close();
@@ -136,6 +136,7 @@ test.describe('account in the browser', () => {
     expect(dao.status).toBe(201);
 
     const page = await signedInPage(product, user, '/account');
+    await page.getByRole('tab', { name: 'Preferences' }).click();
     await page.getByTestId('preferences-form').waitFor({ timeout: 20_000 });
     await page.getByLabel('Profile visibility').selectOption('private');
     await page.getByRole('button', { name: 'Save preferences' }).click();
@@ -146,6 +147,7 @@ test.describe('account in the browser', () => {
     expect(await textOf(visitor, 'profile-private')).toBe('This profile is private.');
     await visitor.close();
 
+    await page.getByRole('tab', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Delete my account…' }).click();
     await page.getByLabel(/Type your email address/).fill(user.email);
     await page.getByRole('button', { name: 'Delete my account for good' }).click();
@@ -158,7 +160,7 @@ test.describe('account in the browser', () => {
 
   test('deletes the account after the email is typed again; the session ends', async () => {
     const user = await activeUserByApi(product.apiUrl, 'leaver');
-    const page = await signedInPage(product, user, '/account');
+    const page = await signedInPage(product, user, '/account?tab=security');
     await page.getByRole('button', { name: 'Delete my account…' }).click();
     const confirm = page.getByRole('button', { name: 'Delete my account for good' });
     await page.getByLabel(/Type your email address/).fill('someone-else@example.com');

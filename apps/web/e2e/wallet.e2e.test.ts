@@ -39,8 +39,12 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     await page.waitForURL(/\/account$/);
     expect(await page.getByTestId('wallets').count()).toBe(0);
     await page.getByRole('button', { name: 'Link a wallet' }).click();
-    expect(await textOf(page, 'wallet-linked')).toContain(wallet.address);
-    expect(await textOf(page, 'wallets')).toContain(wallet.address);
+    // addresses are shown short (0x1234…abcd) with the full one in data-address and the copy button
+    await expect(
+      page.getByTestId('wallet-linked').locator(`[data-address="${wallet.address}"]`),
+    ).toBeVisible();
+    await expect(page.getByTestId('wallets').locator(`li[data-address="${wallet.address}"]`)).toBeVisible();
+    expect(await textOf(page, 'wallets')).not.toContain(wallet.address);
     expect(await textOf(page, 'wallets')).toContain('primary');
 
     // sign-out lives in the account menu of the header
@@ -69,7 +73,9 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     expect(await textOf(page, 'registered-linked')).toContain(wallet.address);
 
     await page.getByRole('link', { name: 'Go to your account' }).click();
-    expect(await textOf(page, 'wallets')).toContain(wallet.address);
+    await expect(page.getByTestId('wallets').locator(`li[data-address="${wallet.address}"]`)).toBeVisible({
+      timeout: 20_000,
+    });
     expect(await textOf(page, 'unverified')).toContain('not verified');
     // sign-out lives in the account menu of the header
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -86,7 +92,7 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     const first = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const second = await linkWalletByApi(product.apiUrl, product.webUrl, user);
     const page = await signedInPage(product, user, '/account');
-    const rowOf = (address: string) => page.getByTestId('wallets').locator('li', { hasText: address });
+    const rowOf = (address: string) => page.getByTestId('wallets').locator(`li[data-address="${address}"]`);
     await rowOf(second.address).waitFor({ timeout: 20_000 });
     const badge = (address: string) => rowOf(address).getByTestId('primary-badge').count();
     expect(await badge(first.address)).toBe(1);

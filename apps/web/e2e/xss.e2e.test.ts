@@ -60,7 +60,7 @@ async function expectShownAsText(page: Page, dialogs: string[], texts: string[])
 test.describe('user-supplied strings in the browser', () => {
   test('shows an uploaded file name as text on the files page', async () => {
     const { page, dialogs } = await watchedPage(author, '/files');
-    await page.getByLabel('Choose a file to upload').setInputFiles({
+    await page.getByLabel('Choose files to upload').setInputFiles({
       name: FILE_NAME,
       mimeType: 'text/plain',
       buffer: Buffer.from('plain words\n'),

@@ -121,7 +121,13 @@ export { listUsers } from './users/admin/list-users';
 export { reactivateUser } from './users/admin/reactivate';
 export { registrationsByDay, userStats } from './users/admin/stats';
 export { suspendUser } from './users/admin/suspend';
-export { assertCanUploadAvatar, avatarDir, locateAvatar, saveAvatar } from './users/avatar';
+export {
+  allowedAvatarMimes,
+  assertCanUploadAvatar,
+  avatarDir,
+  locateAvatar,
+  saveAvatar,
+} from './users/avatar';
 export { deleteUser } from './users/delete-user';
 export { deletionGuards } from './users/deletion-guards';
 export { getUser } from './users/get-user';

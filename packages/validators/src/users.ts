@@ -203,11 +203,15 @@ export const avatarOutput = z.object({ avatarUrl: z.string() }).meta({ id: 'Avat
 
 // ---- administration ----
 
+export const ADMIN_USER_SORT = z.enum(['createdAt', 'lastLoginAt', 'email', 'name', 'status', 'role']);
+
 export const adminListUsersInput = z.strictObject({
   status: USER_STATUS.optional(),
   role: USER_ROLE.optional(),
   /** matched against email, first name, last name and the full name, ignoring case */
   search: z.string().trim().max(200).optional(),
+  sort: ADMIN_USER_SORT.optional().meta({ description: 'column to order by (default createdAt)' }),
+  order: z.enum(['asc', 'desc']).optional().meta({ description: 'default desc' }),
   ...pageQuery,
 });
 
@@ -286,6 +290,10 @@ export const auditEntrySchema = z
     action: z.string(),
     targetType: z.string(),
     targetId: z.string(),
+    /** the target user's email (targetType user), null when there is no such user */
+    targetEmail: z.string().nullable(),
+    /** the target DAO's name (targetType dao), null when there is no such DAO */
+    targetName: z.string().nullable(),
     reason: z.string().nullable(),
     details: z.record(z.string(), z.unknown()).nullable(),
     createdAt: isoDateTime,

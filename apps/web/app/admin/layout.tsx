@@ -1,16 +1,18 @@
+import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { AdminGate } from '../../components/admin/admin-gate';
 import { AdminNav } from '../../components/admin/admin-nav';
-import '../../components/account/controls.css';
-import '../../components/files/files.css';
-import '../../components/admin/admin.css';
 
-export const metadata = { title: 'Administration · Plenum' };
+export async function generateMetadata() {
+  const t = await getTranslations('admin');
+  return { title: t('metaTitle') };
+}
 
-export default function AdminLayout({ children }: { children: ReactNode }) {
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const t = await getTranslations('admin');
   return (
-    <div className="stack">
-      <h1>Administration</h1>
+    <div className="grid min-w-0 gap-4">
+      <h1 className="m-0 text-2xl font-semibold">{t('title')}</h1>
       <AdminGate>
         <AdminNav />
         {children}

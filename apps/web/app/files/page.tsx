@@ -1,11 +1,16 @@
+import { getTranslations } from 'next-intl/server';
 import { FilesView } from '../../components/files/files-view';
 
-export const metadata = { title: 'Files · Plenum' };
+export async function generateMetadata() {
+  const t = await getTranslations('files');
+  return { title: t('metaTitle') };
+}
 
-export default function FilesPage() {
+export default async function FilesPage() {
+  const t = await getTranslations('files');
   return (
-    <div className="stack">
-      <h1>Files</h1>
+    <div className="grid min-w-0 gap-6">
+      <h1 className="m-0 text-2xl font-semibold">{t('title')}</h1>
       <FilesView />
     </div>
   );

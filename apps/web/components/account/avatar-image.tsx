@@ -48,7 +48,7 @@ export function AvatarImage({
     .toUpperCase();
   return url ? (
     <img
-      className="avatar"
+      className="size-24 shrink-0 rounded-full border bg-card object-cover"
       src={url}
       alt={`Avatar of ${name}`}
       width={size}
@@ -56,7 +56,11 @@ export function AvatarImage({
       data-testid="avatar"
     />
   ) : (
-    <span className="avatar avatar-empty" style={{ width: size, height: size }} aria-hidden="true">
+    <span
+      className="inline-flex shrink-0 items-center justify-center rounded-full border bg-card text-2xl font-bold text-muted-foreground"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+    >
       {initials}
     </span>
   );

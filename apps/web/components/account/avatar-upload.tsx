@@ -1,18 +1,21 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useApiUrl } from '../../lib/api-url';
 import type { DisplayError } from '../../lib/errors';
-import { formatBytes } from '../../lib/files/format';
 import { readable } from '../../lib/files/readable';
+import { useUploadLimits } from '../../lib/files/use-upload-limits';
 import { type UploadProgress, xhrUpload } from '../../lib/files/xhr-upload';
 import { useSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
+import { useFileWords } from '../files/use-file-words';
+import { Button } from '../ui/button';
 import { AvatarImage } from './avatar-image';
 
-const MAX_AVATAR = 5_242_880;
-const TYPES = ['image/png', 'image/jpeg', 'image/gif'];
+/** until the server's limits are read: its defaults (MAX_AVATAR_SIZE, ALLOWED_IMAGE_TYPES) */
+const DEFAULTS = { maxAvatarSize: 5_242_880, avatarTypes: ['image/png', 'image/jpeg', 'image/gif'] };
 
 /** Choose a picture, see it, upload it (PUT /users/{id}/avatar, field `avatar`). */
 export function AvatarUpload({
@@ -20,6 +23,9 @@ export function AvatarUpload({
 }: {
   user: { id: string; firstName: string; lastName: string; updatedAt: string; avatarUrl: string | null };
 }) {
+  const t = useTranslations('account.avatar');
+  const words = useFileWords();
+  const limits = useUploadLimits().data ?? DEFAULTS;
   const apiUrl = useApiUrl();
   const token = useSessionToken();
   const trpc = useTRPC();
@@ -40,14 +46,18 @@ export function AvatarUpload({
     setFile(f ?? null);
     setPreview(f ? URL.createObjectURL(f) : null);
     // the server decides from the bytes; these hints only save a round trip
-    if (f && !TYPES.includes(f.type)) setError({ message: 'Choose a PNG, JPEG or GIF picture.', fields: {} });
-    else if (f && f.size > MAX_AVATAR)
-      setError({ message: `The picture is ${formatBytes(f.size)}; the limit is 5.2 MB.`, fields: {} });
+    if (f && !limits.avatarTypes.includes(f.type))
+      setError({ message: t('chooseType', { types: words.list(limits.avatarTypes) }), fields: {} });
+    else if (f && f.size > limits.maxAvatarSize)
+      setError({
+        message: t('tooLarge', { size: words.size(f.size), max: words.size(limits.maxAvatarSize) }),
+        fields: {},
+      });
   }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!file) return setError({ message: 'Choose a picture first.', fields: {} });
+    if (!file) return setError({ message: t('chooseFirst'), fields: {} });
     setError(null);
     setProgress({ loaded: 0, total: file.size });
     try {
@@ -68,7 +78,8 @@ export function AvatarUpload({
         queryClient.invalidateQueries({ queryKey: ['account', 'avatar', user.id] }),
       ]);
     } catch (err) {
-      setError(readable(err));
+      const shown = readable(err);
+      setError({ ...shown, message: words.failure(err, undefined, file.size) });
     } finally {
       setProgress(null);
     }
@@ -76,13 +87,15 @@ export function AvatarUpload({
 
   return (
     <section aria-labelledby="avatar-heading" className="stack">
-      <h2 id="avatar-heading">Picture</h2>
-      <div className="avatar-row">
+      <h2 id="avatar-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <div className="flex flex-wrap items-start gap-4">
         {preview ? (
           <img
-            className="avatar"
+            className="size-24 shrink-0 rounded-full border bg-card object-cover"
             src={preview}
-            alt="Your new avatar, not saved yet"
+            alt={t('previewAlt')}
             width={96}
             height={96}
             data-testid="avatar-preview"
@@ -92,28 +105,26 @@ export function AvatarUpload({
         )}
         <form className="stack" onSubmit={submit}>
           <div className="field">
-            <label htmlFor={inputId}>Choose a picture (PNG, JPEG or GIF, up to 5 MB)</label>
+            <label htmlFor={inputId}>
+              {t('choose', { types: words.list(limits.avatarTypes), max: words.size(limits.maxAvatarSize) })}
+            </label>
             <input
               id={inputId}
               type="file"
-              accept={TYPES.join(',')}
+              accept={limits.avatarTypes.join(',')}
               onChange={(e) => choose(e.target.files?.[0])}
             />
           </div>
-          <button type="submit" disabled={!file || progress !== null}>
-            {progress ? 'Uploading…' : 'Upload picture'}
-          </button>
+          <Button type="submit" className="justify-self-start" disabled={!file || progress !== null}>
+            {progress ? t('uploading') : t('upload')}
+          </Button>
           {progress && (
-            <progress
-              max={progress.total || 1}
-              value={progress.loaded}
-              aria-label="Picture upload progress"
-            />
+            <progress max={progress.total || 1} value={progress.loaded} aria-label={t('progress')} />
           )}
         </form>
       </div>
       <ErrorAlert error={error} />
-      {saved && <Notice testId="avatar-saved">Your picture was saved.</Notice>}
+      {saved && <Notice testId="avatar-saved">{t('saved')}</Notice>}
     </section>
   );
 }

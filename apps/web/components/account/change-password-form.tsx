@@ -1,6 +1,7 @@
 'use client';
 import { changePasswordInput } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { formValues, validate } from '../../lib/form';
@@ -8,11 +9,11 @@ import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
 import { Field } from '../field';
 import { PasswordHints } from '../password-hints';
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+import { Button } from '../ui/button';
 
 /** Changes the password with the current one; the server signs out every other session. */
 export function ChangePasswordForm() {
+  const t = useTranslations('account.password');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [error, setError] = useState<DisplayError | null>(null);
@@ -40,19 +41,16 @@ export function ChangePasswordForm() {
 
   return (
     <section aria-labelledby="change-password-heading" className="stack">
-      <h2 id="change-password-heading">Change password</h2>
+      <h2 id="change-password-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
       <form onSubmit={onSubmit} noValidate className="stack narrow" data-testid="change-password-form">
         {change.data && !error && (
-          <Notice testId="password-changed">
-            Password changed.{' '}
-            {change.data.endedSessions
-              ? `${plural(change.data.endedSessions, 'other session was', 'other sessions were')} signed out.`
-              : 'You had no other sessions to sign out.'}
-          </Notice>
+          <Notice testId="password-changed">{t('changed', { count: change.data.endedSessions })}</Notice>
         )}
         <ErrorAlert error={error} />
         <Field
-          label="Current password"
+          label={t('current')}
           name="currentPassword"
           type="password"
           autoComplete="current-password"
@@ -60,7 +58,7 @@ export function ChangePasswordForm() {
           errors={error?.fields.currentPassword}
         />
         <Field
-          label="New password"
+          label={t('new')}
           name="newPassword"
           type="password"
           autoComplete="new-password"
@@ -70,12 +68,10 @@ export function ChangePasswordForm() {
           errors={error?.fields.newPassword}
           hint={<PasswordHints password={password} />}
         />
-        <p className="muted">
-          Your other sessions are signed out; this one stays. Access tokens keep working.
-        </p>
-        <button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing…' : 'Change password'}
-        </button>
+        <p className="muted">{t('note')}</p>
+        <Button type="submit" className="justify-self-start" disabled={change.isPending}>
+          {change.isPending ? t('changing') : t('submit')}
+        </Button>
       </form>
     </section>
   );

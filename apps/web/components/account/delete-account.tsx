@@ -1,11 +1,14 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { readable } from '../../lib/files/readable';
 import { setSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 import { applyTheme } from './theme';
 
 /**
@@ -13,6 +16,7 @@ import { applyTheme } from './theme';
  * (409, e.g. the owner of an ACTIVE DAO), the server's reasons are listed.
  */
 export function DeleteAccount({ userId, email }: { userId: string; email: string }) {
+  const t = useTranslations('account.delete');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -32,16 +36,18 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
   const confirmed = typed.trim().toLowerCase() === email.toLowerCase();
 
   return (
-    <section aria-labelledby="delete-heading" className="stack danger-zone">
-      <h2 id="delete-heading">Delete account</h2>
-      <p>
-        Your sessions and access tokens end at once and you can no longer sign in. Your email address stays
-        reserved.
-      </p>
+    <section
+      aria-labelledby="delete-heading"
+      className="grid gap-3 rounded-xl border border-destructive/60 p-4"
+    >
+      <h2 id="delete-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p>{t('what')}</p>
       {!open ? (
-        <button type="button" className="danger" onClick={() => setOpen(true)}>
-          Delete my account…
-        </button>
+        <Button variant="destructive" className="justify-self-start" onClick={() => setOpen(true)}>
+          {t('start')}
+        </Button>
       ) : (
         <form
           className="stack"
@@ -51,8 +57,8 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
           }}
         >
           <div className="field">
-            <label htmlFor={confirmId}>Type your email address ({email}) to confirm</label>
-            <input
+            <label htmlFor={confirmId}>{t('typeEmail', { email })}</label>
+            <Input
               id={confirmId}
               type="text"
               autoComplete="off"
@@ -60,13 +66,13 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
               onChange={(e) => setTyped(e.target.value)}
             />
           </div>
-          <div className="actions">
-            <button type="submit" className="danger" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? 'Deleting…' : 'Delete my account for good'}
-            </button>
-            <button type="button" className="secondary" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
+              {remove.isPending ? t('deleting') : t('confirm')}
+            </Button>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              {t('cancel')}
+            </Button>
           </div>
         </form>
       )}

@@ -3,12 +3,15 @@ import type { AppRouter } from '@plenum/api';
 import { languageTag } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
 import { Field } from '../field';
+import { Button } from '../ui/button';
+import { Select } from '../ui/select';
 import { applyTheme, type Theme } from './theme';
 import { ThemeSwitch } from './theme-switch';
 
@@ -16,6 +19,7 @@ type Preferences = inferRouterOutputs<AppRouter>['users']['preferences'];
 
 /** Theme (applied and saved at once), language, notifications and privacy (saved together). */
 export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Preferences }) {
+  const t = useTranslations('account.preferences');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(prefs);
@@ -56,7 +60,7 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
     const lang = languageTag.safeParse(draft.language.trim());
     if (!lang.success)
       return setError({
-        message: 'Please correct the highlighted fields.',
+        message: t('correct'),
         fields: { language: [lang.error.issues[0]?.message ?? 'invalid'] },
       });
     const { theme: _theme, ...rest } = draft;
@@ -82,28 +86,30 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
 
   return (
     <section aria-labelledby="prefs-heading" className="stack">
-      <h2 id="prefs-heading">Preferences</h2>
+      <h2 id="prefs-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
       <ThemeSwitch value={draft.theme} onChange={setTheme} />
       <form className="stack" onSubmit={submit} noValidate data-testid="preferences-form">
         <Field
-          label="Language"
+          label={t('language')}
           name="language"
           value={draft.language}
-          hint={<span className="muted">A language tag such as en, de or pt-BR.</span>}
+          hint={<span className="muted">{t('languageHint')}</span>}
           errors={error?.fields.language}
           onChange={(e) => setDraft((d) => ({ ...d, language: e.target.value }))}
         />
         <fieldset>
-          <legend>Notifications</legend>
-          {check('notifications', 'email', 'By email')}
-          {check('notifications', 'push', 'Push notifications')}
-          {check('notifications', 'sms', 'By SMS')}
+          <legend>{t('notifications')}</legend>
+          {check('notifications', 'email', t('byEmail'))}
+          {check('notifications', 'push', t('push'))}
+          {check('notifications', 'sms', t('sms'))}
         </fieldset>
         <fieldset>
-          <legend>Privacy</legend>
+          <legend>{t('privacy')}</legend>
           <div className="field">
-            <label htmlFor="profile-visibility">Profile visibility</label>
-            <select
+            <label htmlFor="profile-visibility">{t('visibility')}</label>
+            <Select
               id="profile-visibility"
               value={draft.privacy.profileVisibility}
               onChange={(e) =>
@@ -113,19 +119,19 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
                 }))
               }
             >
-              <option value="public">Public: anyone can see my profile</option>
-              <option value="private">Private: only I can see it</option>
-            </select>
+              <option value="public">{t('public')}</option>
+              <option value="private">{t('private')}</option>
+            </Select>
           </div>
-          {check('privacy', 'showEmail', 'Show my email address')}
-          {check('privacy', 'showPhoneNumber', 'Show my phone number')}
+          {check('privacy', 'showEmail', t('showEmail'))}
+          {check('privacy', 'showPhoneNumber', t('showPhone'))}
         </fieldset>
-        <button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save preferences'}
-        </button>
+        <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+          {save.isPending ? t('saving') : t('save')}
+        </Button>
       </form>
       <ErrorAlert error={error} />
-      {savedAll && <Notice testId="preferences-saved">Your preferences were saved.</Notice>}
+      {savedAll && <Notice testId="preferences-saved">{t('saved')}</Notice>}
     </section>
   );
 }

@@ -3,6 +3,7 @@ import type { AppRouter } from '@plenum/api';
 import { updateUserInput } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
+import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
@@ -10,6 +11,7 @@ import { validate } from '../../lib/form';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
 import { Field } from '../field';
+import { Button } from '../ui/button';
 import { type LinkRow, SocialLinksEditor } from './social-links-editor';
 import { TextArea } from './text-area';
 
@@ -19,6 +21,7 @@ const BIO_MAX = 500;
 
 /** Edit one's own profile (PUT /users/{id}); validated with the server's own schema first. */
 export function ProfileForm({ user }: { user: User }) {
+  const t = useTranslations('account.profile');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({
@@ -50,8 +53,8 @@ export function ProfileForm({ user }: { user: User }) {
     const keys = filled.map((l) => l.key.trim());
     if (new Set(keys).size !== keys.length)
       return setError({
-        message: 'Each link needs its own label.',
-        fields: { socialLinks: ['labels must differ'] },
+        message: t('linkLabels'),
+        fields: { socialLinks: [t('linkLabelsField')] },
       });
     const input = {
       id: user.id,
@@ -66,8 +69,8 @@ export function ProfileForm({ user }: { user: User }) {
     if (!checked.ok) return setError(checked.error);
     if ([...form.bio].length > BIO_MAX)
       return setError({
-        message: 'Please correct the highlighted fields.',
-        fields: { bio: [`at most ${BIO_MAX} characters`] },
+        message: t('correct'),
+        fields: { bio: [t('bioMax', { max: BIO_MAX })] },
       });
     update.mutate(checked.data);
   }
@@ -84,24 +87,26 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <section aria-labelledby="edit-heading" className="stack">
-      <h2 id="edit-heading">Edit profile</h2>
+      <h2 id="edit-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
       <form className="stack" onSubmit={submit} noValidate data-testid="profile-form">
         <div className="row">
-          <Field label="First name" autoComplete="given-name" maxLength={100} {...bind('firstName')} />
-          <Field label="Last name" autoComplete="family-name" maxLength={100} {...bind('lastName')} />
+          <Field label={t('firstName')} autoComplete="given-name" maxLength={100} {...bind('firstName')} />
+          <Field label={t('lastName')} autoComplete="family-name" maxLength={100} {...bind('lastName')} />
         </div>
-        <TextArea label="Bio" max={BIO_MAX} {...bind('bio')} />
+        <TextArea label={t('bio')} max={BIO_MAX} {...bind('bio')} />
         <div className="row">
-          <Field label="Phone number" type="tel" autoComplete="tel" {...bind('phoneNumber')} />
-          <Field label="Date of birth" type="date" autoComplete="bday" {...bind('dateOfBirth')} />
+          <Field label={t('phone')} type="tel" autoComplete="tel" {...bind('phoneNumber')} />
+          <Field label={t('birth')} type="date" autoComplete="bday" {...bind('dateOfBirth')} />
         </div>
         <SocialLinksEditor rows={links} onChange={setLinks} errors={linkErrors} />
-        <button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : 'Save profile'}
-        </button>
+        <Button type="submit" className="justify-self-start" disabled={update.isPending}>
+          {update.isPending ? t('saving') : t('save')}
+        </Button>
       </form>
       <ErrorAlert error={error} />
-      {update.isSuccess && <Notice testId="profile-saved">Your profile was saved.</Notice>}
+      {update.isSuccess && <Notice testId="profile-saved">{t('saved')}</Notice>}
     </section>
   );
 }

@@ -1,5 +1,8 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 
 export interface LinkRow {
   key: string;
@@ -18,19 +21,20 @@ export function SocialLinksEditor({
   onChange: (rows: LinkRow[]) => void;
   errors?: string[] | undefined;
 }) {
+  const t = useTranslations('account.links');
   const id = useId();
   const set = (i: number, patch: Partial<LinkRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset aria-describedby={errors?.length ? `${id}-errors` : undefined} data-testid="social-links">
-      <legend>Social links</legend>
-      {rows.length === 0 && <p className="muted">No links yet.</p>}
+      <legend>{t('title')}</legend>
+      {rows.length === 0 && <p className="muted">{t('none')}</p>}
       {rows.map((row, i) => (
         // rows have no identity but their position; the inputs are controlled, so that is enough
-        <div className="link-row" key={i}>
+        <div className="grid items-end gap-2 sm:grid-cols-[minmax(6rem,1fr)_minmax(8rem,2fr)_auto]" key={i}>
           <div className="field">
-            <label htmlFor={`${id}-k${i}`}>Label {i + 1}</label>
-            <input
+            <label htmlFor={`${id}-k${i}`}>{t('label', { n: i + 1 })}</label>
+            <Input
               id={`${id}-k${i}`}
               type="text"
               maxLength={50}
@@ -40,8 +44,8 @@ export function SocialLinksEditor({
             />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-v${i}`}>Link {i + 1}</label>
-            <input
+            <label htmlFor={`${id}-v${i}`}>{t('link', { n: i + 1 })}</label>
+            <Input
               id={`${id}-v${i}`}
               type="text"
               maxLength={500}
@@ -50,24 +54,25 @@ export function SocialLinksEditor({
               onChange={(e) => set(i, { value: e.target.value })}
             />
           </div>
-          <button
+          <Button
             type="button"
-            className="secondary"
-            aria-label={`Remove link ${i + 1}`}
+            variant="outline"
+            aria-label={t('removeNamed', { n: i + 1 })}
             onClick={() => onChange(rows.filter((_, j) => j !== i))}
           >
-            Remove
-          </button>
+            {t('remove')}
+          </Button>
         </div>
       ))}
-      <button
+      <Button
         type="button"
-        className="secondary"
+        variant="outline"
+        className="justify-self-start"
         disabled={rows.length >= MAX_LINKS}
         onClick={() => onChange([...rows, { key: '', value: '' }])}
       >
-        Add a link
-      </button>
+        {t('add')}
+      </Button>
       {errors?.length ? (
         <ul id={`${id}-errors`} className="field-errors">
           {errors.map((e) => (

@@ -1,5 +1,7 @@
 'use client';
 import { type ChangeEvent, useId } from 'react';
+import { cn } from '../../lib/cn';
+import { Textarea } from '../ui/textarea';
 
 /** A labelled textarea with a live character counter (announced politely, not on every key). */
 export function TextArea(props: {
@@ -17,7 +19,7 @@ export function TextArea(props: {
   return (
     <div className="field">
       <label htmlFor={id}>{props.label}</label>
-      <textarea
+      <Textarea
         id={id}
         name={props.name}
         value={props.value}
@@ -27,7 +29,7 @@ export function TextArea(props: {
       />
       <span
         id={`${id}-count`}
-        className={`counter${over ? ' over' : ''}`}
+        className={cn('self-end text-sm text-muted-foreground', over && 'text-destructive')}
         data-testid={`${props.name}-counter`}
       >
         {count} / {props.max}

@@ -1,29 +1,32 @@
 'use client';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { toDisplayError } from '../../lib/errors';
+import { stateOf } from '../../lib/files/query-state';
 import { useMe } from '../../lib/use-auth';
-import { ErrorAlert } from '../alert';
+import { Alert, AlertDescription } from '../ui/alert';
+import { QueryState } from '../ui/query-state';
 
 /**
  * Admin pages render only for role admin. The API refuses everything else anyway (403 ADMIN_ONLY);
  * this only spares others a page of errors.
  */
 export function AdminGate({ children }: { children: ReactNode }) {
+  const t = useTranslations('admin.gate');
   const { signedIn, me } = useMe();
   if (!signedIn)
-    return (
-      <p>
-        <Link href="/sign-in">Sign in</Link> with an admin account to see this page.
-      </p>
-    );
-  if (me.isPending) return <p aria-live="polite">Loading…</p>;
-  if (me.isError) return <ErrorAlert error={toDisplayError(me.error)} />;
-  if (me.data.user.role !== 'admin')
-    return (
-      <div role="alert" className="alert alert-error" data-testid="admins-only">
-        <p>Admins only: this page is for administrators.</p>
-      </div>
-    );
-  return <>{children}</>;
+    return <p>{t.rich('signIn', { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>;
+  return (
+    <QueryState query={stateOf(me)}>
+      {(data) =>
+        data.user.role !== 'admin' ? (
+          <Alert variant="destructive" role="alert" data-testid="admins-only">
+            <AlertDescription>{t('adminsOnly')}</AlertDescription>
+          </Alert>
+        ) : (
+          children
+        )
+      }
+    </QueryState>
+  );
 }

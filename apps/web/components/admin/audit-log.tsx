@@ -1,17 +1,51 @@
 'use client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { ScrollText } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { dateTime } from '../../lib/files/format';
-import { readable } from '../../lib/files/readable';
+import type { AuditEntry } from '../../lib/admin/audit-words';
+import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
-import { Pager } from './pager';
+import { DateTime } from '../ui/date-time';
+import { EmptyState } from '../ui/empty-state';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
+import { useAuditText } from './audit-sentence';
 
 const LIMIT = 25;
 
-/** Who did what to whom, when and why; newest first. */
+/** One entry: the sentence, when, and (folded) the action code and ids for whoever needs them. */
+export function AuditItem({ entry }: { entry: AuditEntry }) {
+  const t = useTranslations('admin.audit');
+  const text = useAuditText();
+  return (
+    <li className="grid min-w-0 gap-1 border-t py-3 first:border-t-0" data-testid="audit-entry">
+      <p className="m-0 break-words">{text(entry)}</p>
+      <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1 text-sm text-muted-foreground">
+        <DateTime value={entry.createdAt} relative />
+        <details className="min-w-0">
+          <summary className="cursor-pointer">{t('details')}</summary>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+            <dt>{t('fields.action')}</dt>
+            <dd className="m-0 font-mono break-all">{entry.action}</dd>
+            <dt>{t('fields.target')}</dt>
+            <dd className="m-0 font-mono break-all">
+              {entry.targetType} {entry.targetId}
+            </dd>
+            <dt>{t('fields.actor')}</dt>
+            <dd className="m-0 font-mono break-all">{entry.actorId ?? t('actor.operator')}</dd>
+            <dt>{t('fields.entry')}</dt>
+            <dd className="m-0 font-mono break-all">{entry.id}</dd>
+          </dl>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+/** Who did what to whom, when and why, in sentences; newest first. */
 export function AuditLog() {
+  const t = useTranslations('admin.audit');
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const log = useQuery({
@@ -19,56 +53,31 @@ export function AuditLog() {
     placeholderData: keepPreviousData,
   });
   return (
-    <section aria-labelledby="audit-heading" className="stack">
-      <h2 id="audit-heading">Audit log</h2>
-      {log.isPending && <p aria-live="polite">Loading the audit log…</p>}
-      {log.isError && <ErrorAlert error={readable(log.error)} />}
-      {log.data && log.data.items.length === 0 && <p>No admin actions yet.</p>}
-      {log.data && log.data.items.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" data-testid="audit-log" aria-busy={log.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">Whom</th>
-                <th scope="col">Why</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.items.map((e) => (
-                <tr key={e.id}>
-                  <td>{dateTime(e.createdAt)}</td>
-                  <td className="address">{e.actorEmail ?? (e.actorId ? e.actorId : 'operator (CLI)')}</td>
-                  <td>
-                    <code>{e.action}</code>
-                  </td>
-                  <td className="address">
-                    {e.targetType === 'user' ? (
-                      <Link href={`/users/${e.targetId}`}>{e.targetId}</Link>
-                    ) : e.targetType === 'dao' ? (
-                      <Link href={`/daos/${e.targetId}`}>DAO {e.targetId}</Link>
-                    ) : (
-                      `${e.targetType} ${e.targetId}`
-                    )}
-                  </td>
-                  <td>{e.reason ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {log.data && (
-        <Pager
-          label="Audit log pages"
-          page={log.data.pagination.page}
-          totalPages={log.data.pagination.totalPages}
-          total={log.data.pagination.total}
-          onPage={setPage}
-        />
-      )}
+    <section aria-labelledby="audit-heading" className="grid min-w-0 gap-4">
+      <h2 id="audit-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <QueryState query={stateOf(log)}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState icon={ScrollText} title={t('empty')} testId="audit-log" />
+          ) : (
+            <>
+              <ol className="m-0 grid list-none p-0" data-testid="audit-log" aria-busy={log.isFetching}>
+                {data.items.map((e) => (
+                  <AuditItem key={e.id} entry={e} />
+                ))}
+              </ol>
+              <Pager
+                label={t('pages')}
+                page={data.pagination.page}
+                pageCount={data.pagination.totalPages}
+                onPageChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,17 +1,26 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2 } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { dateTime } from '../../lib/files/format';
+import { stateOf } from '../../lib/files/query-state';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert, Notice } from '../alert';
-import { Pager } from './pager';
+import { Address } from '../ui/address';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button } from '../ui/button';
+import { DataTable } from '../ui/data-table';
+import { DateTime } from '../ui/date-time';
+import { EmptyState } from '../ui/empty-state';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
 
 const LIMIT = 25;
 
-/** DAOs waiting for an admin (DAO_APPROVAL_REQUIRED), oldest requests last; approving makes one ACTIVE. */
+/** DAOs waiting for an admin (DAO_APPROVAL_REQUIRED); approving makes one ACTIVE. Cards below 768 px. */
 export function DaoApprovals() {
+  const t = useTranslations('admin.daos');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -29,68 +38,80 @@ export function DaoApprovals() {
     }),
   );
   return (
-    <section aria-labelledby="approvals-heading" className="stack">
-      <h2 id="approvals-heading">DAO approvals</h2>
-      <p className="muted">
-        When approval is required, a new DAO waits here as Pending and takes no members, proposals or votes
-        until an administrator approves it.
-      </p>
-      {approved && <Notice testId="dao-approved">Approved {approved}: it is active now.</Notice>}
-      {approve.isError && <ErrorAlert error={readable(approve.error)} />}
-      {pending.isPending && <p aria-live="polite">Loading DAOs awaiting approval…</p>}
-      {pending.isError && <ErrorAlert error={readable(pending.error)} />}
-      {pending.data && pending.data.items.length === 0 && (
-        <p data-testid="no-pending-daos">No DAO is waiting for approval.</p>
+    <section aria-labelledby="approvals-heading" className="grid min-w-0 gap-4">
+      <h2 id="approvals-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <p className="m-0 text-muted-foreground">{t('intro')}</p>
+      {approved && (
+        <Alert variant="success" role="status" data-testid="dao-approved">
+          <AlertDescription>{t('approved', { name: approved })}</AlertDescription>
+        </Alert>
       )}
-      {pending.data && pending.data.items.length > 0 && (
-        <div className="table-wrap">
-          <table className="table" data-testid="pending-daos" aria-busy={pending.isFetching}>
-            <thead>
-              <tr>
-                <th scope="col">DAO</th>
-                <th scope="col">Owner</th>
-                <th scope="col">Requested</th>
-                <th scope="col">
-                  <span className="sr-only">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {pending.data.items.map((d) => (
-                <tr key={d.daoId} data-testid="pending-dao" data-dao-id={d.daoId}>
-                  <td>
-                    <Link href={`/daos/${d.daoId}`}>{d.name}</Link>
-                  </td>
-                  <td className="address">{d.ownerAddress}</td>
-                  <td>{dateTime(d.createdAt)}</td>
-                  <td>
-                    <button
-                      type="button"
+      {approve.isError && (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{readable(approve.error).message}</AlertDescription>
+        </Alert>
+      )}
+      <QueryState query={stateOf(pending)}>
+        {(data) => (
+          <div className="grid min-w-0 gap-3" aria-busy={pending.isFetching}>
+            <DataTable
+              caption={t('caption')}
+              captionHidden
+              rows={data.items}
+              rowKey={(d) => d.daoId}
+              rowProps={(d) => ({ 'data-testid': 'pending-dao', 'data-dao-id': d.daoId })}
+              empty={<EmptyState icon={CheckCircle2} title={t('empty')} testId="no-pending-daos" />}
+              columns={[
+                {
+                  id: 'name',
+                  header: t('columns.dao'),
+                  cell: (d) => (
+                    <Link href={`/daos/${d.daoId}`} className="break-words">
+                      {d.name}
+                    </Link>
+                  ),
+                },
+                {
+                  id: 'owner',
+                  header: t('columns.owner'),
+                  cell: (d) => <Address address={d.ownerAddress} />,
+                },
+                {
+                  id: 'requested',
+                  header: t('columns.requested'),
+                  cell: (d) => <DateTime value={d.createdAt} />,
+                },
+                {
+                  id: 'action',
+                  header: <span className="sr-only">{t('columns.action')}</span>,
+                  label: '',
+                  cell: (d) => (
+                    <Button
+                      size="sm"
                       disabled={approve.isPending}
-                      aria-label={`Approve ${d.name}`}
+                      aria-label={t('approveNamed', { name: d.name })}
                       onClick={() => {
                         setApproved(null);
                         approve.mutate({ daoId: d.daoId });
                       }}
                     >
-                      Approve
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pending.data && (
-        <Pager
-          label="Pending DAO pages"
-          page={page}
-          totalPages={pending.data.pagination.totalPages}
-          total={pending.data.pagination.total}
-          onPage={setPage}
-        />
-      )}
+                      {t('approve')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+            <Pager
+              label={t('pages')}
+              page={page}
+              pageCount={data.pagination.totalPages}
+              onPageChange={setPage}
+            />
+          </div>
+        )}
+      </QueryState>
     </section>
   );
 }

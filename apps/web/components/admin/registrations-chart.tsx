@@ -1,72 +1,57 @@
 'use client';
+import dynamic from 'next/dynamic';
+import { useFormatter, useTranslations } from 'next-intl';
 import { CHART_DAYS, useRegistrations } from '../../lib/admin/use-registrations';
-import { readable } from '../../lib/files/readable';
-import { ErrorAlert } from '../alert';
+import { stateOf } from '../../lib/files/query-state';
+import { QueryState } from '../ui/query-state';
+import { Skeleton } from '../ui/skeleton';
 
-const W = 600;
-const H = 160;
+// recharts is ~100 KiB: fetched only when this chart is shown
+const RegistrationsBars = dynamic(() => import('./registrations-bars'), {
+  ssr: false,
+  loading: () => <Skeleton className="h-48 w-full" />,
+});
 
-/** New accounts per day as an inline SVG bar chart, with the numbers in a table for screen readers. */
+/** New accounts per day as a bar chart, with the numbers in a table for screen readers. */
 export function RegistrationsChart() {
+  const t = useTranslations('admin.chart');
+  const format = useFormatter();
   const data = useRegistrations();
-  if (data.isPending) return <p aria-live="polite">Loading registrations…</p>;
-  if (data.isError) return <ErrorAlert error={readable(data.error)} />;
-  const { days, total } = data.data;
-  const max = Math.max(1, ...days.map((d) => d.count));
-  const slot = W / days.length;
-  const label = (day: string) =>
-    new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, {
-      timeZone: 'UTC',
-      month: 'short',
-      day: 'numeric',
-    });
   return (
-    <figure className="chart" data-testid="registrations-chart">
-      <figcaption>
-        Registrations, last {CHART_DAYS} days (UTC): {total}
-      </figcaption>
-      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`Registrations per day, ${total} in total`}>
-        <line x1={0} y1={H} x2={W} y2={H} className="axis" />
-        {days.map((d, i) => {
-          const h = (d.count / max) * (H - 10);
-          return (
-            <rect
-              key={d.day}
-              x={i * slot + 1}
-              y={H - h}
-              width={Math.max(1, slot - 2)}
-              height={h}
-              className="bar"
-            >
-              <title>
-                {label(d.day)}: {d.count}
-              </title>
-            </rect>
-          );
-        })}
-      </svg>
-      <div className="chart-axis muted" aria-hidden="true">
-        <span>{label(days[0]?.day ?? '')}</span>
-        <span>busiest day: {max}</span>
-        <span>{label(days.at(-1)?.day ?? '')}</span>
-      </div>
-      <table className="sr-only">
-        <caption>Registrations per day</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">New accounts</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <td>{d.day}</td>
-              <td>{d.count}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+    <QueryState query={stateOf(data)}>
+      {({ days, total }) => {
+        const label = (day: string) =>
+          format.dateTime(new Date(`${day}T00:00:00Z`), { timeZone: 'UTC', month: 'short', day: 'numeric' });
+        const points = days.map((d) => ({ day: label(d.day), count: d.count }));
+        return (
+          <figure
+            className="m-0 grid min-w-0 gap-2 rounded-xl border bg-card p-4"
+            data-testid="registrations-chart"
+          >
+            <figcaption className="font-medium">{t('caption', { days: CHART_DAYS, total })}</figcaption>
+            <div className="h-48 w-full min-w-0" aria-hidden="true">
+              <RegistrationsBars points={points} name={t('series')} />
+            </div>
+            <table className="sr-only">
+              <caption>{t('tableCaption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('day')}</th>
+                  <th scope="col">{t('series')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {points.map((p) => (
+                  <tr key={p.day}>
+                    <td>{p.day}</td>
+                    <td>{p.count}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </figure>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -1,33 +1,43 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { dateTime } from '../../lib/files/format';
-import { readable } from '../../lib/files/readable';
+import { useFormatter, useTranslations } from 'next-intl';
+import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
+import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 
 /** The user statistics (deleted users excluded; docs/users.md, "Administration"). */
 export function StatsCards() {
+  const t = useTranslations('admin.stats');
+  const format = useFormatter();
   const trpc = useTRPC();
   const stats = useQuery(trpc.adminUsers.stats.queryOptions());
-  if (stats.isPending) return <p aria-live="polite">Loading statistics…</p>;
-  if (stats.isError) return <ErrorAlert error={readable(stats.error)} />;
-  const s = stats.data;
-  const cards: [string, string, 'small'?][] = [
-    ['Users', String(s.totalUsers)],
-    ['Active', String(s.activeUsers)],
-    ['Pending verification', String(s.pendingVerification)],
-    ['Suspended', String(s.suspendedUsers)],
-    ['Registered this month', String(s.registrationsThisMonth)],
-    ['Last sign-in', dateTime(s.lastLoginActivity), 'small'],
-  ];
   return (
-    <dl className="stat-cards" data-testid="stats">
-      {cards.map(([label, value, size]) => (
-        <div key={label} className="card">
-          <dt className="muted">{label}</dt>
-          <dd className={size === 'small' ? 'stat-small' : undefined}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <QueryState query={stateOf(stats)}>
+      {(s) => (
+        <dl className="m-0 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="stats">
+          {(
+            [
+              ['users', s.totalUsers],
+              ['active', s.activeUsers],
+              ['pending', s.pendingVerification],
+              ['suspended', s.suspendedUsers],
+              ['thisMonth', s.registrationsThisMonth],
+            ] as const
+          ).map(([key, value]) => (
+            <div key={key} className="grid min-w-0 gap-1 rounded-xl border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{t(key)}</dt>
+              <dd className="m-0 text-2xl font-semibold tabular-nums">{format.number(value)}</dd>
+            </div>
+          ))}
+          <div className="col-span-2 grid min-w-0 gap-1 rounded-xl border bg-card p-4 sm:col-span-1">
+            <dt className="text-sm text-muted-foreground">{t('lastSignIn')}</dt>
+            <dd className="m-0 text-sm">
+              {s.lastLoginActivity ? <DateTime value={s.lastLoginActivity} relative /> : t('never')}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </QueryState>
   );
 }

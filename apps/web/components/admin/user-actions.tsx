@@ -1,10 +1,17 @@
 'use client';
+import { suspendUserInput } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import type { DisplayError } from '../../lib/errors';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useZodForm } from '../ui/form';
+import { Textarea } from '../ui/textarea';
+
+const reasonSchema = suspendUserInput.pick({ reason: true });
 
 interface Row {
   id: string;
@@ -12,13 +19,27 @@ interface Row {
   status: 'pending_verification' | 'active' | 'suspended';
 }
 
-/** Suspend (a reason is required and goes to the audit log) or reactivate one user. */
-export function UserActions({ user, self }: { user: Row; self: boolean }) {
+/**
+ * Suspend (a reason is required and goes to the audit log; a confirmation says what happens) or
+ * reactivate one user. Admins cannot suspend themselves.
+ */
+export function UserActions({
+  user,
+  self,
+  onStatus,
+}: {
+  user: Row;
+  self: boolean;
+  /** the user's status after an action (a filtered list may no longer show them) */
+  onStatus?: (status: Row['status']) => void;
+}) {
+  const t = useTranslations('admin.users.actions');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reasonId = useId();
   const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<DisplayError | null>(null);
+  const [confirmReason, setConfirmReason] = useState<string | null>(null);
+  const form = useZodForm(reasonSchema, { defaultValues: { reason: '' } });
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.adminUsers.pathKey() }),
@@ -26,68 +47,101 @@ export function UserActions({ user, self }: { user: Row; self: boolean }) {
     ]);
   const suspend = useMutation(
     trpc.adminUsers.suspend.mutationOptions({
-      onSuccess: () => {
-        setAsking(false);
+      onSuccess: (r) => {
+        onStatus?.(r.status);
         return refresh();
       },
-      onError: (e) => setError(readable(e)),
     }),
   );
   const reactivate = useMutation(
-    trpc.adminUsers.reactivate.mutationOptions({ onSuccess: refresh, onError: (e) => setError(readable(e)) }),
+    trpc.adminUsers.reactivate.mutationOptions({
+      onSuccess: (r) => {
+        onStatus?.(r.status);
+        return refresh();
+      },
+    }),
   );
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim();
-    if (!reason) return setError({ message: 'Give a reason: it is recorded in the audit log.', fields: {} });
-    suspend.mutate({ id: user.id, reason });
-  }
-
-  if (self) return <span className="muted">you</span>;
-  return (
-    <div className="stack user-actions">
-      {user.status === 'suspended' ? (
-        <button
-          type="button"
-          className="secondary"
+  if (self) return <p className="m-0 text-sm text-muted-foreground">{t('self')}</p>;
+  if (user.status === 'suspended')
+    return (
+      <div className="grid gap-2">
+        <Button
+          variant="outline"
+          className="justify-self-start"
           disabled={reactivate.isPending}
-          aria-label={`Reactivate ${user.email}`}
-          onClick={() => {
-            setError(null);
-            reactivate.mutate({ id: user.id });
-          }}
+          onClick={() => reactivate.mutate({ id: user.id })}
         >
-          Reactivate
-        </button>
-      ) : asking ? (
-        <form className="stack" onSubmit={submit}>
-          <label htmlFor={reasonId}>Reason for suspending {user.email}</label>
-          <textarea id={reasonId} name="reason" maxLength={1000} required />
-          <div className="actions">
-            <button type="submit" className="danger" disabled={suspend.isPending}>
-              Suspend
-            </button>
-            <button type="button" className="secondary" onClick={() => setAsking(false)}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : (
-        <button
-          type="button"
-          className="secondary"
-          aria-label={`Suspend ${user.email}`}
-          onClick={() => {
-            setError(null);
-            setAsking(true);
-          }}
-        >
-          Suspend…
-        </button>
-      )}
-      <ErrorAlert error={error} />
-    </div>
+          {t('reactivate')}
+        </Button>
+        {reactivate.isError && (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{readable(reactivate.error).message}</AlertDescription>
+          </Alert>
+        )}
+      </div>
+    );
+  if (!asking)
+    return (
+      <Button variant="outline" className="justify-self-start" onClick={() => setAsking(true)}>
+        {t('suspendStart')}
+      </Button>
+    );
+  const reasonError = form.formState.errors.reason;
+  return (
+    <>
+      <form
+        className="grid gap-2"
+        noValidate
+        onSubmit={form.handleSubmit(({ reason }) => setConfirmReason(reason))}
+      >
+        <label htmlFor={reasonId} className="text-sm font-medium">
+          {t('reason')}
+        </label>
+        <Textarea
+          id={reasonId}
+          maxLength={1000}
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={`${reasonId}-hint${reasonError ? ` ${reasonId}-error` : ''}`}
+          {...form.register('reason')}
+        />
+        <p id={`${reasonId}-hint`} className="m-0 text-sm text-muted-foreground">
+          {t('reasonHint')}
+        </p>
+        {reasonError && (
+          <p id={`${reasonId}-error`} className="m-0 text-sm text-destructive" data-field-errors="reason">
+            {t('reasonRequired')}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" variant="destructive">
+            {t('suspend')}
+          </Button>
+          <Button type="button" variant="outline" onClick={() => setAsking(false)}>
+            {t('cancel')}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirmReason !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirmReason(null);
+        }}
+        destructive
+        title={t('confirmTitle', { email: user.email })}
+        description={
+          <>
+            <p className="m-0">{t('confirmWhat')}</p>
+            <p className="m-0">{t('confirmReason', { reason: confirmReason ?? '' })}</p>
+          </>
+        }
+        confirmLabel={t('suspend')}
+        onConfirm={async () => {
+          await suspend.mutateAsync({ id: user.id, reason: confirmReason ?? '' });
+          setAsking(false);
+          form.reset();
+        }}
+      />
+    </>
   );
 }

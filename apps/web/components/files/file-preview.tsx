@@ -1,10 +1,11 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useApiUrl } from '../../lib/api-url';
-import { formatBytes } from '../../lib/files/format';
 import { fileUrl } from '../../lib/files/pins';
 import { previewKind, useFileType } from '../../lib/files/preview';
-import { readable } from '../../lib/files/readable';
-import { ErrorAlert } from '../alert';
+import { stateOf } from '../../lib/files/query-state';
+import { QueryState } from '../ui/query-state';
+import { useFileWords } from './use-file-words';
 
 /**
  * A safe preview of a CID's bytes as the API serves them (nosniff, a sandboxing CSP): raster images in
@@ -12,34 +13,55 @@ import { ErrorAlert } from '../alert';
  * anything else is never rendered here, only offered as a download.
  */
 export function FilePreview({ cid }: { cid: string }) {
+  const t = useTranslations('files.preview');
+  const words = useFileWords();
   const apiUrl = useApiUrl();
   const url = fileUrl(apiUrl, cid);
   const type = useFileType(url, true);
-  if (type.isPending) return <p aria-live="polite">Loading the preview…</p>;
-  if (type.isError) return <ErrorAlert error={readable(type.error)} />;
-  const kind = previewKind(type.data.mime);
-  const size = type.data.size === null ? '' : `, ${formatBytes(type.data.size)}`;
   return (
-    <figure className="preview" data-testid="preview" data-kind={kind}>
-      {kind === 'image' && <img src={url} alt={`Preview of ${cid}`} />}
-      {kind === 'text' && <iframe src={url} sandbox="" title={`Text of ${cid}`} loading="lazy" />}
-      {kind === 'pdf' && (
-        <p>
-          PDF documents open in a new tab:{' '}
-          <a href={url} target="_blank" rel="noopener noreferrer">
-            open the PDF
-          </a>
-          .
-        </p>
-      )}
-      {kind === 'other' && <p>No preview for this type of file.</p>}
-      <figcaption className="muted">
-        {type.data.mime}
-        {size} ·{' '}
-        <a href={url} download target="_blank" rel="noopener noreferrer">
-          Download
-        </a>
-      </figcaption>
-    </figure>
+    <QueryState query={stateOf(type)}>
+      {(data) => {
+        const kind = previewKind(data.mime);
+        return (
+          <figure className="m-0 grid min-w-0 gap-2" data-testid="preview" data-kind={kind}>
+            {kind === 'image' && (
+              <img
+                src={url}
+                alt={t('imageAlt', { cid })}
+                className="max-h-80 max-w-full rounded-md border object-contain"
+              />
+            )}
+            {kind === 'text' && (
+              <iframe
+                src={url}
+                sandbox=""
+                title={t('textTitle', { cid })}
+                loading="lazy"
+                className="h-48 w-full rounded-md border bg-background"
+              />
+            )}
+            {kind === 'pdf' && (
+              <p className="m-0">
+                {t.rich('pdf', {
+                  link: (chunks) => (
+                    <a href={url} target="_blank" rel="noopener noreferrer">
+                      {chunks}
+                    </a>
+                  ),
+                })}
+              </p>
+            )}
+            {kind === 'other' && <p className="m-0">{t('none')}</p>}
+            <figcaption className="text-sm text-muted-foreground">
+              {words.kind(data.mime)}
+              {data.size !== null && <>, {words.size(data.size)}</>} ·{' '}
+              <a href={url} download target="_blank" rel="noopener noreferrer">
+                {t('download')}
+              </a>
+            </figcaption>
+          </figure>
+        );
+      }}
+    </QueryState>
   );
 }

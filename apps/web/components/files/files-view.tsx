@@ -1,55 +1,58 @@
 'use client';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { toDisplayError } from '../../lib/errors';
+import { stateOf } from '../../lib/files/query-state';
 import { useMe } from '../../lib/use-auth';
-import { ErrorAlert, Notice } from '../alert';
-import { AccessTokens } from './access-tokens';
+import { Alert, AlertDescription } from '../ui/alert';
+import { QueryState } from '../ui/query-state';
 import { MetadataView } from './metadata-view';
 import { PinByCid } from './pin-by-cid';
 import { PinList } from './pin-list';
 import { UploadZone } from './upload-zone';
-import '../account/controls.css';
-import './files.css';
 
 export function FilesView() {
+  const t = useTranslations('files');
   const { signedIn, me } = useMe();
   const [metadataCid, setMetadataCid] = useState<string | null>(null);
   if (!signedIn)
-    return (
-      <p>
-        <Link href="/sign-in">Sign in</Link> to upload and pin files.
-      </p>
-    );
-  if (me.isPending) return <p aria-live="polite">Loading…</p>;
-  if (me.isError) return <ErrorAlert error={toDisplayError(me.error)} />;
-  const { user, wallets } = me.data;
-
+    return <p>{t.rich('signIn', { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>;
   return (
-    <div className="stack files">
-      {wallets.length === 0 && (
-        <Notice testId="wallet-required">
-          Files are pinned for a wallet address: <Link href="/account">link a wallet</Link> before uploading
-          or pinning.
-        </Notice>
+    <QueryState query={stateOf(me)}>
+      {({ user, wallets }) => (
+        <div className="grid min-w-0 gap-8">
+          {wallets.length === 0 && (
+            <Alert variant="info" role="status" data-testid="wallet-required">
+              <AlertDescription>
+                <p>{t.rich('walletRequired', { link: (chunks) => <Link href="/account">{chunks}</Link> })}</p>
+              </AlertDescription>
+            </Alert>
+          )}
+          {user.status === 'pending_verification' && (
+            <Alert variant="info" role="status" data-testid="verify-first">
+              <AlertDescription>
+                <p>
+                  {t.rich('verifyFirst', {
+                    link: (chunks) => <Link href="/resend-verification">{chunks}</Link>,
+                  })}
+                </p>
+              </AlertDescription>
+            </Alert>
+          )}
+          <UploadZone />
+          <PinList
+            onMetadata={(cid) => {
+              setMetadataCid(cid);
+              document.getElementById('metadata')?.scrollIntoView({ behavior: 'smooth' });
+            }}
+          />
+          <PinByCid />
+          <MetadataView cid={metadataCid} />
+          <p className="m-0 text-sm text-muted-foreground">
+            {t.rich('tokensMoved', { link: (chunks) => <Link href="/account?tab=tokens">{chunks}</Link> })}
+          </p>
+        </div>
       )}
-      {user.status === 'pending_verification' && (
-        <Notice testId="verify-first">
-          Verify your email address before storing files (
-          <Link href="/resend-verification">resend the link</Link>
-          ).
-        </Notice>
-      )}
-      <UploadZone />
-      <PinByCid />
-      <PinList
-        onMetadata={(cid) => {
-          setMetadataCid(cid);
-          document.getElementById('metadata')?.scrollIntoView({ behavior: 'smooth' });
-        }}
-      />
-      <MetadataView cid={metadataCid} />
-      <AccessTokens />
-    </div>
+    </QueryState>
   );
 }

@@ -1,13 +1,13 @@
 'use client';
 import { cidInput } from '@plenum/validators';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
-import type { DisplayError } from '../../lib/errors';
-import { readable } from '../../lib/files/readable';
-import { formValues, validate } from '../../lib/form';
+import { useTranslations } from 'next-intl';
+import { useEffect, useState } from 'react';
+import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
-import { Field } from '../field';
+import { Button } from '../ui/button';
+import { Form, TextField, useZodForm } from '../ui/form';
+import { QueryState } from '../ui/query-state';
 
 /** http(s) URLs found anywhere in the document: the image fields the API resolved, shown as links */
 function linksIn(value: unknown, out: string[] = []): string[] {
@@ -22,64 +22,59 @@ function linksIn(value: unknown, out: string[] = []): string[] {
  * text, never rendered, and its URLs as plain links: loading them would tell third parties who looks.
  */
 export function MetadataView({ cid: requested }: { cid: string | null }) {
+  const t = useTranslations('files.metadata');
   const trpc = useTRPC();
   const [cid, setCid] = useState<string | null>(requested);
-  const [value, setValue] = useState(requested ?? '');
-  const [error, setError] = useState<DisplayError | null>(null);
+  const form = useZodForm(cidInput, { defaultValues: { cid: requested ?? '' } });
   useEffect(() => {
     if (requested) {
       setCid(requested);
-      setValue(requested);
+      form.setValue('cid', requested);
     }
-  }, [requested]);
+  }, [requested, form]);
   const doc = useQuery({
     ...trpc.storage.metadata.queryOptions({ cid: cid ?? '' }),
     enabled: cid !== null,
     retry: false,
   });
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    const checked = validate(cidInput, formValues(e.currentTarget));
-    if (!checked.ok) return setError(checked.error);
-    setCid(checked.data.cid);
-  }
-
-  const links = doc.data === undefined ? [] : [...new Set(linksIn(doc.data))];
   return (
-    <section aria-labelledby="metadata-heading" className="stack" id="metadata">
-      <h2 id="metadata-heading">Metadata</h2>
-      <form className="stack" onSubmit={submit} noValidate>
-        <Field
-          label="Metadata CID"
-          name="cid"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          errors={error?.fields.cid}
-        />
-        <button type="submit">Show metadata</button>
-      </form>
-      <ErrorAlert error={error} />
-      {cid && doc.isFetching && <p aria-live="polite">Reading the document…</p>}
-      {doc.isError && <ErrorAlert error={readable(doc.error)} />}
-      {doc.data !== undefined && !doc.isError && (
-        <div className="stack" data-testid="metadata">
-          <pre className="json">{JSON.stringify(doc.data, null, 2)}</pre>
-          {links.length > 0 && (
-            <ul className="links">
-              {links.map((l) => (
-                <li key={l}>
-                  <a href={l} target="_blank" rel="noopener noreferrer nofollow">
-                    {l}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+    <section aria-labelledby="metadata-heading" className="grid min-w-0 gap-3" id="metadata">
+      <h2 id="metadata-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
+      <Form {...form}>
+        <form className="grid max-w-xl gap-3" noValidate onSubmit={form.handleSubmit((v) => setCid(v.cid))}>
+          <TextField form={form} name="cid" label={t('label')} autoComplete="off" spellCheck={false} />
+          <Button type="submit" variant="secondary" className="justify-self-start">
+            {t('show')}
+          </Button>
+        </form>
+      </Form>
+      {cid && (
+        <QueryState query={stateOf(doc)}>
+          {(data) => {
+            const links = [...new Set(linksIn(data))];
+            return (
+              <div className="grid min-w-0 gap-2" data-testid="metadata">
+                <pre className="m-0 max-h-96 overflow-auto rounded-md border bg-muted p-3 text-xs">
+                  {JSON.stringify(data, null, 2)}
+                </pre>
+                {links.length > 0 && (
+                  <ul className="m-0 grid gap-1 pl-5 text-sm">
+                    {links.map((l) => (
+                      <li key={l} className="break-all">
+                        <a href={l} target="_blank" rel="noopener noreferrer nofollow">
+                          {l}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            );
+          }}
+        </QueryState>
       )}
     </section>
   );

@@ -1,76 +1,78 @@
 'use client';
+import { Pin } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { type StatusFilter, usePins } from '../../lib/files/pins';
-import { readable } from '../../lib/files/readable';
-import { ErrorAlert } from '../alert';
+import { stateOf } from '../../lib/files/query-state';
+import { EmptyState } from '../ui/empty-state';
+import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
+import { Select } from '../ui/select';
 import { PinRow } from './pin-row';
 
-/** My pins with their file metadata, newest first, a page at a time (`storage.myPins`). */
+const FILTERS: StatusFilter[] = ['all', 'pinning', 'pinned', 'failed'];
+
+/** My pins with their file metadata, newest first, a page at a time (`storage.myPins`); no pager for one page. */
 export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
+  const t = useTranslations('files.pins');
   const filterId = useId();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState(1);
   const pins = usePins({ page, status });
-  const results = pins.data?.items ?? [];
-  const totalPages = pins.data?.pagination.totalPages ?? 1;
 
   return (
-    <section aria-labelledby="pins-heading" className="stack">
-      <div className="section-head">
-        <h2 id="pins-heading">My pins</h2>
-        <div className="field inline-field">
-          <label htmlFor={filterId}>Status</label>
-          <select
+    <section aria-labelledby="pins-heading" className="grid min-w-0 gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="pins-heading" className="m-0 text-xl font-semibold">
+          {t('title')}
+        </h2>
+        <div className="flex items-center gap-2">
+          <label htmlFor={filterId} className="text-sm font-medium">
+            {t('status')}
+          </label>
+          <Select
             id={filterId}
             value={status}
+            className="h-9 w-auto text-sm"
             onChange={(e) => {
               setStatus(e.target.value as StatusFilter);
               setPage(1);
             }}
           >
-            <option value="all">All</option>
-            <option value="pinning">Pinning</option>
-            <option value="pinned">Pinned</option>
-            <option value="failed">Failed</option>
-          </select>
+            {FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`filter.${f}`)}
+              </option>
+            ))}
+          </Select>
         </div>
       </div>
-      {pins.isPending && <p aria-live="polite">Loading your pins…</p>}
-      {pins.isError && <ErrorAlert error={readable(pins.error)} />}
-      {pins.data && results.length === 0 && (
-        <p data-testid="no-pins">
-          {page > 1 ? 'No older pins.' : 'No pins yet. Upload a file or pin a CID.'}
-        </p>
-      )}
-      {results.length > 0 && (
-        <ul className="pins" data-testid="pins" aria-busy={pins.isFetching}>
-          {results.map((p) => (
-            <PinRow key={p.id} pin={p} onMetadata={onMetadata} />
-          ))}
-        </ul>
-      )}
-      <nav className="pager" aria-label="Pin pages">
-        <button
-          type="button"
-          className="secondary"
-          disabled={page === 1}
-          onClick={() => setPage((n) => Math.max(1, n - 1))}
-        >
-          Newer
-        </button>
-        <span className="muted">
-          Page {page} of {Math.max(1, totalPages)}
-          {pins.data ? ` · ${pins.data.pagination.total} in all` : ''}
-        </span>
-        <button
-          type="button"
-          className="secondary"
-          disabled={page >= totalPages}
-          onClick={() => setPage((n) => n + 1)}
-        >
-          Older
-        </button>
-      </nav>
+      <QueryState query={stateOf(pins)}>
+        {(data) =>
+          data.items.length === 0 ? (
+            <EmptyState
+              icon={Pin}
+              testId="no-pins"
+              title={page > 1 ? t('noOlder') : status === 'all' ? t('empty') : t('emptyFiltered')}
+              description={status === 'all' && page === 1 ? t('emptyHint') : undefined}
+            />
+          ) : (
+            <>
+              <ul className="m-0 grid list-none gap-3 p-0" data-testid="pins" aria-busy={pins.isFetching}>
+                {data.items.map((p) => (
+                  <PinRow key={p.id} pin={p} onMetadata={onMetadata} />
+                ))}
+              </ul>
+              <Pager
+                label={t('pages')}
+                page={page}
+                pageCount={data.pagination.totalPages}
+                onPageChange={setPage}
+              />
+            </>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,75 +1,97 @@
 'use client';
+import { Upload } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useApiUrl } from '../../lib/api-url';
-import type { DisplayError } from '../../lib/errors';
-import { formatBytes } from '../../lib/files/format';
+import { cn } from '../../lib/cn';
+import { refusal } from '../../lib/files/limits';
 import { useRefreshPins } from '../../lib/files/pins';
-import { readable } from '../../lib/files/readable';
-import { type UploadProgress, xhrUpload } from '../../lib/files/xhr-upload';
+import { useUploadLimits } from '../../lib/files/use-upload-limits';
+import { xhrUpload } from '../../lib/files/xhr-upload';
 import { useSessionToken } from '../../lib/session';
-import { ErrorAlert, Notice } from '../alert';
+import { UploadItem, type UploadResult, type Upload as UploadState } from './upload-item';
+import { useFileWords } from './use-file-words';
 
-interface UploadResult {
-  cid: string;
-  size: number;
-  mimetype: string;
-  filename: string | null;
-}
+let nextKey = 0;
 
 /**
- * Drop a file here or choose one: it streams to POST /ipfs/upload with a progress bar. The type is
- * decided by the server from the bytes, so the page only says which types it accepts by default.
+ * Drop files here or choose several: each is checked against the server's limits first (a file over the
+ * size limit is refused at once and never sent), then streamed to POST /ipfs/upload with its own progress
+ * bar and result. The server still decides the type from the bytes.
  */
-export function UploadZone({ onUploaded }: { onUploaded?: (r: UploadResult) => void }) {
+export function UploadZone() {
+  const t = useTranslations('files.upload');
+  const words = useFileWords();
   const apiUrl = useApiUrl();
   const token = useSessionToken();
   const refreshPins = useRefreshPins();
+  const limits = useUploadLimits();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [error, setError] = useState<DisplayError | null>(null);
-  const [done, setDone] = useState<UploadResult | null>(null);
-  const busy = progress !== null;
+  const [items, setItems] = useState<UploadState[]>([]);
 
-  async function upload(file: File) {
-    setError(null);
-    setDone(null);
-    setProgress({ loaded: 0, total: file.size });
+  const update = (key: number, patch: Partial<UploadState>) =>
+    setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+
+  async function send(item: UploadState) {
     try {
       const result = await xhrUpload<UploadResult>({
         url: `${apiUrl}/ipfs/upload`,
         method: 'POST',
         field: 'file',
-        file,
+        file: item.file,
         token,
-        onProgress: setProgress,
+        onProgress: (p) => update(item.key, { loaded: p.loaded }),
       });
-      setDone(result);
-      onUploaded?.(result);
+      update(item.key, { state: 'done', loaded: item.file.size, result });
       await refreshPins();
     } catch (err) {
-      setError(readable(err));
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
+      update(item.key, { state: 'failed', message: words.failure(err, limits.data, item.file.size) });
     }
+  }
+
+  function start(files: File[]) {
+    if (!files.length) return;
+    const added: UploadState[] = files.map((file) => {
+      const refused = limits.data ? refusal(file, limits.data) : null;
+      return {
+        key: nextKey++,
+        file,
+        loaded: 0,
+        state: refused ? 'refused' : 'uploading',
+        message: refused && limits.data ? words.refusal(refused, limits.data.allowedFileTypes) : null,
+        result: null,
+      };
+    });
+    setItems((all) => [...added, ...all].slice(0, Math.max(20, added.length)));
+    for (const item of added) if (item.state === 'uploading') void send(item);
+    if (input.current) input.current.value = '';
   }
 
   function onDrop(e: DragEvent<HTMLElement>) {
     e.preventDefault();
     setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file && !busy) void upload(file);
+    start([...e.dataTransfer.files]);
   }
 
-  const percent = progress?.total ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const rules = limits.data
+    ? t('rules', {
+        types: words.list(limits.data.allowedFileTypes),
+        max: words.size(limits.data.maxFileSize),
+      })
+    : t('rulesLoading');
   return (
-    <section aria-labelledby="upload-heading" className="stack">
-      <h2 id="upload-heading">Upload a file</h2>
+    <section aria-labelledby="upload-heading" className="grid min-w-0 gap-3">
+      <h2 id="upload-heading" className="m-0 text-xl font-semibold">
+        {t('title')}
+      </h2>
       <label
         htmlFor={inputId}
-        className={`dropzone${dragging ? ' dropzone-active' : ''}`}
+        className={cn(
+          'flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors hover:bg-accent/50 focus-within:ring-[3px] focus-within:ring-ring/50',
+          dragging && 'border-primary bg-primary/5',
+        )}
         data-testid="dropzone"
         onDragOver={(e) => {
           e.preventDefault();
@@ -78,36 +100,28 @@ export function UploadZone({ onUploaded }: { onUploaded?: (r: UploadResult) => v
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span className="dropzone-title">Drop a file here, or choose one</span>
-        <span className="muted">
-          JPEG, PNG, PDF or plain text by default; the server checks the type from the content.
+        <Upload className="size-6 text-muted-foreground" aria-hidden />
+        <span className="font-medium">{t('drop')}</span>
+        <span id={`${inputId}-rules`} className="text-sm text-muted-foreground" data-testid="upload-rules">
+          {rules}
         </span>
         <input
           id={inputId}
           ref={input}
           type="file"
-          aria-label="Choose a file to upload"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) void upload(file);
-          }}
+          multiple
+          className="sr-only"
+          aria-label={t('choose')}
+          aria-describedby={`${inputId}-rules`}
+          onChange={(e) => start([...(e.target.files ?? [])])}
         />
       </label>
-      {progress && (
-        <div className="stack" aria-live="polite">
-          <progress max={100} value={percent} aria-label="Upload progress" data-testid="upload-progress" />
-          <span className="muted">
-            Uploading… {percent} % ({formatBytes(progress.loaded)} of {formatBytes(progress.total)})
-          </span>
-        </div>
-      )}
-      <ErrorAlert error={error} />
-      {done && (
-        <Notice testId="upload-done">
-          Uploaded {done.filename ?? 'the file'} ({done.mimetype}, {formatBytes(done.size)}) as{' '}
-          <code className="address">{done.cid}</code>
-        </Notice>
+      {items.length > 0 && (
+        <ul className="m-0 grid list-none gap-2 p-0" aria-label={t('listLabel')}>
+          {items.map((i) => (
+            <UploadItem key={i.key} item={i} />
+          ))}
+        </ul>
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { allowedAvatarMimes } from '@plenum/core';
 import { passwordPolicySchema } from '@plenum/validators';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
@@ -13,6 +14,13 @@ export const systemRouter = router({
         emailProviderConfigured: z.boolean(),
         emailVerificationRequired: z.boolean(),
         passwordPolicy: passwordPolicySchema,
+        /** what the upload routes accept, so a page can say it and check a file before sending it */
+        uploads: z.object({
+          maxFileSize: z.number().int(),
+          allowedFileTypes: z.array(z.string()),
+          maxAvatarSize: z.number().int(),
+          avatarTypes: z.array(z.string()),
+        }),
       }),
     )
     .query(({ ctx }) => ({
@@ -21,5 +29,11 @@ export const systemRouter = router({
       emailProviderConfigured: ctx.svc.emailProviderConfigured,
       emailVerificationRequired: ctx.svc.config.emailVerificationRequired,
       passwordPolicy: ctx.svc.config.passwordPolicy,
+      uploads: {
+        maxFileSize: ctx.svc.config.storage.maxFileSize,
+        allowedFileTypes: ctx.svc.config.storage.allowedFileTypes,
+        maxAvatarSize: ctx.svc.config.users.maxAvatarSize,
+        avatarTypes: [...allowedAvatarMimes(ctx.svc.config.users.allowedImageTypes)],
+      },
     })),
 });

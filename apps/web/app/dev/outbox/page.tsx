@@ -1,25 +1,26 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { OutboxList } from '../../../components/outbox-list';
+import { Loading } from '../../../components/ui/query-state';
 import { useTRPC } from '../../../lib/trpc';
 
 export default function OutboxPage() {
+  const t = useTranslations('admin.outbox');
   const trpc = useTRPC();
   const info = useQuery(trpc.system.info.queryOptions());
   return (
-    <div className="stack">
-      <h1>Development outbox</h1>
+    <div className="grid min-w-0 gap-4">
+      <h1 className="m-0 text-2xl font-semibold">{t('title')}</h1>
       {info.data?.emailProviderConfigured ? (
-        <p>An email provider is configured: mail goes to real inboxes, so there is no outbox to show.</p>
+        <p className="m-0">{t('provider')}</p>
       ) : info.data ? (
         <>
-          <p className="muted">
-            No email provider is configured, so mail is kept here instead of being sent.
-          </p>
+          <p className="m-0 text-muted-foreground">{t('intro')}</p>
           <OutboxList />
         </>
       ) : (
-        <p aria-live="polite">Loading…</p>
+        <Loading />
       )}
     </div>
   );

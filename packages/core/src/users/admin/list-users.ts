@@ -1,5 +1,5 @@
 import { users } from '@plenum/db';
-import { and, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { offsetOf, type Page, paginationOf } from '../../shared/pagination';
 
@@ -7,13 +7,37 @@ export interface ListUsersParams extends Page {
   status?: 'pending_verification' | 'active' | 'suspended' | undefined;
   role?: 'user' | 'admin' | undefined;
   search?: string | undefined;
+  sort?: 'createdAt' | 'lastLoginAt' | 'email' | 'name' | 'status' | 'role' | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+/** the ORDER BY of a sort key; the id last, so equal values keep one order across pages */
+function orderOf(sort: ListUsersParams['sort'], order: ListUsersParams['order']): SQL[] {
+  const dir = order === 'asc' ? asc : desc;
+  // never signed in: last when the newest come first, first when the oldest do
+  if (sort === 'lastLoginAt')
+    return [
+      sql`${users.lastLoginAt} ${sql.raw(order === 'asc' ? 'asc nulls first' : 'desc nulls last')}`,
+      dir(users.id),
+    ];
+  const columns =
+    sort === 'email'
+      ? [users.email]
+      : sort === 'name'
+        ? [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`]
+        : sort === 'status'
+          ? [users.status]
+          : sort === 'role'
+            ? [users.role]
+            : [users.createdAt];
+  return [...columns.map((c) => dir(c)), dir(users.id)];
 }
 
 /** LIKE pattern for a literal substring: the user's % and _ match themselves. */
 export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Admin list, newest first, soft-deleted accounts excluded. `search` matches a substring of the email,
+ * Admin list, newest first unless `sort`/`order` say otherwise, soft-deleted accounts excluded. `search` matches a substring of the email,
  * first name, last name or "first last", ignoring case.
  */
 export async function listUsers(svc: Services, params: ListUsersParams) {
@@ -48,7 +72,7 @@ export async function listUsers(svc: Services, params: ListUsersParams) {
       })
       .from(users)
       .where(filter)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...orderOf(params.sort, params.order))
       .limit(params.limit)
       .offset(offsetOf(params)),
     svc.db.select({ n: count() }).from(users).where(filter),
