@@ -12,8 +12,8 @@ import { DialogDescription, DialogTitle } from '../ui/dialog';
 import { QueryState } from '../ui/query-state';
 import { AuditItem } from './audit-log';
 import { UserActions } from './user-actions';
+import type { UserRow } from './user-row';
 import { UserStatusBadge } from './user-status';
-import type { UserRow } from './users-table';
 
 /**
  * A side panel (a Radix dialog sliding in from the right; the full width on a phone) with one user's

@@ -17,21 +17,9 @@ import { Select } from '../ui/select';
 import { FilterChips } from './filter-chips';
 import { SortButton, type SortKey, type SortState } from './sort-button';
 import { UserPanel } from './user-panel';
+import type { Role, Status, UserRow } from './user-row';
 import { UserStatusBadge } from './user-status';
 
-type Status = 'pending_verification' | 'active' | 'suspended';
-type Role = 'user' | 'admin';
-export interface UserRow {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  status: Status;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
 const LIMIT = 20;
 const SORT_KEYS: SortKey[] = ['createdAt', 'lastLoginAt', 'name', 'email', 'status', 'role'];
 
