@@ -20,6 +20,13 @@ describe('system.info', () => {
       emailProviderConfigured: false,
       emailVerificationRequired: true,
       passwordPolicy: api.svc.config.passwordPolicy,
+      // the upload limits, so a page can show them and refuse a file before sending it
+      uploads: {
+        maxFileSize: 1_000_000,
+        allowedFileTypes: ['text/plain'],
+        maxAvatarSize: 5_242_880,
+        avatarTypes: ['image/jpeg', 'image/png', 'image/gif'],
+      },
     });
   });
 });
