@@ -6,7 +6,6 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useApiUrl } from '../../lib/api-url';
-import { stateOf } from '../../lib/files/query-state';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { Alert, AlertDescription } from '../ui/alert';
@@ -73,7 +72,7 @@ export function AccessTokens() {
         </Alert>
       )}
       {create.data && <CreatedToken token={create.data.token} name={create.data.name} />}
-      <QueryState query={stateOf(list)}>
+      <QueryState query={list}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState icon={KeyRound} title={t('empty')} testId="no-tokens" />

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
 import { AccountView } from '../account-view';
@@ -53,7 +52,7 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
       </TabsList>
       <TabsContent value="profile" className="grid gap-8">
         <AccountView />
-        <QueryState query={stateOf(user)}>
+        <QueryState query={user}>
           {(u) => (
             <>
               <p className="m-0">
@@ -67,14 +66,14 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
         </QueryState>
       </TabsContent>
       <TabsContent value="preferences">
-        <QueryState query={stateOf(prefs)}>
+        <QueryState query={prefs}>
           {(p) => <PreferencesForm key={`prefs-${id}`} userId={id} prefs={p} />}
         </QueryState>
       </TabsContent>
       <TabsContent value="security" className="grid gap-8">
         <ChangePasswordForm />
         <SessionsList />
-        <QueryState query={stateOf(user)}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>
+        <QueryState query={user}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>
       </TabsContent>
       <TabsContent value="tokens">
         <AccessTokens />

@@ -4,27 +4,60 @@ import { languageTag } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
-import type { DisplayError } from '../../lib/errors';
+import { useState } from 'react';
+import { z } from 'zod';
+import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert, Notice } from '../alert';
-import { Field } from '../field';
+import { Notice } from '../alert';
 import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
+import {
+  Form,
+  FormControl,
+  FormError,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  setServerErrors,
+  TextField,
+  useZodForm,
+} from '../ui/form';
 import { Select } from '../ui/select';
 import { applyTheme, type Theme } from './theme';
 import { ThemeSwitch } from './theme-switch';
 
 type Preferences = inferRouterOutputs<AppRouter>['users']['preferences'];
 
+/** Everything but the theme, which is saved the moment it is picked. */
+const preferencesForm = z.object({
+  language: z.string().trim().pipe(languageTag),
+  notifications: z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() }),
+  privacy: z.object({
+    profileVisibility: z.enum(['public', 'private']),
+    showEmail: z.boolean(),
+    showPhoneNumber: z.boolean(),
+  }),
+});
+type CheckName =
+  | 'notifications.email'
+  | 'notifications.push'
+  | 'notifications.sms'
+  | 'privacy.showEmail'
+  | 'privacy.showPhoneNumber';
+
 /** Theme (applied and saved at once), language, notifications and privacy (saved together). */
 export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Preferences }) {
   const t = useTranslations('account.preferences');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(prefs);
+  const [theme, setThemeShown] = useState<Theme>(prefs.theme);
   const [error, setError] = useState<DisplayError | null>(null);
   const [savedAll, setSavedAll] = useState(false);
+  const form = useZodForm(preferencesForm, {
+    defaultValues: { language: prefs.language, notifications: prefs.notifications, privacy: prefs.privacy },
+  });
   const key = trpc.users.preferences.queryKey({ id: userId });
   const save = useMutation(
     trpc.users.updatePreferences.mutationOptions({
@@ -35,102 +68,109 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
     }),
   );
 
-  function setTheme(theme: Theme) {
-    const before = draft.theme;
+  function setTheme(next: Theme) {
+    const before = theme;
     setError(null);
-    setDraft((d) => ({ ...d, theme }));
-    applyTheme(theme);
+    setThemeShown(next);
+    applyTheme(next);
     save.mutate(
-      { id: userId, theme },
+      { id: userId, theme: next },
       {
         onError: (err) => {
           // not saved: show what is stored again
           applyTheme(before);
-          setDraft((d) => ({ ...d, theme: before }));
+          setThemeShown(before);
           setError(readable(err));
         },
       },
     );
   }
 
-  function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    setError(null);
-    setSavedAll(false);
-    const lang = languageTag.safeParse(draft.language.trim());
-    if (!lang.success)
-      return setError({
-        message: t('correct'),
-        fields: { language: [lang.error.issues[0]?.message ?? 'invalid'] },
-      });
-    const { theme: _theme, ...rest } = draft;
-    save.mutate(
-      { id: userId, ...rest, language: lang.data },
-      { onSuccess: () => setSavedAll(true), onError: (err) => setError(readable(err)) },
-    );
-  }
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      setError(null);
+      setSavedAll(false);
+      save.mutate(
+        { id: userId, ...values },
+        {
+          onSuccess: () => setSavedAll(true),
+          onError: (err) => {
+            const shown = toDisplayError(err);
+            setServerErrors(form, shown);
+            setError(shown);
+          },
+        },
+      );
+    },
+    () => {
+      setSavedAll(false);
+      setError({ message: t('correct'), fields: {} });
+    },
+  );
 
-  const check = (group: 'notifications' | 'privacy', name: string, label: string) => {
-    const values = draft[group] as Record<string, boolean | string>;
-    return (
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          checked={values[name] === true}
-          onChange={(e) => setDraft((d) => ({ ...d, [group]: { ...d[group], [name]: e.target.checked } }))}
-        />
-        {label}
-      </label>
-    );
-  };
+  const check = (name: CheckName, label: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className="flex items-center gap-2">
+          <FormControl>
+            <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
+          </FormControl>
+          <FormLabel className="font-normal">{label}</FormLabel>
+        </FormItem>
+      )}
+    />
+  );
 
   return (
-    <section aria-labelledby="prefs-heading" className="stack">
+    <section aria-labelledby="prefs-heading" className="grid gap-4">
       <h2 id="prefs-heading" className="m-0 text-xl font-semibold">
         {t('title')}
       </h2>
-      <ThemeSwitch value={draft.theme} onChange={setTheme} />
-      <form className="stack" onSubmit={submit} noValidate data-testid="preferences-form">
-        <Field
-          label={t('language')}
-          name="language"
-          value={draft.language}
-          hint={<span className="muted">{t('languageHint')}</span>}
-          errors={error?.fields.language}
-          onChange={(e) => setDraft((d) => ({ ...d, language: e.target.value }))}
-        />
-        <fieldset>
-          <legend>{t('notifications')}</legend>
-          {check('notifications', 'email', t('byEmail'))}
-          {check('notifications', 'push', t('push'))}
-          {check('notifications', 'sms', t('sms'))}
-        </fieldset>
-        <fieldset>
-          <legend>{t('privacy')}</legend>
-          <div className="field">
-            <label htmlFor="profile-visibility">{t('visibility')}</label>
-            <Select
-              id="profile-visibility"
-              value={draft.privacy.profileVisibility}
-              onChange={(e) =>
-                setDraft((d) => ({
-                  ...d,
-                  privacy: { ...d.privacy, profileVisibility: e.target.value as 'public' | 'private' },
-                }))
-              }
-            >
-              <option value="public">{t('public')}</option>
-              <option value="private">{t('private')}</option>
-            </Select>
-          </div>
-          {check('privacy', 'showEmail', t('showEmail'))}
-          {check('privacy', 'showPhoneNumber', t('showPhone'))}
-        </fieldset>
-        <Button type="submit" className="justify-self-start" disabled={save.isPending}>
-          {save.isPending ? t('saving') : t('save')}
-        </Button>
-      </form>
-      <ErrorAlert error={error} />
+      <ThemeSwitch value={theme} onChange={setTheme} />
+      <Form {...form}>
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate data-testid="preferences-form">
+          <FormError error={error} />
+          <TextField
+            form={form}
+            name="language"
+            label={t('language')}
+            hint={t('languageHint')}
+            autoComplete="language"
+          />
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium">{t('notifications')}</legend>
+            {check('notifications.email', t('byEmail'))}
+            {check('notifications.push', t('push'))}
+            {check('notifications.sms', t('sms'))}
+          </fieldset>
+          <fieldset className="grid gap-2">
+            <legend className="mb-1 font-medium">{t('privacy')}</legend>
+            <FormField
+              control={form.control}
+              name="privacy.profileVisibility"
+              render={({ field }) => (
+                <FormItem className="max-w-xs">
+                  <FormLabel>{t('visibility')}</FormLabel>
+                  <FormControl>
+                    <Select {...field}>
+                      <option value="public">{t('public')}</option>
+                      <option value="private">{t('private')}</option>
+                    </Select>
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+            {check('privacy.showEmail', t('showEmail'))}
+            {check('privacy.showPhoneNumber', t('showPhone'))}
+          </fieldset>
+          <Button type="submit" className="justify-self-start" disabled={save.isPending}>
+            {save.isPending ? t('saving') : t('save')}
+          </Button>
+        </form>
+      </Form>
       {savedAll && <Notice testId="preferences-saved">{t('saved')}</Notice>}
     </section>
   );

@@ -2,7 +2,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { describeUserAgent } from '../../lib/user-agent';
 import { Alert, AlertDescription } from '../ui/alert';
@@ -50,7 +49,7 @@ export function SessionsList() {
         {t('title')}
       </h2>
       <p className="m-0 text-muted-foreground">{t('intro')}</p>
-      <QueryState query={stateOf(list)}>
+      <QueryState query={list}>
         {(data) => (
           <>
             <ul className="m-0 grid list-none gap-2 p-0" data-testid="sessions">

@@ -2,7 +2,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useMe } from '../../lib/use-auth';
 import { Alert, AlertDescription } from '../ui/alert';
 import { QueryState } from '../ui/query-state';
@@ -17,7 +16,7 @@ export function AdminGate({ children }: { children: ReactNode }) {
   if (!signedIn)
     return <p>{t.rich('signIn', { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>;
   return (
-    <QueryState query={stateOf(me)}>
+    <QueryState query={me}>
       {(data) =>
         data.user.role !== 'admin' ? (
           <Alert variant="destructive" role="alert" data-testid="admins-only">

@@ -4,7 +4,6 @@ import { ScrollText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AuditEntry } from '../../lib/admin/audit-words';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { DateTime } from '../ui/date-time';
 import { EmptyState } from '../ui/empty-state';
@@ -57,7 +56,7 @@ export function AuditLog() {
       <h2 id="audit-heading" className="m-0 text-xl font-semibold">
         {t('title')}
       </h2>
-      <QueryState query={stateOf(log)}>
+      <QueryState query={log}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState icon={ScrollText} title={t('empty')} testId="audit-log" />

@@ -4,7 +4,6 @@ import { CheckCircle2 } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { Address } from '../ui/address';
@@ -53,7 +52,7 @@ export function DaoApprovals() {
           <AlertDescription>{readable(approve.error).message}</AlertDescription>
         </Alert>
       )}
-      <QueryState query={stateOf(pending)}>
+      <QueryState query={pending}>
         {(data) => (
           <div className="grid min-w-0 gap-3" aria-busy={pending.isFetching}>
             <DataTable

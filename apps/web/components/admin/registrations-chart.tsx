@@ -2,7 +2,6 @@
 import dynamic from 'next/dynamic';
 import { useFormatter, useTranslations } from 'next-intl';
 import { CHART_DAYS, useRegistrations } from '../../lib/admin/use-registrations';
-import { stateOf } from '../../lib/files/query-state';
 import { QueryState } from '../ui/query-state';
 import { Skeleton } from '../ui/skeleton';
 
@@ -18,7 +17,7 @@ export function RegistrationsChart() {
   const format = useFormatter();
   const data = useRegistrations();
   return (
-    <QueryState query={stateOf(data)}>
+    <QueryState query={data}>
       {({ days, total }) => {
         const label = (day: string) =>
           format.dateTime(new Date(`${day}T00:00:00Z`), { timeZone: 'UTC', month: 'short', day: 'numeric' });

@@ -1,7 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { DateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
@@ -13,7 +12,7 @@ export function StatsCards() {
   const trpc = useTRPC();
   const stats = useQuery(trpc.adminUsers.stats.queryOptions());
   return (
-    <QueryState query={stateOf(stats)}>
+    <QueryState query={stats}>
       {(s) => (
         <dl className="m-0 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="stats">
           {(

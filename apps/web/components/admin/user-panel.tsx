@@ -4,7 +4,6 @@ import { XIcon } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { DateTime } from '../ui/date-time';
@@ -94,7 +93,7 @@ function UserAudit({ userId }: { userId: string }) {
       <h3 id="user-audit-heading" className="m-0 text-base font-semibold">
         {t('audit')}
       </h3>
-      <QueryState query={stateOf(log)}>
+      <QueryState query={log}>
         {(data) =>
           data.items.length === 0 ? (
             <p className="m-0 text-sm text-muted-foreground" data-testid="user-audit">

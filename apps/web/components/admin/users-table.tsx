@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
 import { Button } from '../ui/button';
@@ -208,7 +207,7 @@ export function UsersTable() {
           {t('descending')}
         </Button>
       </div>
-      <QueryState query={stateOf(list)}>
+      <QueryState query={list}>
         {(data) => (
           <div className="grid min-w-0 gap-3" data-testid="users-table" aria-busy={list.isFetching}>
             <DataTable

@@ -3,7 +3,6 @@ import { useTranslations } from 'next-intl';
 import { useApiUrl } from '../../lib/api-url';
 import { fileUrl } from '../../lib/files/pins';
 import { previewKind, useFileType } from '../../lib/files/preview';
-import { stateOf } from '../../lib/files/query-state';
 import { QueryState } from '../ui/query-state';
 import { useFileWords } from './use-file-words';
 
@@ -19,7 +18,7 @@ export function FilePreview({ cid }: { cid: string }) {
   const url = fileUrl(apiUrl, cid);
   const type = useFileType(url, true);
   return (
-    <QueryState query={stateOf(type)}>
+    <QueryState query={type}>
       {(data) => {
         const kind = previewKind(data.mime);
         return (

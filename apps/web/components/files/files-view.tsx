@@ -2,7 +2,6 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useMe } from '../../lib/use-auth';
 import { Alert, AlertDescription } from '../ui/alert';
 import { QueryState } from '../ui/query-state';
@@ -18,7 +17,7 @@ export function FilesView() {
   if (!signedIn)
     return <p>{t.rich('signIn', { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>;
   return (
-    <QueryState query={stateOf(me)}>
+    <QueryState query={me}>
       {({ user, wallets }) => (
         <div className="grid min-w-0 gap-8">
           {wallets.length === 0 && (

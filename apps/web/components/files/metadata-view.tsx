@@ -3,7 +3,6 @@ import { cidInput } from '@plenum/validators';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
-import { stateOf } from '../../lib/files/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { Form, TextField, useZodForm } from '../ui/form';
@@ -52,7 +51,7 @@ export function MetadataView({ cid: requested }: { cid: string | null }) {
         </form>
       </Form>
       {cid && (
-        <QueryState query={stateOf(doc)}>
+        <QueryState query={doc}>
           {(data) => {
             const links = [...new Set(linksIn(data))];
             return (

@@ -3,7 +3,6 @@ import { Pin } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { type StatusFilter, usePins } from '../../lib/files/pins';
-import { stateOf } from '../../lib/files/query-state';
 import { EmptyState } from '../ui/empty-state';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
@@ -47,7 +46,7 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
           </Select>
         </div>
       </div>
-      <QueryState query={stateOf(pins)}>
+      <QueryState query={pins}>
         {(data) =>
           data.items.length === 0 ? (
             <EmptyState

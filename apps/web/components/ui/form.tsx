@@ -78,8 +78,8 @@ function zodMessage(t: Translate, raw: unknown): string | undefined {
 }
 
 /** Server-side field errors (DisplayError.fields, keyed by path) onto the form's fields; returns the rest. */
-export function setServerErrors<V extends FieldValues>(
-  form: UseFormReturn<V, unknown, never> | UseFormReturn<V>,
+export function setServerErrors<V extends FieldValues, O>(
+  form: UseFormReturn<V, unknown, O>,
   error: DisplayError,
 ) {
   const names = Object.keys(form.getValues());
@@ -106,7 +106,9 @@ interface ItemContextValue {
 }
 const ItemContext = createContext<ItemContextValue | null>(null);
 
-export function FormField<V extends FieldValues, N extends FieldPath<V>>(props: ControllerProps<V, N>) {
+export function FormField<V extends FieldValues, N extends FieldPath<V>, O = V>(
+  props: ControllerProps<V, N, O>,
+) {
   return (
     <FieldContext.Provider value={{ name: props.name }}>
       <Controller {...props} />
@@ -209,21 +211,21 @@ export function FormMessage({ className, children, ...props }: ComponentProps<'p
 }
 
 /** The common case in one line: a labelled text input bound to `name`, with its hint and error. */
-export function TextField<V extends FieldValues>({
+export function TextField<V extends FieldValues, O>({
   form,
   name,
   label,
   hint,
   ...input
 }: {
-  form: UseFormReturn<V, unknown, never> | UseFormReturn<V>;
+  form: UseFormReturn<V, unknown, O>;
   name: FieldPath<V>;
   label: ReactNode;
   hint?: ReactNode;
 } & Omit<ComponentProps<typeof Input>, 'name' | 'form'>) {
   return (
     <FormField
-      control={form.control as UseFormReturn<V>['control']}
+      control={form.control}
       name={name}
       render={({ field }) => (
         <FormItem>
