@@ -44,8 +44,7 @@ test.afterAll(async () => {
 });
 
 async function check(page: Page, what: string) {
-  // the site header is the shell's (e2e/ui-shell checks it); these are the pages' own contents
-  const result = await new AxeBuilder({ page }).exclude('header').analyze();
+  const result = await new AxeBuilder({ page }).analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
