@@ -95,11 +95,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
           if (opts[READ_ONLY_BITSWAP]) throw new ProviderError('absent', 'embedded', 'reads ask peers only');
           while (true) {
             opts.signal?.throwIfAborted();
-            if (await blockstore.has(cid)) {
-              const parts: Uint8Array[] = [];
-              for await (const p of blockstore.get(cid)) parts.push(p);
-              return Buffer.concat(parts);
-            }
+            if (await blockstore.has(cid)) return readLocalBlock(blockstore, cid);
             if (gateways?.configured) {
               try {
                 return await gateways.fetchBlock(cid, { signal: opts.signal });
@@ -290,13 +286,16 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
           }
         : null,
     delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
-    async getBlock(cid) {
-      const parts: Uint8Array[] = [];
-      for await (const p of blockstore.get(cid)) parts.push(p);
-      return Buffer.concat(parts);
-    },
+    getBlock: (cid) => readLocalBlock(blockstore, cid),
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },
   };
+}
+
+/** A block from the local blockstore, whose reads come in parts, as one buffer. */
+async function readLocalBlock(blockstore: FsBlockstore, cid: CID): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const p of blockstore.get(cid)) parts.push(p);
+  return Buffer.concat(parts);
 }
