@@ -16,6 +16,20 @@ export default defineConfig({
   // per test; the hooks that start and stop the product set their own (HOOK_TIMEOUT in e2e/product.ts)
   timeout: 120_000,
   reporter: 'list',
+  // screenshot baselines live next to the tests, one folder per test file, without a platform suffix:
+  // they are made with Debian's Chromium, the one browser the tests run
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
+  expect: {
+    toHaveScreenshot: {
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // a per-pixel colour tolerance for anti-aliasing, and a small share of pixels for text rendered a
+      // hair differently on a busier machine; a moved, missing or restyled block is well over it
+      threshold: 0.2,
+      maxDiffPixelRatio: 0.01,
+    },
+  },
   use: {
     browserName: 'chromium',
     // Debian's Chromium (scripts/test.sh installs it), headless, with nothing that would reach the network by

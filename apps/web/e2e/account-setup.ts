@@ -43,8 +43,14 @@ export async function activeUserByApi(apiUrl: string, tag: string, user = newUse
 }
 
 /** links a fresh wallet by a real EIP-4361 signature bound to the web app's origin */
-export async function linkWalletByApi(apiUrl: string, webUrl: string, user: ApiUser) {
-  const account = privateKeyToAccount(generatePrivateKey());
+/** Links a new wallet (or the one of `privateKey`, for pages that must look the same on every run). */
+export async function linkWalletByApi(
+  apiUrl: string,
+  webUrl: string,
+  user: ApiUser,
+  privateKey: `0x${string}` = generatePrivateKey(),
+) {
+  const account = privateKeyToAccount(privateKey);
   const { nonce } = await json(await fetch(`${apiUrl}/auth/nonce`), 200, 'nonce');
   const message = createSiweMessage({
     address: account.address,

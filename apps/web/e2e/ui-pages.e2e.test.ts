@@ -7,10 +7,18 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
  * Every main page at 1280 and 375 px, light and dark: no serious or critical axe violation (WCAG 2.1 A
- * and AA rules) and nothing wider than the viewport. Screenshot comparisons come later.
+ * and AA rules), nothing wider than the viewport, and the first screen as it was approved
+ * (`toHaveScreenshot`, baselines in e2e/__screenshots__; after an intended change of a page, write them
+ * again with `pnpm --filter @plenum/web test:e2e:screenshots`). The product runs on a fresh database per
+ * file, so the data here is fixed (names, e-mails, the wallet's key); what still changes from run to run
+ * (times, countdowns) is masked.
  */
 
-const admin = newUser('uipages');
+// the product's database is new for this file, so fixed e-mails cannot collide
+const admin = { ...newUser('uipages'), email: 'ada.admin@example.com' };
+const other = { ...newUser('uipages-other'), email: 'grace.member@example.com', firstName: 'Grace' };
+// anvil's first development key: a well-known test key, never a real wallet
+const WALLET_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 let product: Awaited<ReturnType<typeof startProduct>>;
 let user: ApiUser;
 let daoId: string;
@@ -20,7 +28,7 @@ test.beforeAll(async ({ browser }) => {
   test.setTimeout(HOOK_TIMEOUT);
   product = await startProduct(browser, { ADMIN_EMAILS: admin.email });
   user = await activeUserByApi(product.apiUrl, 'uipages', admin);
-  const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, user);
+  const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, user, WALLET_KEY);
   const api = restClient(product.apiUrl);
   const dao = await api.call<{ daoId: string }>('POST', '/daos', {
     body: { name: 'Page Check Club', ownerAddress: wallet.address, votingRules: { threshold: 50 } },
@@ -39,8 +47,8 @@ test.beforeAll(async ({ browser }) => {
   });
   proposalId = proposal.proposalId;
   // an entry for the audit log
-  const other = await activeUserByApi(product.apiUrl, 'uipages-other');
-  const suspended = await fetch(`${product.apiUrl}/admin/users/${other.id}/suspend`, {
+  const member = await activeUserByApi(product.apiUrl, 'uipages-other', other);
+  const suspended = await fetch(`${product.apiUrl}/admin/users/${member.id}/suspend`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
     body: JSON.stringify({ reason: 'Page check' }),
@@ -97,6 +105,7 @@ const PAGES: PageCheck[] = [
   { name: 'admin audit', path: () => '/admin/audit', signedIn: true, ready: testId('audit-log') },
 ];
 
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const WIDTHS = [1280, 375] as const;
 const THEMES: Theme[] = ['light', 'dark'];
 
@@ -129,7 +138,7 @@ async function openPage(browser: Browser, check: PageCheck, width: number, theme
 for (const check of PAGES) {
   for (const width of WIDTHS) {
     for (const theme of THEMES) {
-      test(`${check.name} at ${width} px, ${theme}: no serious accessibility violation, no sideways overflow`, async ({
+      test(`${check.name} at ${width} px, ${theme}: no serious accessibility violation, no sideways overflow, looks as approved`, async ({
         browser,
       }) => {
         if (check.knownFailure) test.fail(true, check.knownFailure);
@@ -153,6 +162,11 @@ for (const check of PAGES) {
             targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} :: ${n.failureSummary ?? ''}`),
           }));
         expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+
+        await page.mouse.move(0, 0);
+        await expect(page).toHaveScreenshot(`${slug(check.name)}-${width}-${theme}.png`, {
+          mask: [page.locator('time')],
+        });
         await context.close();
       });
     }
