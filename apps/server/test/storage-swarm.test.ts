@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { StorageRuntime } from '@plenum/core';
 import { parseCid } from '@plenum/core';
 import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
@@ -44,6 +46,40 @@ async function tokenFor(session: string) {
 
 /** 1 MiB and a bit of random text: several blocks under one root, a type uploads accept */
 const content = () => Buffer.from(randomBytes(512 * 1024 + 4321).toString('hex'));
+
+/** UnixFS's default chunk: a file's raw leaves are its 256 KiB slices */
+const CHUNK = 262_144;
+/** The CID of a file's last leaf (raw leaves, CIDv1), whatever tree holds it */
+async function lastLeaf(bytes: Buffer) {
+  const start = Math.floor((bytes.length - 1) / CHUNK) * CHUNK;
+  return CID.createV1(raw.code, await sha256.digest(bytes.subarray(start)));
+}
+
+/** Content on `holder` with its last leaf removed: the root and the first slices come, the rest never */
+async function partialDag(holder: HeliaPeer) {
+  const bytes = content();
+  const root = await holder.add(bytes);
+  const leaf = await lastLeaf(bytes);
+  expect(await holder.has(leaf), 'the computed leaf is part of the DAG').toBe(true);
+  await holder.deleteBlock(leaf);
+  expect(await holder.has(leaf)).toBe(false);
+  return { root, bytes };
+}
+
+/** Helia's pin records: `/pin/<cid>` for a pin and `/pinned-block/<cid>` for each block it holds */
+function pinRecords(app: TestApp) {
+  const dir = path.join(app.dataDir, 'ipfs', 'datastore');
+  const list = (name: string) => (existsSync(path.join(dir, name)) ? readdirSync(path.join(dir, name)) : []);
+  return { pins: list('pin'), pinnedBlocks: list('pinned-block') };
+}
+
+async function until(what: string, check: () => Promise<boolean> | boolean, tries = 600) {
+  for (let i = 0; i < tries; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`never: ${what}`);
+}
 
 describe('the embedded node on the network', () => {
   it('reports its peer id, listen addresses and connections in /health; delegates are those addresses', async () => {
@@ -96,6 +132,10 @@ describe('the embedded node on the network', () => {
       expect(listed.body.results.map((r: { pin: { cid: string } }) => r.pin.cid)).toEqual([cid]);
       expect(events).toEqual(['pin', 'verified']);
       expect(await storage().node.isPinned(parseCid(cid).cid)).toBe(true);
+      // where Helia keeps its pin records, which the failed-pin tests below expect to be empty
+      const records = pinRecords(t);
+      expect(records.pins.length).toBeGreaterThan(0);
+      expect(records.pinnedBlocks.length).toBeGreaterThanOrEqual(3);
 
       const file = await fetch(`${t.url}/ipfs/file/${cid}`);
       expect(file.status).toBe(200);
@@ -157,6 +197,114 @@ describe('a pin nobody can provide', () => {
       expect(read.status).toBe(404);
     } finally {
       off();
+    }
+  });
+});
+
+describe('a DAG another peer holds only in part', () => {
+  let partial: TestApp;
+  let partialApi: ApiClient;
+  let holder: HeliaPeer;
+  beforeAll(async () => {
+    holder = await startHeliaPeer();
+    partial = await startTestApp({ env: { ...SWARM, IPFS_TIMEOUT: '1500' } });
+    partialApi = apiClient(partial.url);
+  });
+  afterAll(async () => {
+    await partial?.close();
+    await holder?.stop();
+  });
+
+  it('a pin of it fails after the timeout and leaves no pin and no pinned-block record behind', async () => {
+    const { root } = await partialDag(holder);
+    const user = await memberUser(partialApi);
+    const res = await partialApi.post('/auth/tokens', { name: 'x' }, { token: user.token });
+    const token = res.body.token as string;
+    const failed: string[] = [];
+    const off = storage(partial).events.on('ipfs:pin.failed', (e) => failed.push(e.error));
+    try {
+      const added = await partialApi.post(
+        '/pins',
+        { cid: root.toString(), origins: holder.addresses() },
+        { token },
+      );
+      expect(added.status).toBe(202);
+      await storage(partial).idle();
+      expect((await partialApi.get(`/pins/${added.body.requestid}`, { token })).body.status).toBe('failed');
+      expect(failed).toEqual(['not found within 1500 ms']);
+      // the blocks that did come are local, but nothing pins them: a walk that pinned as it went (Helia's
+      // pins.add alone) would have left records for the root and the first leaves here
+      expect(await storage(partial).node.isPinned(root)).toBe(false);
+      expect(pinRecords(partial)).toEqual({ pins: [], pinnedBlocks: [] });
+    } finally {
+      off();
+    }
+  });
+
+  it('a read of it ends when the stream stalls (no hanging request), and the server goes on', async () => {
+    const { root, bytes } = await partialDag(holder);
+    // connected (the previous test's origins, or this dial), so the node asks the holder over bitswap
+    await holder.dial(
+      ((await partialApi.get('/health')).body.ipfs.network.addresses as string[]).find(
+        (a) => !a.includes('/ws/'),
+      )!,
+    );
+    const res = await fetch(`${partial.url}/ipfs/file/${root}`);
+    // the first slices are there, so the answer starts; it must end short of the whole file
+    const body = await res.arrayBuffer().then(
+      (b) => Buffer.from(b),
+      () => null,
+    );
+    expect(res.status).toBe(200);
+    expect(body === null || body.length < bytes.length, 'the stalled read did not end short').toBe(true);
+    expect((await partialApi.get('/health')).status).toBe(200);
+  });
+});
+
+describe('announce and bootstrap', () => {
+  it('IPFS_ANNOUNCE replaces the addresses given out: /health and the delegates of a pin', async () => {
+    const announced = await startTestApp({
+      env: { ...SWARM, IPFS_ANNOUNCE: '/ip4/203.0.113.7/tcp/4001,/dns4/ipfs.example.org/tcp/443/wss' },
+    });
+    try {
+      const aapi = apiClient(announced.url);
+      const network = (await aapi.get('/health')).body.ipfs.network;
+      expect([...network.addresses].sort()).toEqual(
+        [
+          `/dns4/ipfs.example.org/tcp/443/wss/p2p/${network.peerId}`,
+          `/ip4/203.0.113.7/tcp/4001/p2p/${network.peerId}`,
+        ].sort(),
+      );
+      const user = await memberUser(aapi);
+      const token = (await aapi.post('/auth/tokens', { name: 'x' }, { token: user.token })).body.token;
+      const up = await uploadBytes(aapi, user.token, 'announced', 'a.txt');
+      const added = await aapi.post('/pins', { cid: up.body.cid }, { token });
+      expect([...added.body.delegates].sort()).toEqual([...network.addresses].sort());
+    } finally {
+      await announced.close();
+    }
+  });
+
+  it('dials the IPFS_BOOTSTRAP peers at start and again after the connection drops', async () => {
+    const boot = await startHeliaPeer();
+    const booted = await startTestApp({ env: { ...SWARM, IPFS_BOOTSTRAP: boot.addresses()[0]! } });
+    try {
+      const bapi = apiClient(booted.url);
+      const productId = (await bapi.get('/health')).body.ipfs.network.peerId as string;
+      const connectedToProduct = () =>
+        boot.helia.libp2p.getConnections().some((c) => c.remotePeer.toString() === productId);
+      await until('the product dialled its bootstrap peer', connectedToProduct);
+      // the bootstrap peer hangs up: the product dials it again by itself (kept alive)
+      const connection = boot.helia.libp2p
+        .getConnections()
+        .find((c) => c.remotePeer.toString() === productId)!;
+      await boot.helia.libp2p.hangUp(connection.remotePeer);
+      await until('the connection was closed', () => !connectedToProduct());
+      await until('the product dialled its bootstrap peer again', connectedToProduct);
+      expect((await bapi.get('/health')).body.ipfs.network.connections).toBeGreaterThan(0);
+    } finally {
+      await booted.close();
+      await boot.stop();
     }
   });
 });

@@ -22,10 +22,11 @@ import type { CID } from 'multiformats/cid';
  */
 export async function startHeliaPeer() {
   const dir = mkdtempSync(path.join(tmpdir(), 'plenum-peer-'));
+  const blocks = new FsBlockstore(path.join(dir, 'blocks'));
   const helia = withBitswap(
     withLibp2pLight(
       createHeliaLight({
-        blockstore: new FsBlockstore(path.join(dir, 'blocks')),
+        blockstore: blocks,
         datastore: new FsDatastore(path.join(dir, 'datastore')),
       }),
       {
@@ -52,6 +53,8 @@ export async function startHeliaPeer() {
       return Buffer.concat(parts);
     },
     has: (cid: CID) => helia.blockstore.has(cid),
+    /** forgets a block locally (Helia's own delete would also tell content routers, and there are none) */
+    deleteBlock: (cid: CID) => blocks.delete(cid),
     dial: (address: string, signal?: AbortSignal) => helia.libp2p.dial(multiaddr(address), { signal }),
     connections: () => helia.libp2p.getConnections().length,
     async stop() {
