@@ -261,6 +261,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
             e.IPFS_SWARM_WS_PORT ??
             (e.IPFS_SWARM_PORT === 0 || e.IPFS_SWARM_PORT === 65_535 ? 0 : e.IPFS_SWARM_PORT + 1),
           host: e.IPFS_SWARM_HOST,
+          // the default ports are a wish (another IPFS node may hold 4001); ports one sets are a must
+          anyPortIfTaken: given.IPFS_SWARM_PORT === undefined && given.IPFS_SWARM_WS_PORT === undefined,
           bootstrap: e.IPFS_BOOTSTRAP,
           announce: e.IPFS_ANNOUNCE,
           maxConnections: e.IPFS_MAX_CONNECTIONS,

@@ -41,6 +41,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     gatewayUrls: env.IPFS_GATEWAY_URLS,
     timeoutMs: env.IPFS_TIMEOUT,
     swarm: env.ipfsSwarm,
+    notice: (message) => log.warn(message),
   });
   const network = storage.node.network?.();
   if (network) log.info(network, 'the embedded IPFS node is on the network');

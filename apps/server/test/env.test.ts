@@ -79,6 +79,7 @@ describe('configuration from the environment', () => {
       port: 4001,
       wsPort: 4002,
       host: '0.0.0.0',
+      anyPortIfTaken: true,
       bootstrap: [],
       announce: [],
       maxConnections: 100,
@@ -87,7 +88,11 @@ describe('configuration from the environment', () => {
     expect(loadEnv({ IPFS_SWARM_PORT: '5001', IPFS_SWARM_WS_PORT: '0' }).ipfsSwarm).toMatchObject({
       port: 5001,
       wsPort: 0,
+      anyPortIfTaken: false,
     });
+    // one chosen port makes both a must; an empty variable is not a choice
+    expect(loadEnv({ IPFS_SWARM_WS_PORT: '4102' }).ipfsSwarm).toMatchObject({ anyPortIfTaken: false });
+    expect(loadEnv({ IPFS_SWARM_PORT: '' }).ipfsSwarm).toMatchObject({ anyPortIfTaken: true });
     const peer = '/ip4/127.0.0.1/tcp/4001/p2p/12D3KooWAbCdEf';
     expect(
       loadEnv({ IPFS_BOOTSTRAP: ` ${peer} , ${peer.replace('tcp/4001', 'tcp/4002/ws')}` }).ipfsSwarm,

@@ -342,7 +342,33 @@ describe('identity', () => {
 });
 
 describe('a swarm port in use', () => {
-  it('stops the start with one line naming the variables to change, no stack trace', async () => {
+  /** holds a port the way another program would; null when one already does */
+  const hold = (port: number) =>
+    new Promise<net.Server | null>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(null));
+      server.listen(port, '127.0.0.1', () => resolve(server));
+    });
+
+  it('the default ports (4001, 4002) held by another program: the node takes free ports and starts', async () => {
+    const held = await Promise.all([hold(4001), hold(4002)]);
+    try {
+      // IPFS_SWARM_PORT and IPFS_SWARM_WS_PORT unset: the defaults apply
+      const app = await startTestApp({ env: { IPFS_OFFLINE: 'false', IPFS_SWARM_HOST: '127.0.0.1' } });
+      try {
+        const network = (await apiClient(app.url).get('/health')).body.ipfs.network;
+        const ports = (network.addresses as string[]).map((a) => Number(a.split('/tcp/')[1]!.split('/')[0]));
+        expect(ports.length).toBeGreaterThanOrEqual(2);
+        for (const p of ports) expect([4001, 4002]).not.toContain(p);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      for (const s of held) s?.close();
+    }
+  });
+
+  it('a port one chose stops the start with one line naming the variables to change, no stack trace', async () => {
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as net.AddressInfo).port;

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withBitswap } from '@helia/bitswap';
@@ -44,6 +45,11 @@ export interface SwarmOptions {
   wsPort: number;
   /** the interface to listen on (0.0.0.0 = every IPv4 interface) */
   host: string;
+  /**
+   * true when the ports are defaults rather than chosen: a default port another program holds (a local
+   * IPFS daemon on 4001) becomes any free port, with a notice; a chosen port in use stops the start
+   */
+  anyPortIfTaken?: boolean;
   /** multiaddrs with /p2p/<peer id> dialled at start and kept connected */
   bootstrap: string[];
   /** addresses to announce instead of the listening ones (a public address behind NAT) */
@@ -58,6 +64,8 @@ export interface EmbeddedNodeOptions {
   timeoutMs: number;
   /** null: no libp2p and no sockets (IPFS_OFFLINE) */
   swarm: SwarmOptions | null;
+  /** what the operator should know about the start (a default port that was taken) */
+  notice?: (message: string) => void;
 }
 
 /**
@@ -112,9 +120,10 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   let libp2p: Libp2p | null = null;
   if (swarm) {
     const ip = ipProto(swarm.host);
+    const { port, wsPort } = swarm.anyPortIfTaken ? await freeIfTaken(swarm, options.notice) : swarm;
     const networked = withLibp2pLight(light, {
       addresses: {
-        listen: [`/${ip}/${swarm.host}/tcp/${swarm.port}`, `/${ip}/${swarm.host}/tcp/${swarm.wsPort}/ws`],
+        listen: [`/${ip}/${swarm.host}/tcp/${port}`, `/${ip}/${swarm.host}/tcp/${wsPort}/ws`],
         ...(swarm.announce.length ? { announce: swarm.announce } : {}),
       },
       transports: [tcp(), webSockets()],
@@ -135,7 +144,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       await networked.stop().catch(() => {});
       if ((err as Error).name === 'UnsupportedListenAddressesError')
         throw new StartupError(
-          `The IPFS node cannot listen on ${swarm.host} TCP ${swarm.port} / WebSocket ${swarm.wsPort} (in use by ` +
+          `The IPFS node cannot listen on ${swarm.host} TCP ${port} / WebSocket ${wsPort} (in use by ` +
             'another IPFS node?): set IPFS_SWARM_PORT and IPFS_SWARM_WS_PORT to free ports (0 = any), or IPFS_OFFLINE=1',
         );
       throw err;
@@ -298,4 +307,33 @@ async function readLocalBlock(blockstore: FsBlockstore, cid: CID): Promise<Uint8
   const parts: Uint8Array[] = [];
   for await (const p of blockstore.get(cid)) parts.push(p);
   return Buffer.concat(parts);
+}
+
+/** whether a TCP port can be listened on now (0, any port, always can) */
+function canListen(host: string, port: number) {
+  if (port === 0) return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** The default ports, or any free port for each one another program holds (with a notice saying so). */
+async function freeIfTaken(swarm: SwarmOptions, notice?: (message: string) => void) {
+  const tcpFree = await canListen(swarm.host, swarm.port);
+  const wsFree = await canListen(swarm.host, swarm.wsPort);
+  if (!tcpFree || !wsFree)
+    notice?.(
+      `The IPFS swarm port${tcpFree || wsFree ? '' : 's'} ${[
+        !tcpFree && `TCP ${swarm.port}`,
+        !wsFree && `WebSocket ${swarm.wsPort}`,
+      ]
+        .filter(Boolean)
+        .join(
+          ' and ',
+        )} ${tcpFree || wsFree ? 'is' : 'are'} in use (another IPFS node?): listening on a free port ` +
+        'instead; set IPFS_SWARM_PORT (and IPFS_SWARM_WS_PORT) to fix them',
+    );
+  return { port: tcpFree ? swarm.port : 0, wsPort: wsFree ? swarm.wsPort : 0 };
 }

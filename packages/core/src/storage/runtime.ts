@@ -38,6 +38,8 @@ export interface RuntimeOptions {
   timeoutMs: number;
   /** the embedded node's libp2p settings; null = IPFS_OFFLINE (no sockets) */
   swarm: SwarmOptions | null;
+  /** what the operator should know about the node's start (logged as a warning) */
+  notice?: (message: string) => void;
 }
 
 /** IPFS_API_URL (wins) or IPFS_NODE_URL → Kubo; otherwise the embedded node under DATA_DIR/ipfs. */
@@ -51,6 +53,7 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
         gateways,
         timeoutMs: o.timeoutMs,
         swarm: o.swarm,
+        notice: o.notice,
       });
   const pending = new Set<Promise<unknown>>();
   let stopping = false;
