@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: 'apps/web/e2e',
   testMatch: '**/*.e2e.test.ts',
+  // one initialised PGlite cluster that every product copies (e2e/global-setup.ts)
+  globalSetup: './apps/web/e2e/global-setup.ts',
   // traces and screenshots are off; Playwright keeps only its last-run note here (gitignored)
   outputDir: 'apps/web/test-results',
   workers: 1,

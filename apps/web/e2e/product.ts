@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -41,6 +41,10 @@ export async function startProduct(browser: Browser, env: Record<string, string>
   const apiPort = await freePort();
   const webPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-e2e-'));
+  // the embedded database starts from the initialised cluster of the global setup (no initdb per file)
+  const template = process.env.PLENUM_E2E_PGLITE_TEMPLATE;
+  if (template && !env.DATABASE_URL && !process.env.DATABASE_URL)
+    cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   const webUrl = `http://127.0.0.1:${webPort}`;
   const children: ChildProcess[] = [];
@@ -49,6 +53,8 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_DISABLED: 'true',
+    // every file starts both servers again: Node keeps their compiled modules between starts
+    NODE_COMPILE_CACHE: path.join(tmpdir(), 'plenum-e2e-compile-cache'),
     // the embedded IPFS node on the network as by default, on loopback and any free ports
     IPFS_SWARM_PORT: '0',
     IPFS_SWARM_HOST: '127.0.0.1',

@@ -48,6 +48,8 @@ export async function startServerProcess(
       IPFS_SWARM_HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
       RATE_LIMIT_DISABLED: 'true',
+      // many tests start the server: Node keeps its compiled modules between starts
+      NODE_COMPILE_CACHE: path.join(tmpdir(), 'plenum-test-compile-cache'),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
