@@ -133,6 +133,7 @@ export { deletionGuards } from './users/deletion-guards';
 export { getUser } from './users/get-user';
 export { getPreferences, updatePreferences } from './users/preferences';
 export { getPublicProfile } from './users/profile';
+export { type AddressProfile, profilesByAddress } from './users/profiles-by-address';
 export { registerUser } from './users/register';
 export { resendVerification } from './users/resend-verification';
 export { applyAdminEmails, setRoleByEmail } from './users/set-role';

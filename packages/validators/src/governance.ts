@@ -378,7 +378,23 @@ export const proposalSchema = proposalSummarySchema
   .meta({ id: 'Proposal' });
 
 export const voteIdInput = z.strictObject({ voteId: id });
-export const votesOfProposalInput = z.strictObject({ proposalId: id, ...pageQuery });
+/** the orders of a proposal's votes list (docs/governance.md, "Listing the votes") */
+export const VOTE_SORT = z.enum(['newest', 'oldest', 'weight']).meta({
+  id: 'VoteSort',
+  description:
+    'newest (default): newest first; oldest: oldest first; weight: highest weight first, equal weights newest first',
+});
+export type VoteSort = z.output<typeof VOTE_SORT>;
+export const votesOfProposalInput = z.strictObject({
+  proposalId: id,
+  ...pageQuery,
+  /** only the votes supporting this option (docs/governance.md, "Listing the votes") */
+  choice: z.string().trim().min(1).max(100).optional().meta({
+    description:
+      'only votes supporting this option (matched ignoring case): single-choice/basic chose it, approval approves it, weighted/quadratic give it points > 0, ranked-choice ranks it',
+  }),
+  sort: VOTE_SORT.default('newest'),
+});
 export const voterVoteInput = z.strictObject({ proposalId: id, voterAddress: address });
 
 const optionScore = z.object({

@@ -199,6 +199,56 @@ export const publicProfileSchema = z
   })
   .meta({ id: 'PublicProfile' });
 
+/** at most this many addresses per GET /profiles/by-address */
+export const MAX_PROFILE_ADDRESSES = 100;
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * GET /profiles/by-address?addresses=0xa,0xb (docs/users.md, "Names for addresses"): one query parameter,
+ * addresses separated by commas, 1 to 100 of them. The EIP-55 checksum of a mixed-case address is checked
+ * where addresses are canonicalized (core).
+ */
+export const profilesByAddressInput = z.strictObject({
+  addresses: z
+    .string()
+    .superRefine((value, ctx) => {
+      const list = value.split(',').map((a) => a.trim());
+      if (list.length > MAX_PROFILE_ADDRESSES)
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'array',
+          maximum: MAX_PROFILE_ADDRESSES,
+          inclusive: true,
+          message: `at most ${MAX_PROFILE_ADDRESSES} addresses`,
+        });
+      const bad = list.find((a) => !HEX_ADDRESS.test(a));
+      if (bad !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${bad.slice(0, 50) || '(empty)'} is not 0x followed by 40 hex characters`,
+        });
+    })
+    .meta({
+      description: `wallet addresses separated by commas, at most ${MAX_PROFILE_ADDRESSES}; any case, mixed case must be a valid EIP-55 checksum`,
+      example: '0x52908400098527886E0F7030069857D2E4169EE7,0x8617e340b3d01fa5f11f306f4090fd50e238070d',
+    }),
+});
+
+export const addressProfileSchema = z
+  .object({
+    /** the address as requested, in its EIP-55 form */
+    address: z.string(),
+    userId: z.uuid(),
+    /** first and last name */
+    displayName: z.string(),
+    /** null without a picture or while ENABLE_PROFILE_PICTURES is off */
+    avatarUrl: z.string().nullable(),
+  })
+  .meta({ id: 'AddressProfile' });
+export const profilesByAddressOutput = z
+  .object({ items: z.array(addressProfileSchema) })
+  .meta({ id: 'AddressProfiles' });
+
 export const avatarOutput = z.object({ avatarUrl: z.string() }).meta({ id: 'AvatarResult' });
 
 // ---- administration ----

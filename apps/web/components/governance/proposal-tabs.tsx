@@ -1,24 +1,34 @@
 'use client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
-import { Pager } from './controls';
+import { Pager } from '../ui/pager';
 import { ProposalList } from './proposal-list';
 
-const TABS: { status: ProposalStatus | undefined; label: string }[] = [
-  { status: 'ACTIVE', label: 'Active' },
-  { status: 'PENDING', label: 'Upcoming' },
-  { status: 'PASSED', label: 'Passed' },
-  { status: 'REJECTED', label: 'Rejected' },
-  { status: undefined, label: 'All' },
+type TabKey = 'active' | 'upcoming' | 'passed' | 'rejected' | 'all';
+const EMPTY = {
+  active: 'emptyActive',
+  upcoming: 'emptyUpcoming',
+  passed: 'emptyPassed',
+  rejected: 'emptyRejected',
+  all: 'emptyAll',
+} as const;
+const TABS: { status: ProposalStatus | undefined; key: TabKey }[] = [
+  { status: 'ACTIVE', key: 'active' },
+  { status: 'PENDING', key: 'upcoming' },
+  { status: 'PASSED', key: 'passed' },
+  { status: 'REJECTED', key: 'rejected' },
+  { status: undefined, key: 'all' },
 ];
 
 /** The DAO's proposals, one tab per status (WAI-ARIA tabs: arrow keys move between tabs). */
 export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) {
+  const t = useTranslations('votes.proposalTabs');
   const trpc = useTRPC();
   const baseId = useId();
   const [active, setActive] = useState(0);
@@ -64,10 +74,10 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
 
   return (
     <div className="stack">
-      <div role="tablist" aria-label="Proposals by status" className="tabs" onKeyDown={onKeyDown}>
-        {TABS.map((t, i) => (
+      <div role="tablist" aria-label={t('label')} className="tabs" onKeyDown={onKeyDown}>
+        {TABS.map((tb, i) => (
           <button
-            key={t.label}
+            key={tb.key}
             ref={(el) => {
               tabRefs.current[i] = el;
             }}
@@ -80,7 +90,7 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
             className="tab"
             onClick={() => select(i)}
           >
-            {t.label}
+            {t(tb.key)}
           </button>
         ))}
       </div>
@@ -93,15 +103,12 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
         {list.isError && <ErrorAlert error={governanceError(list.error)} />}
         {list.data && (
           <>
-            <ProposalList
-              proposals={list.data.items}
-              empty={tab.status ? `No ${tab.label.toLowerCase()} proposals.` : 'No proposals yet.'}
-            />
+            <ProposalList proposals={list.data.items} empty={t(EMPTY[tab.key])} />
             <Pager
-              label="Proposal pages"
+              label={t('pages')}
               page={page}
-              totalPages={list.data.pagination.totalPages}
-              onPage={setPage}
+              pageCount={list.data.pagination.totalPages}
+              onPageChange={setPage}
             />
           </>
         )}

@@ -2,22 +2,11 @@ import { Check, Circle, Minus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { byScore, formatPercent, formatScore, formatWeight } from '../../lib/governance/format';
 import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
+import { type Tone, toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
 import { DateTime } from '../ui/date-time';
 import { RankedRounds } from './ranked-rounds';
-
-type Tone = 'for' | 'against' | 'abstain' | 'other';
-
-const toneOf = (option: string): Tone => {
-  const o = option.trim().toLowerCase();
-  return o === 'for' || o === 'yes'
-    ? 'for'
-    : o === 'against' || o === 'no'
-      ? 'against'
-      : o === 'abstain'
-        ? 'abstain'
-        : 'other';
-};
+import { ResultsChart } from './results-chart';
 
 /** fixed colours and icons: For green with a check, Against red with a cross, Abstain grey with a dash */
 const TONES: Record<Tone, { fill: string; icon: typeof Check; text: string }> = {
@@ -39,8 +28,9 @@ const TONES: Record<Tone, { fill: string; icon: typeof Check; text: string }> = 
  * One row per option, highest score first, filled behind its text to its percentage: score (whole weight
  * units, or a rounded decimal for weighted and quadratic; `data-weight` keeps the exact figure), votes and
  * percent (non-Abstain options as a share of the decided weight, Abstain of all weight, as the API
- * computes them). Under the rows two criteria bars with their own ticks: support against the threshold
- * and participation against the quorum.
+ * computes them). On the proposal page (not `compact`) the percentages are drawn as a chart above the
+ * rows (results-chart.tsx) and the rows are text only. Under the rows two criteria bars with their own
+ * ticks: support against the threshold and participation against the quorum.
  */
 export function ResultBars({
   results,
@@ -52,22 +42,19 @@ export function ResultBars({
   /** a token DAO's weights are base units: shown with its decimals and symbol */
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
+  const t = useTranslations('votes.results');
   const score = (w: string) =>
     token && /^\d+$/.test(w) ? formatTokenAmount(w, token.decimals, token.symbol) : formatScore(w);
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="results">
       {results.hidden && (
         <p className="rounded-md border border-dashed p-3 text-sm" data-testid="results-hidden">
-          Results are hidden until voting ends
-          {results.revealAt ? (
-            <>
-              {' ('}
-              <DateTime value={results.revealAt} />)
-            </>
-          ) : null}
-          , so early votes do not steer later ones. The number of votes and the turnout show now.
+          {results.revealAt
+            ? t.rich('hidden', { date: () => <DateTime value={results.revealAt ?? ''} /> })
+            : t('hiddenNoDate')}
         </p>
       )}
+      {!compact && !results.hidden && results.options.length > 0 && <ResultsChart results={results} />}
       <ul className="result-bars flex flex-col gap-2">
         {byScore(results.options).map((o) => {
           const tone = TONES[toneOf(o.option)];
@@ -81,22 +68,24 @@ export function ResultBars({
               data-percent={o.percent}
               className={`relative overflow-hidden rounded-md border ${winning ? 'border-foreground/40' : ''}`}
             >
-              <div
-                aria-hidden="true"
-                className={`absolute inset-y-0 left-0 ${tone.fill} transition-[width] duration-500`}
-                style={{ width: `${Math.min(100, o.percent)}%` }}
-              />
+              {compact && (
+                <div
+                  aria-hidden="true"
+                  className={`absolute inset-y-0 left-0 ${tone.fill} transition-[width] duration-500`}
+                  style={{ width: `${Math.min(100, o.percent)}%` }}
+                />
+              )}
               <div
                 className={`relative flex flex-wrap items-center justify-between gap-x-3 px-3 ${compact ? 'py-1' : 'py-2'} text-sm`}
               >
                 <span className="flex min-w-0 items-center gap-2 font-medium break-words">
                   <Icon aria-hidden="true" className={`size-4 shrink-0 ${tone.text}`} />
                   <span className="min-w-0 break-words">{o.option}</span>
-                  {winning && <span className="sr-only"> (leading)</span>}
+                  {winning && <span className="sr-only"> {t('leading')}</span>}
                 </span>
                 <span className="tabular-nums text-muted-foreground">
-                  <strong className="text-foreground">{formatPercent(o.percent)}</strong> · weight{' '}
-                  {score(o.weight)} · {o.votes} {o.votes === 1 ? 'vote' : 'votes'}
+                  <strong className="text-foreground">{formatPercent(o.percent)}</strong> ·{' '}
+                  {t('weight', { weight: score(o.weight) })} · {t('votes', { count: o.votes })}
                 </span>
               </div>
             </li>
@@ -110,11 +99,12 @@ export function ResultBars({
       {!compact && <Turnout results={results} token={token} />}
       {!compact && (
         <p className="text-xs text-muted-foreground">
-          Threshold {formatPercent(results.threshold)} of decided weight
           {results.quorumPercent > 0
-            ? `; quorum ${formatPercent(results.quorumPercent)} of the electorate`
-            : ''}
-          .
+            ? t('rulesQuorum', {
+                threshold: formatPercent(results.threshold),
+                quorum: formatPercent(results.quorumPercent),
+              })
+            : t('rules', { threshold: formatPercent(results.threshold) })}
         </p>
       )}
     </div>
@@ -152,7 +142,7 @@ function CriterionBar({
 
 /** The leading option's share of the decided weight against the threshold. */
 function Support({ results }: { results: Results }) {
-  const t = useTranslations('governance.results');
+  const t = useTranslations('votes.results');
   if (results.hidden) return null;
   const decided = results.options.filter((o) => toneOf(o.option) !== 'abstain');
   const lead = byScore(decided)[0];
@@ -176,7 +166,7 @@ function Support({ results }: { results: Results }) {
       <CriterionBar
         value={lead.percent}
         mark={results.threshold}
-        label={`Threshold ${formatPercent(results.threshold)}`}
+        label={t('thresholdMark', { value: formatPercent(results.threshold) })}
         met={met}
       />
     </div>
@@ -190,7 +180,7 @@ function Turnout({
   results: Results;
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
-  const t = useTranslations('governance.results');
+  const t = useTranslations('votes.results');
   const weight = (w: string) =>
     token ? formatTokenAmount(w, token.decimals, token.symbol) : formatWeight(w);
   return (
@@ -198,26 +188,29 @@ function Turnout({
       <div className="flex flex-wrap justify-between gap-x-2">
         <span className="font-medium">{t('participation')}</span>
         <span className="text-muted-foreground">
-          {formatPercent(results.turnoutPercent)} · weight {weight(results.totalWeight)} of{' '}
-          {weight(results.eligibleWeight)} · {results.totalVotes} of {results.eligibleVoters} voters
+          {t('turnout', {
+            percent: formatPercent(results.turnoutPercent),
+            weight: weight(results.totalWeight),
+            eligible: weight(results.eligibleWeight),
+            votes: results.totalVotes,
+            voters: results.eligibleVoters,
+          })}
         </span>
       </div>
       <CriterionBar
         value={results.turnoutPercent}
         mark={results.quorumPercent}
-        label={`Quorum ${formatPercent(results.quorumPercent)}`}
+        label={t('quorumMark', { value: formatPercent(results.quorumPercent) })}
         met={results.quorumPercent === 0 || results.quorumReached}
       />
       <p className="text-xs" data-testid="quorum">
         {results.quorumPercent === 0
-          ? 'No quorum required.'
-          : results.quorumReached
-            ? `Quorum of ${formatPercent(results.quorumPercent)} reached.`
-            : `Quorum of ${formatPercent(results.quorumPercent)} not reached yet.`}{' '}
+          ? t('noQuorum')
+          : t(results.quorumReached ? 'quorumReached' : 'quorumNotReached', {
+              quorum: formatPercent(results.quorumPercent),
+            })}{' '}
         {results.status === 'ACTIVE' || results.status === 'PENDING'
-          ? results.passing
-            ? 'Passing so far.'
-            : 'Not passing so far.'
+          ? t(results.passing ? 'passing' : 'notPassing')
           : null}
       </p>
     </div>

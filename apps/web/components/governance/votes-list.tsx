@@ -1,6 +1,8 @@
 'use client';
+import type { VoteSort } from '@plenum/validators';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useId, useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
 import { formatBallot, formatWeight } from '../../lib/governance/format';
 import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
@@ -8,14 +10,26 @@ import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
-import { Pager } from './controls';
+import { Label } from '../ui/label';
+import { Pager } from '../ui/pager';
+import { Select } from '../ui/select';
 
-/** Every vote, newest first, paged. */
+const SORTS: { value: VoteSort; key: 'sortNewest' | 'sortOldest' | 'sortWeight' }[] = [
+  { value: 'newest', key: 'sortNewest' },
+  { value: 'oldest', key: 'sortOldest' },
+  { value: 'weight', key: 'sortWeight' },
+];
+
+/**
+ * Every counted vote, paged, in the order picked (newest first, oldest first, highest weight first) and
+ * optionally only those supporting one option (docs/governance.md, "Listing the votes"). While the results
+ * are hidden the API refuses a choice filter, so the choice picker is off then.
+ */
 export function VotesList({
   proposalId,
   voteCount,
   votingSystem,
-  votingOptions,
+  votingOptions = [],
   token = null,
 }: {
   proposalId: string;
@@ -25,38 +39,104 @@ export function VotesList({
   /** a token DAO's weights are base units: shown with its decimals and symbol */
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
+  const t = useTranslations('votes.list');
   const trpc = useTRPC();
+  const id = useId();
   const [page, setPage] = useState(1);
+  const [choice, setChoice] = useState('');
+  const [sort, setSort] = useState<VoteSort>('newest');
+  // the proposal page keeps the results current; this only reads them from the cache
+  const results = useQuery({ ...trpc.governance.votes.results.queryOptions({ proposalId }), enabled: false });
+  const hidden = results.data?.hidden ?? false;
+  const filter = hidden ? '' : choice;
   const votes = useQuery({
-    ...trpc.governance.votes.byProposal.queryOptions({ proposalId, page, limit: 25 }),
+    ...trpc.governance.votes.byProposal.queryOptions({
+      proposalId,
+      page,
+      limit: 25,
+      sort,
+      ...(filter ? { choice: filter } : {}),
+    }),
     placeholderData: keepPreviousData,
   });
+  const total = votes.data?.pagination.total;
   return (
     <section aria-labelledby="votes-heading" className="stack">
       <h2 id="votes-heading" className="sr-only">
-        Votes ({votes.data?.pagination.total ?? voteCount})
+        {t('heading', { count: filter ? voteCount : (total ?? voteCount) })}
       </h2>
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2" data-testid="votes-controls">
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-choice`}>{t('choiceLabel')}</Label>
+          <Select
+            id={`${id}-choice`}
+            value={filter}
+            disabled={hidden}
+            aria-describedby={hidden ? `${id}-hidden` : undefined}
+            onChange={(e) => {
+              setChoice(e.target.value);
+              setPage(1);
+            }}
+          >
+            <option value="">{t('allChoices')}</option>
+            {votingOptions.map((o) => (
+              <option key={o} value={o}>
+                {o}
+              </option>
+            ))}
+          </Select>
+          {hidden && (
+            <p id={`${id}-hidden`} className="text-xs text-muted-foreground">
+              {t('filterHidden')}
+            </p>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={`${id}-sort`}>{t('sortLabel')}</Label>
+          <Select
+            id={`${id}-sort`}
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as VoteSort);
+              setPage(1);
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {t(s.key)}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      {filter && total !== undefined && (
+        <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="votes-filtered">
+          {t('filtered', { count: total, option: filter })}
+        </p>
+      )}
       {votes.isError && <ErrorAlert error={governanceError(votes.error)} />}
       {votes.data && votes.data.items.length === 0 && (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
-          No votes yet.
+          {filter ? t('emptyFiltered', { option: filter }) : t('empty')}
         </p>
       )}
       {votes.data && votes.data.items.length > 0 && (
         <ul className="flex flex-col divide-y rounded-lg border" data-testid="votes">
           {votes.data.items.map((v) => (
-            <li key={v.voteId} className="flex min-w-0 flex-col gap-1 p-3">
+            <li key={v.voteId} className="flex min-w-0 flex-col gap-1 p-3" data-testid="vote">
               <div>
-                <strong>
-                  {formatBallot(v.choice, votingSystem, votingOptions) ?? 'hidden until the end'}
+                <strong data-testid="vote-choice">
+                  {formatBallot(v.choice, votingSystem, votingOptions) ?? t('hiddenChoice')}
                 </strong>{' '}
-                · weight{' '}
+                · {t('weight')}{' '}
                 <span data-weight={v.weight}>
                   {token ? formatTokenAmount(v.weight, token.decimals, token.symbol) : formatWeight(v.weight)}
                 </span>
-                {v.signature && <span className="ml-2 rounded-full border px-2 py-0.5 text-xs">signed</span>}
+                {v.signature && (
+                  <span className="ml-2 rounded-full border px-2 py-0.5 text-xs">{t('signed')}</span>
+                )}
               </div>
-              <div className="text-sm">
+              <div className="min-w-0 text-sm">
                 <Address address={v.voterAddress} />
               </div>
               {v.comment && <p className="break-words whitespace-pre-line">{v.comment}</p>}
@@ -69,10 +149,10 @@ export function VotesList({
       )}
       {votes.data && (
         <Pager
-          label="Vote pages"
+          label={t('pages')}
           page={page}
-          totalPages={votes.data.pagination.totalPages}
-          onPage={setPage}
+          pageCount={votes.data.pagination.totalPages}
+          onPageChange={setPage}
         />
       )}
     </section>

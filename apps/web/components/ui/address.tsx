@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { cn } from '../../lib/cn';
+import { useAddressProfile } from '../../lib/profiles/use-address-profile';
 import { Button } from './button';
 import { Tooltip } from './tooltip';
 
@@ -63,9 +64,13 @@ export function Identicon({
 }
 
 /**
- * A wallet address as people read it: the profile name when the caller knows the address belongs to a
- * public profile (`name`, with `href` to it), else 0x1234…abcd; an identicon; the full address in `title`;
- * and a copy button (tooltip, toast). data-address carries the full address for tests and scripts.
+ * A wallet address as people read it: the name of the public profile behind it (looked up in batches,
+ * docs/users.md, "Names for addresses") linking to that profile, followed by 0x1234…abcd, or only
+ * 0x1234…abcd when there is none or the lookup fails; an identicon; the full address in `title`; and a
+ * copy button (tooltip, toast) that copies the address. The short address stays visible beside a name:
+ * names are chosen by their owners and two people may pick the same one. A caller that already knows the
+ * name passes `name` (and `href`); `name={null}` skips the lookup. data-address carries the full address
+ * for tests and scripts, data-profile the profile's id when a name is shown.
  */
 export function Address({
   address,
@@ -82,26 +87,41 @@ export function Address({
 }) {
   const t = useTranslations('common.address');
   const [copied, setCopied] = useState(false);
-  const label = name?.trim() || shortAddress(address);
-  const text = (
-    <span className={cn('truncate', !name && 'font-mono text-[0.9em]')} title={address} translate="no">
-      {label}
+  const profile = useAddressProfile(address, name === undefined);
+  const shownName = name?.trim() || profile?.displayName.trim() || null;
+  const link = href ?? (profile && !name ? `/users/${profile.userId}` : undefined);
+  const short = (
+    <span
+      className={cn('font-mono text-[0.9em]', shownName ? 'shrink-0 text-muted-foreground' : 'truncate')}
+      title={address}
+      translate="no"
+    >
+      {shortAddress(address)}
     </span>
+  );
+  const label = shownName ? (
+    <span className="truncate" title={address} data-testid="address-name">
+      {shownName}
+    </span>
+  ) : (
+    short
   );
   return (
     <span
       data-slot="address"
       data-address={address}
+      data-profile={profile && !name ? profile.userId : undefined}
       className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 align-middle', className)}
     >
       <Identicon address={address} />
-      {href ? (
-        <Link href={href} className="min-w-0 truncate">
-          {text}
+      {link ? (
+        <Link href={link} className="min-w-0 truncate">
+          {label}
         </Link>
       ) : (
-        text
+        label
       )}
+      {shownName && short}
       {copy && (
         <Tooltip content={copied ? t('copied') : t('copy')}>
           <Button

@@ -4,11 +4,14 @@ import {
   getPreferences,
   getPublicProfile,
   getUser,
+  profilesByAddress,
   updatePreferences,
   updateUser,
 } from '@plenum/core';
 import {
   preferencesSchema,
+  profilesByAddressInput,
+  profilesByAddressOutput,
   publicProfileSchema,
   updatePreferencesInput,
   updateUserInput,
@@ -82,6 +85,20 @@ export const usersRouter = router({
     .query(({ ctx, input }) =>
       getPublicProfile(ctx.svc, { requesterId: ctx.principal?.userId ?? null, id: input.id }),
     ),
+
+  byAddress: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/profiles/by-address',
+        tags,
+        protect: false,
+        summary: 'Names of the public profiles behind wallet addresses (up to 100 at once)',
+      },
+    })
+    .input(profilesByAddressInput)
+    .output(profilesByAddressOutput)
+    .query(({ ctx, input }) => profilesByAddress(ctx.svc, { addresses: input.addresses.split(',') })),
 
   preferences: authedProcedure
     .meta({

@@ -1,14 +1,15 @@
 import { votes } from '@plenum/db';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
-import { notFound } from '../shared/errors';
+import { conflict, notFound } from '../shared/errors';
 import { fetchPage, type Page } from '../shared/pagination';
 import { voteCountOf } from './proposal-queries';
 import { requireProposal } from './rows';
 import { ensureCurrentStatus } from './status-automation';
-import { voteViewFor } from './vote-visibility';
+import { resolveChoiceOption, supportsOption, type VoteSort, voteOrder } from './vote-filters';
+import { resultsHiddenNow, voteViewFor } from './vote-visibility';
 
 /** the proposal as it is now (a proposal past its end is finalized first, which reveals hidden results) */
 const currentProposal = async (svc: Services, proposalId: string) =>
@@ -22,21 +23,37 @@ export async function getVote(svc: Services, params: { voteId: string; viewer?: 
   return view(v);
 }
 
-/** GET /votes/proposal/{proposalId}: newest first */
+/**
+ * GET /votes/proposal/{proposalId}: the counted votes, newest first unless `sort` says otherwise, only those
+ * supporting `choice` when given (docs/governance.md, "Listing the votes"). While the results are hidden
+ * a choice filter would tell the hidden choices: 409 RESULTS_HIDDEN, as for the export.
+ */
 export async function listVotes(
   svc: Services,
-  params: Page & { proposalId: string; viewer?: Principal | null },
+  params: Page & { proposalId: string; choice?: string; sort?: VoteSort; viewer?: Principal | null },
 ) {
-  const view = await voteViewFor(svc, await currentProposal(svc, params.proposalId), params.viewer ?? null);
+  const p = await currentProposal(svc, params.proposalId);
+  const option = params.choice === undefined ? null : resolveChoiceOption(p, params.choice);
+  if (option !== null && (await resultsHiddenNow(svc, p)))
+    throw conflict('Votes cannot be filtered by choice while the results are hidden', 'RESULTS_HIDDEN');
+  const view = await voteViewFor(svc, p, params.viewer ?? null);
+  const where = and(
+    eq(votes.proposalId, params.proposalId),
+    isNull(votes.replacedAt),
+    option === null ? undefined : supportsOption(p, option),
+  );
   const { rows, pagination } = await fetchPage(
     params,
     svc.db
       .select()
       .from(votes)
-      .where(and(eq(votes.proposalId, params.proposalId), isNull(votes.replacedAt)))
-      .orderBy(desc(votes.createdAt), desc(votes.id))
+      .where(where)
+      .orderBy(...voteOrder(params.sort ?? 'newest'))
       .$dynamic(),
-    voteCountOf(svc.db, params.proposalId),
+    // unfiltered, the count comes from the running tallies instead of the votes table
+    option === null
+      ? voteCountOf(svc.db, params.proposalId)
+      : svc.db.select({ n: count() }).from(votes).where(where),
   );
   return { items: rows.map(view), pagination };
 }

@@ -46,7 +46,8 @@ export const votesRouter = router({
         path: '/votes/proposal/{proposalId}',
         tags,
         protect: false,
-        summary: 'Votes of a proposal, newest first',
+        summary:
+          'Votes of a proposal, paged: newest first, oldest first or by weight; optionally only those supporting one option',
       },
     })
     .input(votesOfProposalInput)

@@ -1,0 +1,47 @@
+'use client';
+import dynamic from 'next/dynamic';
+import { useTranslations } from 'next-intl';
+import { byScore, formatPercent } from '../../lib/governance/format';
+import { toneOf } from '../../lib/governance/tone';
+import type { Results } from '../../lib/governance/types';
+import { Skeleton } from '../ui/skeleton';
+import type { ChartRow } from './results-chart-bars';
+
+// recharts is ~100 KiB: fetched only when a proposal's results are shown
+const ResultsChartBars = dynamic(() => import('./results-chart-bars'), {
+  ssr: false,
+  loading: () => <Skeleton className="h-full w-full" />,
+});
+
+/** height of one option's bar and its gap, in px */
+const ROW_PX = 36;
+
+/**
+ * The tally as a horizontal bar chart, one bar per option (highest score first, as the rows below it)
+ * filled to its percent, coloured as the rows are (For, Against, Abstain, others; tokens of
+ * app/globals.css, so dark mode follows). The drawing is one image to assistive technology, named with
+ * every option and percent; the exact figures are the text rows of ResultBars.
+ */
+export function ResultsChart({ results }: { results: Results }) {
+  const t = useTranslations('votes.chart');
+  const rows: ChartRow[] = byScore(results.options).map((o) => ({
+    option: o.option,
+    percent: o.percent,
+    label: formatPercent(o.percent),
+    tone: toneOf(o.option),
+  }));
+  const summary = rows.map((r) => `${r.option} ${r.label}`).join(', ');
+  return (
+    <figure className="m-0 flex min-w-0 flex-col gap-1" data-testid="results-chart">
+      <div
+        role="img"
+        aria-label={t('label', { summary })}
+        className="w-full min-w-0 overflow-hidden"
+        style={{ height: rows.length * ROW_PX + 8 }}
+      >
+        <ResultsChartBars rows={rows} />
+      </div>
+      <figcaption className="text-xs text-muted-foreground">{t('caption')}</figcaption>
+    </figure>
+  );
+}
