@@ -48,7 +48,7 @@ describe('shortAddress', () => {
 
 describe('formatRemaining', () => {
   it('says 0s once the time is up', () => {
-    expect([0, -5 * SECOND].map(formatRemaining)).toEqual(['0s', '0s']);
+    expect([0, -5 * SECOND].map((ms) => formatRemaining(ms))).toEqual(['0s', '0s']);
   });
 
   it('shows seconds, then minutes, hours and days, whole seconds only', () => {
@@ -60,17 +60,35 @@ describe('formatRemaining', () => {
     expect(formatRemaining(DAY + HOUR + MINUTE + SECOND)).toBe('1d 1h 1m');
     expect(formatRemaining(365 * DAY)).toBe('365d 0h 0m');
   });
+
+  it('speaks German units in German, the same parts', () => {
+    const de = (ms: number) => formatRemaining(ms, 'de');
+    expect(de(0)).toBe('0 Sek.');
+    expect(de(MINUTE + SECOND)).toBe('1 Min., 1 Sek.');
+    expect(de(4 * MINUTE + 5 * SECOND)).toBe('4 Min., 5 Sek.');
+    expect(de(HOUR)).toBe('1h, 0 Min. und 0 Sek.');
+    expect(de(DAY + HOUR + MINUTE + SECOND)).toBe('1 T, 1h und 1 Min.');
+    // no English abbreviation survives
+    expect(de(2 * DAY + 3 * HOUR)).not.toMatch(/\d[dms]\b/);
+  });
 });
 
 describe('formatHours', () => {
   it('says none for zero, seconds below an hour and hours above', () => {
     expect(formatHours(0)).toBe('none');
     expect(formatHours(2 / 3600)).toBe('2 seconds');
-    expect(formatHours(0.5)).toBe('1800 seconds');
+    expect(formatHours(0.5)).toBe('1,800 seconds');
     expect(formatHours(1)).toBe('1 hour');
     expect(formatHours(1.5)).toBe('1.5 hours');
     expect(formatHours(1 / 3 + 24)).toBe('24.33 hours');
-    expect(formatHours(8760)).toBe('8760 hours');
+    expect(formatHours(8760)).toBe('8,760 hours');
+  });
+
+  it('speaks the locale, and says the given word for zero', () => {
+    expect(formatHours(0, 'de', 'keine')).toBe('keine');
+    expect(formatHours(1, 'de')).toBe('1 Stunde');
+    expect(formatHours(1.5, 'de')).toBe('1,5 Stunden');
+    expect(formatHours(0.5, 'de')).toBe('1.800 Sekunden');
   });
 });
 
