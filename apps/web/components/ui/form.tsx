@@ -51,6 +51,12 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
+/** zod's default messages in the page's language, for code that validates without a form (`error` map) */
+export function useZodMessage() {
+  const t = useTranslations('common.validation');
+  return (issue: unknown) => zodMessage(t, issue);
+}
+
 type Translate = ReturnType<typeof useTranslations<'common.validation'>>;
 interface Issue {
   code: string;

@@ -29,13 +29,20 @@ describe('formatWeight', () => {
 
 describe('formatPercent', () => {
   it('rounds to two decimals without trailing zeros', () => {
-    expect([0, 50, 66.666, 33.333, 12.5].map(formatPercent)).toEqual([
+    expect([0, 50, 66.666, 33.333, 12.5].map((p) => formatPercent(p))).toEqual([
       '0 %',
       '50 %',
       '66.67 %',
       '33.33 %',
       '12.5 %',
     ]);
+  });
+});
+
+describe('formatPercent in German', () => {
+  it('uses the decimal comma', () => {
+    expect(formatPercent(66.666, 'de')).toBe('66,67 %');
+    expect(formatPercent(100, 'de')).toBe('100 %');
   });
 });
 

@@ -5,7 +5,9 @@ export function formatWeight(weight: string): string {
   return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export const formatPercent = (p: number) => `${Number(p.toFixed(2))} %`;
+/** at most two decimals, no trailing zeros, a space before the sign: "66.67 %", in German "66,67 %" */
+export const formatPercent = (p: number, locale = 'en') =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(p)} %`;
 
 export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
