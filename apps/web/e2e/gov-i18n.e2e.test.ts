@@ -25,7 +25,11 @@ test.beforeAll(async ({ browser }) => {
   await api.call('PUT', `/users/${me.user.id}/preferences`, { body: { language: 'de' }, token: owner.token });
   daoId = (
     await api.call<{ daoId: string }>('POST', '/daos', {
-      body: { name: 'Hafenrat', ownerAddress: owner.wallet.address, votingRules: { threshold: 60, quorum: 50 } },
+      body: {
+        name: 'Hafenrat',
+        ownerAddress: owner.wallet.address,
+        votingRules: { threshold: 60, quorum: 50 },
+      },
       token: owner.token,
     })
   ).daoId;
@@ -96,6 +100,13 @@ test.describe('governance in German', () => {
     await expect(page.getByRole('button', { name: 'Mitglied hinzufügen' })).toBeVisible();
     await expect(page.getByTestId('dao-rules')).toContainText('des entschiedenen Gewichts');
     await expect(page.getByRole('button', { name: 'DAO deaktivieren' })).toBeVisible();
+    // the shared schema's own message, in German
+    await page.getByLabel('Adresse des neuen Mitglieds').fill('0x123');
+    await page.getByRole('button', { name: 'Mitglied hinzufügen' }).click();
+    await expect(page.locator('[data-field-errors="memberAddress"]')).toContainText(
+      'muss 0x gefolgt von 40 Hexadezimalzeichen sein',
+    );
+    await expect(page.getByTestId('form-error')).toContainText('Bitte korrigieren Sie');
     await noEnglish(page.getByTestId('dao-header'));
     await noEnglish(page.getByRole('region', { name: 'Mitglieder (1)' }));
     await noEnglish(page.getByTestId('dao-rules'));
@@ -138,7 +149,7 @@ test.describe('governance in German', () => {
     await form.getByLabel('Dauer der Abstimmung (Stunden)').fill('');
     await form.getByRole('button', { name: 'Vorschlag einreichen' }).click();
     await expect(page.getByTestId('form-error')).toContainText('Bitte');
-    await expect(form.locator('[data-field-errors="title"]')).not.toBeEmpty();
+    await expect(form.locator('[data-field-errors="title"]')).toHaveText('Pflichtfeld');
     await noEnglish(form);
     await page.context().close();
   });
