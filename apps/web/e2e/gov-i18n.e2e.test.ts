@@ -121,6 +121,7 @@ test.describe('governance in German', () => {
     await expect(ballot).toContainText('Ordnen Sie die Optionen');
     await expect(page.getByRole('button', { name: 'Nord einreihen' })).toBeVisible();
     await expect(page.getByTestId('voting-system')).toContainText('Rangfolgewahl');
+    await expect(page.getByTestId('voting-power')).toContainText('Ihr Stimmgewicht: Gewicht 1');
     // the countdown in German units ("Endet in 1 T, 23 Std. …"), no English "1d 23h"
     await expect(page.getByTestId('countdown')).toContainText(/Endet in \d+ T/);
     await page.getByRole('button', { name: 'Nord einreihen' }).click();

@@ -1,7 +1,7 @@
 'use client';
 import { addMemberInput, setBalanceInput } from '@plenum/validators';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
@@ -27,6 +27,7 @@ const PAGE_SIZE = 20;
  */
 export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean }) {
   const t = useTranslations('governance.members');
+  const locale = useLocale();
   const governanceError = useGovernanceError();
   const validateWith = useValidate();
   const trpc = useTRPC();
@@ -126,7 +127,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
               {manualBalances && (
                 <span className="text-sm text-muted-foreground">
                   {' '}
-                  {t('balance', { balance: formatWeight(m.tokenBalance) })}
+                  {t('balance', { balance: formatWeight(m.tokenBalance, locale) })}
                 </span>
               )}
               {isOwner && (

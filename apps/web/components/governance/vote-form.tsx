@@ -77,7 +77,9 @@ export function VoteForm({
       as,
       choice: checked.data.choice,
       comment: base.comment,
-      choiceText: formatBallot(checked.data.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+      choiceText:
+        formatBallot(checked.data.choice, proposal.votingSystem, proposal.votingOptions, t('noneApproved')) ??
+        '',
       weight: known?.weight ?? null,
     });
   }

@@ -1,6 +1,6 @@
 'use client';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { formatWeight, shortAddress } from '../../lib/governance/format';
 import {
@@ -58,6 +58,7 @@ type PowerToken = Pick<TokenRef, 'standard' | 'symbol' | 'decimals'>;
  */
 export function usePowerText() {
   const t = useTranslations('governance.power');
+  const locale = useLocale();
   const reason = (r: PowerReason, token: PowerToken | null, minWeight?: string | null): string => {
     switch (r) {
       case 'NO_WEIGHT':
@@ -81,7 +82,7 @@ export function usePowerText() {
     if (!p.eligible && p.reason) return reason(p.reason, token, minWeight);
     const amount = token
       ? formatTokenAmount(p.weight, token.decimals, token.symbol)
-      : t('weight', { weight: formatWeight(p.weight) });
+      : t('weight', { weight: formatWeight(p.weight, locale) });
     return t('yours', {
       amount,
       block: p.snapshotBlock?.number ?? '',

@@ -20,10 +20,21 @@ const DAY = 24 * HOUR;
 
 describe('formatWeight', () => {
   it('groups the digits of exact integer strings, however long', () => {
-    expect(['0', '999', '1000', '1234567'].map(formatWeight)).toEqual(['0', '999', '1,000', '1,234,567']);
+    expect(['0', '999', '1000', '1234567'].map((w) => formatWeight(w))).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,234,567',
+    ]);
     const max = (2n ** 256n - 1n).toString();
     expect(formatWeight(max).replaceAll(',', '')).toBe(max);
     expect(formatWeight(max).startsWith('115,792,089,237,')).toBe(true);
+  });
+
+  it('groups with the locale’s separator, exactly', () => {
+    expect(formatWeight('1234567', 'de')).toBe('1.234.567');
+    const max = (2n ** 256n - 1n).toString();
+    expect(formatWeight(max, 'de').replaceAll('.', '')).toBe(max);
   });
 });
 
@@ -134,6 +145,9 @@ describe('formatBallot', () => {
     expect(formatBallot(null)).toBeNull();
     expect(formatBallot(['A', 'C'], 'approval')).toBe('A, C');
     expect(formatBallot([], 'approval')).toBe('none approved');
+    expect(formatBallot([], 'approval', undefined, 'keiner Option zugestimmt')).toBe(
+      'keiner Option zugestimmt',
+    );
     expect(formatBallot(['B', 'A', 'C'], 'ranked-choice')).toBe('1. B, 2. A, 3. C');
     expect(formatBallot({ A: 2, B: 1.5 }, 'weighted')).toBe('A 2 · B 1.5');
     expect(formatBallot({ Bb: 1, Aaa: 2 }, 'quadratic', ['Aaa', 'Bb'])).toBe('Aaa 2 · Bb 1');

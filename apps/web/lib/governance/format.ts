@@ -1,8 +1,10 @@
 /** Display helpers: exact decimal-string weights, percentages, durations and addresses. */
 
 /** Groups the digits of an exact integer string (uint256 does not fit in a JS number). */
-export function formatWeight(weight: string): string {
-  return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export function formatWeight(weight: string, locale = 'en'): string {
+  if (locale === 'en' || !/^\d+$/.test(weight)) return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Intl formats a bigint exactly, with the locale's group separator
+  return new Intl.NumberFormat(locale).format(BigInt(weight));
 }
 
 /** at most two decimals, no trailing zeros, a space before the sign: "66.67 %", in German "66,67 %" */
@@ -83,17 +85,18 @@ export const formatDateTime = (iso: string) =>
  * A ballot in words: the option (single-choice, basic); the approved options joined ("none approved" for
  * an empty approval); a ranking numbered ("1. A, 2. B"); points per option ("A 2 · B 1"). Null (hidden
  * until the end) stays null. Without the system an array reads as an approval; points follow the
- * proposal's `options` order when given.
+ * proposal's `options` order when given; `none` is the words for an empty approval in the page's language.
  */
 export function formatBallot(
   choice: string | string[] | Record<string, number> | null,
   system?: string,
   options?: readonly string[],
+  none = 'none approved',
 ): string | null {
   if (choice === null || typeof choice === 'string') return choice;
   if (Array.isArray(choice)) {
     if (system === 'ranked-choice') return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
-    return choice.length ? choice.join(', ') : 'none approved';
+    return choice.length ? choice.join(', ') : none;
   }
   // stored objects may come back in any key order: the proposal's order when it is given
   const at = (o: string) => (options?.includes(o) ? options.indexOf(o) : Number.MAX_SAFE_INTEGER);
