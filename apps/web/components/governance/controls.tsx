@@ -1,4 +1,3 @@
-import { useTranslations } from 'next-intl';
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
 import { Pager as UiPager } from '../ui/pager';
 import { Select } from '../ui/select';
@@ -105,10 +104,4 @@ export function Pager({
       className="justify-start"
     />
   );
-}
-
-/** "Loading…" in the governance pages' words. */
-export function Loading({ what }: { what?: 'account' }) {
-  const t = useTranslations('governance.common');
-  return <p>{what === 'account' ? t('loadingAccount') : t('loading')}</p>;
 }
