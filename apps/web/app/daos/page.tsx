@@ -1,6 +1,10 @@
+import { getTranslations } from 'next-intl/server';
 import { DaoDirectory } from '../../components/governance/dao-directory';
 
-export const metadata = { title: 'DAOs · Plenum' };
+export async function generateMetadata() {
+  const t = await getTranslations('governance.meta');
+  return { title: t('daos') };
+}
 
 export default function DaosPage() {
   return <DaoDirectory />;

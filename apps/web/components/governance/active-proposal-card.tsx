@@ -6,6 +6,7 @@ import type { ProposalSummary } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
 import { Countdown } from './countdown';
+import { CARD, CARD_TITLE } from './dao-list';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
 
@@ -24,12 +25,14 @@ export function ActiveProposalCard({
   const results = useResults(proposal.proposalId, { pollMs: pollWhenNotLive(live, 5_000) });
   const status = results.data?.status ?? proposal.status;
   return (
-    <li className="card" data-testid={`active-${proposal.proposalId}`}>
-      <div className="card-title">
-        <Link href={`/proposals/${proposal.proposalId}`}>{proposal.title}</Link>
+    <li className={CARD} data-testid={`active-${proposal.proposalId}`}>
+      <div className={CARD_TITLE}>
+        <Link href={`/proposals/${proposal.proposalId}`} className="min-w-0 font-semibold break-words">
+          {proposal.title}
+        </Link>
         <StatusBadge status={status} />
       </div>
-      <p className="muted small">
+      <p className="m-0 text-sm text-muted-foreground">
         <Link href={`/daos/${proposal.daoId}`}>{daoName}</Link> ·{' '}
         <Countdown status={status} startTime={proposal.startTime} endTime={proposal.endTime} />
       </p>

@@ -1,4 +1,7 @@
 import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import { Pager as UiPager } from '../ui/pager';
+import { Select } from '../ui/select';
+import { Textarea } from '../ui/textarea';
 
 function Errors({ id, name, errors }: { id: string; name: string; errors?: string[] | undefined }) {
   if (!errors?.length) return null;
@@ -31,15 +34,17 @@ export function TextAreaField({
   name,
   errors,
   hint,
+  className,
   ...rest
 }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea
+      <Textarea
         id={id}
         name={name}
+        className={className ?? 'resize-y'}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={describedBy(id, hint, errors)}
         {...rest}
@@ -63,7 +68,7 @@ export function SelectField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select
+      <Select
         id={id}
         name={name}
         aria-invalid={errors?.length ? true : undefined}
@@ -71,14 +76,14 @@ export function SelectField({
         {...rest}
       >
         {children}
-      </select>
+      </Select>
       {hint && <div id={`${id}-hint`}>{hint}</div>}
       <Errors id={`${id}-errors`} name={name} errors={errors} />
     </div>
   );
 }
 
-/** Previous / next over a paged list. */
+/** Previous / "Page 2 of 5" / Next over a paged list (the shared pager, named for its list). */
 export function Pager({
   page,
   totalPages,
@@ -90,23 +95,13 @@ export function Pager({
   onPage: (page: number) => void;
   label: string;
 }) {
-  if (totalPages <= 1) return null;
   return (
-    <nav className="pager" aria-label={label}>
-      <button type="button" className="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </button>
-      <span>
-        Page {page} of {totalPages}
-      </span>
-      <button
-        type="button"
-        className="secondary"
-        disabled={page >= totalPages}
-        onClick={() => onPage(page + 1)}
-      >
-        Next
-      </button>
-    </nav>
+    <UiPager
+      page={page}
+      pageCount={totalPages}
+      onPageChange={onPage}
+      label={label}
+      className="justify-start"
+    />
   );
 }

@@ -1,11 +1,11 @@
 'use client';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { formatRemaining } from '../../lib/governance/format';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
 import { useFormatDateTime } from '../ui/date-time';
 
-/** "Ends in 3m 12s" / "Starts in …" / "Ended …", ticking every second. */
+/** "Ends in 3m 12s" / "Starts in …" / "Ended …" in the page's language, ticking every second. */
 export function Countdown({
   status,
   startTime,
@@ -20,6 +20,7 @@ export function Countdown({
   const now = useNow();
   const formatDateTime = useFormatDateTime();
   const t = useTranslations('governance.countdown');
+  const locale = useLocale();
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   let text: string;
@@ -30,10 +31,10 @@ export function Countdown({
         ? t('starts', { date: formatDateTime(startTime) })
         : t('ends', { date: formatDateTime(endTime) });
   else if (status === 'PENDING')
-    text = now < start ? t('startsIn', { duration: formatRemaining(start - now) }) : t('opening');
-  else text = now < end ? t('endsIn', { duration: formatRemaining(end - now) }) : t('closing');
+    text = now < start ? t('startsIn', { duration: formatRemaining(start - now, locale) }) : t('opening');
+  else text = now < end ? t('endsIn', { duration: formatRemaining(end - now, locale) }) : t('closing');
   return (
-    <time className="countdown" dateTime={status === 'PENDING' ? startTime : endTime} data-testid={testId}>
+    <time className="tabular-nums" dateTime={status === 'PENDING' ? startTime : endTime} data-testid={testId}>
       {text}
     </time>
   );

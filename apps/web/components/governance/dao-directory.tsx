@@ -1,19 +1,28 @@
 'use client';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { governanceError } from '../../lib/governance/errors';
 import type { DaoStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
+import { Button } from '../ui/button';
 import { Pager, SelectField } from './controls';
 import { DaoList } from './dao-list';
-import './governance.css';
+import { useGovernanceError } from './use-governance-error';
 
 const PAGE_SIZE = 20;
 
+/** A governance page's title row: the heading and, at the other end, its main action. */
+export const PAGE_HEADER = 'flex flex-wrap items-center justify-between gap-x-4 gap-y-2';
+
 /** Every DAO, newest first, paged, with a status filter. */
 export function DaoDirectory() {
+  const t = useTranslations('governance.directory');
+  const ts = useTranslations('governance.status');
+  const tc = useTranslations('governance.common');
+  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DaoStatus | ''>('');
@@ -22,16 +31,19 @@ export function DaoDirectory() {
     placeholderData: keepPreviousData,
   });
   return (
-    <div className="stack gov">
-      <header className="page-header">
-        <h1>DAOs</h1>
-        <Link className="button" href="/daos/new">
-          Create a DAO
-        </Link>
+    <div className="flex flex-col gap-4">
+      <header className={PAGE_HEADER}>
+        <h1 className="min-w-0 break-words">{t('title')}</h1>
+        <Button asChild>
+          <Link href="/daos/new">
+            <Plus aria-hidden="true" />
+            {t('create')}
+          </Link>
+        </Button>
       </header>
-      <div className="narrow">
+      <div className="max-w-lg">
         <SelectField
-          label="Status"
+          label={t('status')}
           name="status"
           value={status}
           onChange={(e) => {
@@ -39,22 +51,22 @@ export function DaoDirectory() {
             setPage(1);
           }}
         >
-          <option value="">All</option>
-          <option value="ACTIVE">Active</option>
-          <option value="INACTIVE">Inactive</option>
-          <option value="PENDING">Awaiting approval</option>
+          <option value="">{t('all')}</option>
+          <option value="ACTIVE">{ts('ACTIVE')}</option>
+          <option value="INACTIVE">{ts('INACTIVE')}</option>
+          <option value="PENDING">{t('pendingApproval')}</option>
         </SelectField>
       </div>
       {list.isError && <ErrorAlert error={governanceError(list.error)} />}
-      {list.isPending && <p>Loading…</p>}
+      {list.isPending && <p>{tc('loading')}</p>}
       {list.data && (
         <>
-          <p className="muted small" aria-live="polite">
-            {list.data.pagination.total} {list.data.pagination.total === 1 ? 'DAO' : 'DAOs'}
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {t('count', { count: list.data.pagination.total })}
           </p>
-          <DaoList daos={list.data.items} empty="No DAO yet." testId="dao-list" />
+          <DaoList daos={list.data.items} empty={t('empty')} testId="dao-list" />
           <Pager
-            label="DAO pages"
+            label={t('pages')}
             page={page}
             totalPages={list.data.pagination.totalPages}
             onPage={setPage}

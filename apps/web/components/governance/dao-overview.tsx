@@ -1,10 +1,10 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
-import { governanceError } from '../../lib/governance/errors';
 import { formatHours, formatPercent } from '../../lib/governance/format';
-import { chainName, formatTokenAmount, standardLabel } from '../../lib/governance/token';
+import { chainName, formatTokenAmount } from '../../lib/governance/token';
 import type { Dao } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
@@ -12,73 +12,78 @@ import { Address } from '../ui/address';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
+import { useGovernanceError } from './use-governance-error';
 
 /** The DAO's rules and counts. */
 export function DaoRules({ dao }: { dao: Dao }) {
+  const tr = useTranslations('governance.rules');
+  const locale = useLocale();
+  const chain = useChainName();
   const r = dao.votingRules;
   const t = r.token;
+  const percent = (p: number) => formatPercent(p, locale);
   return (
     <dl className="details" data-testid="dao-rules">
       <div>
-        <dt>Owner</dt>
+        <dt>{tr('owner')}</dt>
         <dd>
           <Address address={dao.ownerAddress} />
         </dd>
       </div>
       <div>
-        <dt>Threshold</dt>
-        <dd>{formatPercent(r.threshold)} of decided weight</dd>
+        <dt>{tr('threshold')}</dt>
+        <dd>{tr('thresholdValue', { percent: percent(r.threshold) })}</dd>
       </div>
       <div>
-        <dt>Quorum</dt>
-        <dd>{r.quorum ? `${formatPercent(r.quorum)} of the electorate` : 'none'}</dd>
+        <dt>{tr('quorum')}</dt>
+        <dd>{r.quorum ? tr('quorumValue', { percent: percent(r.quorum) }) : tr('none')}</dd>
       </div>
       <div>
-        <dt>Minimum voting period</dt>
-        <dd>{formatHours(r.minVotingPeriod)}</dd>
+        <dt>{tr('minPeriod')}</dt>
+        <dd>{formatHours(r.minVotingPeriod, locale, tr('none'))}</dd>
       </div>
       <div>
-        <dt>Voting weight</dt>
+        <dt>{tr('weight')}</dt>
         <dd>
           {t
-            ? `${t.symbol} ${t.standard === 'erc20-votes' ? 'delegated votes' : 'balance'} at each proposal's snapshot block`
+            ? tr(t.standard === 'erc20-votes' ? 'weightDelegated' : 'weightBalance', { symbol: t.symbol })
             : r.tokenWeighted
-              ? 'token balance'
-              : 'one member, one vote'}
+              ? tr('weightToken')
+              : tr('weightEqual')}
         </dd>
       </div>
       {t && (
         <div>
-          <dt>Governance token</dt>
+          <dt>{tr('token')}</dt>
           <dd
             data-testid="dao-token"
             data-address={t.address}
             data-chain-id={t.chainId}
             data-standard={t.standard}
           >
-            <strong>{t.symbol}</strong> on {chainName(t.chainId)} · <Address address={t.address} /> ·{' '}
-            {standardLabel(t.standard)}
+            {tr.rich('tokenOn', {
+              symbol: t.symbol,
+              chain: chain(t.chainId),
+              strong: (text) => <strong>{text}</strong>,
+            })}{' '}
+            · <Address address={t.address} /> · {tr(`standards.${t.standard}.label`)}
           </dd>
         </div>
       )}
       <div>
-        <dt>Who votes</dt>
+        <dt>{tr('whoVotes')}</dt>
         <dd data-testid="dao-membership" data-membership={r.membership}>
-          {r.membership === 'token-holders' ? (
-            <>
-              <strong>Open to token holders</strong>: any wallet holding{' '}
-              {t && r.minWeight
-                ? `at least ${formatTokenAmount(r.minWeight, t.decimals, t.symbol)}`
-                : `some ${t?.symbol ?? 'tokens'}`}{' '}
-              at the snapshot block may vote, without being added as a member
-            </>
-          ) : (
-            'the members'
-          )}
+          {r.membership === 'token-holders'
+            ? tr.rich(t && r.minWeight ? 'holdersMin' : 'holdersAny', {
+                min: t && r.minWeight ? formatTokenAmount(r.minWeight, t.decimals, t.symbol) : '',
+                symbol: t?.symbol ?? tr('tokens'),
+                strong: (text) => <strong>{text}</strong>,
+              })
+            : tr('theMembers')}
         </dd>
       </div>
       <div>
-        <dt>Created</dt>
+        <dt>{tr('created')}</dt>
         <dd>
           <DateTime value={dao.createdAt} />
         </dd>
@@ -87,20 +92,28 @@ export function DaoRules({ dao }: { dao: Dao }) {
   );
 }
 
+/** "Ethereum (chain 1)" in the page's language; an unknown chain by its id only */
+export function useChainName() {
+  const t = useTranslations('governance.rules');
+  return (chainId: number) => {
+    const name = chainName(chainId);
+    return name ? t('chainNamed', { name, id: chainId }) : t('chain', { id: chainId });
+  };
+}
+
 /**
  * Owner (or admin): switch between ACTIVE and INACTIVE. Deactivating asks first, saying what it does;
  * activating again is harmless and happens at once. A PENDING DAO waits for an admin.
  */
 export function DaoStatusControl({ dao }: { dao: Dao }) {
+  const t = useTranslations('governance.statusControl');
+  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [error, setError] = useState<DisplayError | null>(null);
   const [asking, setAsking] = useState(false);
   const setStatus = useMutation(trpc.governance.daos.setStatus.mutationOptions());
-  if (dao.status === 'PENDING')
-    return (
-      <p className="text-sm text-muted-foreground">This DAO is waiting for an administrator to approve it.</p>
-    );
+  if (dao.status === 'PENDING') return <p className="text-sm text-muted-foreground">{t('pending')}</p>;
   const next = dao.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
   const apply = async () => {
     const updated = await setStatus.mutateAsync({ daoId: dao.daoId, status: next });
@@ -121,25 +134,18 @@ export function DaoStatusControl({ dao }: { dao: Dao }) {
             : apply().catch((err: unknown) => setError(governanceError(err)))
         }
       >
-        {next === 'INACTIVE' ? 'Deactivate DAO' : 'Activate DAO'}
+        {next === 'INACTIVE' ? t('deactivate') : t('activate')}
       </Button>
       <p className="text-sm text-muted-foreground">
-        {next === 'INACTIVE'
-          ? 'An inactive DAO takes no new members, proposals or votes.'
-          : 'Activating lets members submit proposals and vote again.'}
+        {next === 'INACTIVE' ? t('deactivateHint') : t('activateHint')}
       </p>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
         destructive
-        title={`Deactivate ${dao.name}?`}
-        description={
-          <span data-testid="deactivate-consequences">
-            While it is inactive the DAO takes no new members, no new proposals and no votes, also on the
-            proposals that are open now. You can activate it again later.
-          </span>
-        }
-        confirmLabel="Deactivate"
+        title={t('confirmTitle', { name: dao.name })}
+        description={<span data-testid="deactivate-consequences">{t('confirmText')}</span>}
+        confirmLabel={t('confirm')}
         onConfirm={async () => {
           try {
             await apply();

@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { Plus } from 'lucide-react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
-import { governanceError } from '../../lib/governance/errors';
+import { useLocale, useTranslations } from 'next-intl';
 import { formatHours, formatPercent } from '../../lib/governance/format';
 import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
 import { type Dao, sameAddress } from '../../lib/governance/types';
@@ -16,6 +15,7 @@ import { DaoRules, DaoStatusControl } from './dao-overview';
 import { MembersSection } from './members-section';
 import { ProposalTabs } from './proposal-tabs';
 import { StatusBadge } from './status-badge';
+import { useGovernanceError } from './use-governance-error';
 
 export const isMissing = (err: unknown) => {
   const status = err instanceof TRPCClientError ? (err.data as { httpStatus?: number })?.httpStatus : 0;
@@ -26,11 +26,13 @@ export const isMissing = (err: unknown) => {
 export function RulesSummary({ dao }: { dao: Dao }) {
   const t = useTranslations('governance.dao.summary');
   const td = useTranslations('governance.dao');
+  const tr = useTranslations('governance.rules');
+  const locale = useLocale();
   const r = dao.votingRules;
   const items = [
-    t('threshold', { percent: formatPercent(r.threshold) }),
-    r.quorum ? t('quorum', { percent: formatPercent(r.quorum) }) : t('noQuorum'),
-    t('minPeriod', { period: formatHours(r.minVotingPeriod) }),
+    t('threshold', { percent: formatPercent(r.threshold, locale) }),
+    r.quorum ? t('quorum', { percent: formatPercent(r.quorum, locale) }) : t('noQuorum'),
+    t('minPeriod', { period: formatHours(r.minVotingPeriod, locale, tr('none')) }),
     r.token
       ? t('symbolWeighted', { symbol: r.token.symbol })
       : r.tokenWeighted
@@ -52,6 +54,7 @@ export function RulesSummary({ dao }: { dao: Dao }) {
 export function DaoView({ daoId }: { daoId: string }) {
   const t = useTranslations('governance.dao');
   const ts = useTranslations('governance.status');
+  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();

@@ -1,13 +1,17 @@
 'use client';
 import { useQueries } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { DaoSummary, ProposalSummary } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
+import { Notice } from '../alert';
+import { Button } from '../ui/button';
 import { ActiveProposalCard } from './active-proposal-card';
+import { PAGE_HEADER } from './dao-directory';
 import { DaoList } from './dao-list';
 import { NeedsAccount } from './wallet-select';
-import './governance.css';
 
 const MEMBER_DAOS_LIMIT = 100;
 const MAX_ACTIVE = 20;
@@ -16,6 +20,9 @@ const unique = (daos: DaoSummary[]) => [...new Map(daos.map((d) => [d.daoId, d])
 
 /** My DAOs, DAOs I am a member of, and their active proposals with live tallies. */
 export function DashboardView() {
+  const t = useTranslations('governance.dashboard');
+  const td = useTranslations('governance.directory');
+  const tc = useTranslations('governance.common');
   const trpc = useTRPC();
   const mine = useMyWallets();
   const owned = useQueries({
@@ -46,36 +53,35 @@ export function DashboardView() {
   const tokenOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.votingRules.token ?? null;
   const loading = owned.some((q) => q.isPending) || memberOf.some((q) => q.isPending);
 
-  if (mine.loading) return <p>Loading your account…</p>;
+  if (mine.loading) return <p>{tc('loadingAccount')}</p>;
   if (!mine.signedIn)
     return (
-      <div className="stack">
-        <h1>Dashboard</h1>
-        <NeedsAccount signedIn={false} verified={false} what="see your DAOs and proposals" />
-        <p>
-          Or <Link href="/daos">browse every DAO</Link>.
-        </p>
+      <div className="flex flex-col gap-4">
+        <h1>{t('title')}</h1>
+        <NeedsAccount signedIn={false} verified={false} what="dashboard" />
+        <p>{t.rich('browse', { link: (text) => <Link href="/daos">{text}</Link> })}</p>
       </div>
     );
   return (
-    <div className="stack gov">
-      <header className="page-header">
-        <h1>Dashboard</h1>
-        <Link className="button" href="/daos/new">
-          Create a DAO
-        </Link>
+    <div className="flex flex-col gap-4">
+      <header className={PAGE_HEADER}>
+        <h1 className="min-w-0 break-words">{t('title')}</h1>
+        <Button asChild>
+          <Link href="/daos/new">
+            <Plus aria-hidden="true" />
+            {td('create')}
+          </Link>
+        </Button>
       </header>
       {mine.wallets.length === 0 && (
-        <p className="alert alert-info" role="status">
-          DAOs belong to wallet addresses. <Link href="/account">Link a wallet</Link> to own or join DAOs.
-        </p>
+        <Notice>{t.rich('walletsNeeded', { link: (text) => <Link href="/account">{text}</Link> })}</Notice>
       )}
-      <section aria-labelledby="active-heading" className="stack">
-        <h2 id="active-heading">Active proposals</h2>
+      <section aria-labelledby="active-heading" className="flex flex-col gap-4">
+        <h2 id="active-heading">{t('active')}</h2>
         {proposals.length === 0 ? (
-          <p className="muted">{loading ? 'Loading…' : 'No active proposals in your DAOs.'}</p>
+          <p className="text-muted-foreground">{loading ? tc('loading') : t('noActive')}</p>
         ) : (
-          <ul className="card-list" data-testid="active-proposals">
+          <ul className="flex flex-col gap-3" data-testid="active-proposals">
             {proposals.map((p) => (
               <ActiveProposalCard
                 key={p.proposalId}
@@ -87,13 +93,13 @@ export function DashboardView() {
           </ul>
         )}
       </section>
-      <section aria-labelledby="owned-heading" className="stack">
-        <h2 id="owned-heading">My DAOs</h2>
-        <DaoList daos={ownedDaos} empty="You own no DAO yet." testId="owned-daos" />
+      <section aria-labelledby="owned-heading" className="flex flex-col gap-4">
+        <h2 id="owned-heading">{t('owned')}</h2>
+        <DaoList daos={ownedDaos} empty={t('ownedEmpty')} testId="owned-daos" />
       </section>
-      <section aria-labelledby="member-heading" className="stack">
-        <h2 id="member-heading">DAOs I am a member of</h2>
-        <DaoList daos={memberDaos} empty="You are not a member of any other DAO." testId="member-daos" />
+      <section aria-labelledby="member-heading" className="flex flex-col gap-4">
+        <h2 id="member-heading">{t('member')}</h2>
+        <DaoList daos={memberDaos} empty={t('memberEmpty')} testId="member-daos" />
       </section>
     </div>
   );

@@ -1,6 +1,22 @@
 'use client';
+import { MAX_PROPOSAL_DATA_BYTES } from '@plenum/validators';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { checkProposalJson } from '../../lib/governance/proposal-data';
+import { checkProposalJson, type JsonCheck } from '../../lib/governance/proposal-data';
+import { useNumberFormat } from '../../lib/i18n/use-format';
+import { Textarea } from '../ui/textarea';
+
+/** checkProposalJson's refusal in the page's language (the parser's own detail stays as it is) */
+export function useJsonMessage() {
+  const t = useTranslations('governance.json');
+  const { n } = useNumberFormat();
+  return (check: Extract<JsonCheck, { ok: false }>) =>
+    check.code === 'syntax'
+      ? t('syntax', { detail: check.detail ?? '' })
+      : check.code === 'tooLarge'
+        ? t('tooLarge', { bytes: n(check.bytes ?? 0), max: n(MAX_PROPOSAL_DATA_BYTES) })
+        : t('notObject');
+}
 
 /** The proposal's JSON data, checked as it is typed (a JSON object, at most 64 KiB). */
 export function JsonEditor({
@@ -13,14 +29,17 @@ export function JsonEditor({
   errors?: string[] | undefined;
 }) {
   const id = useId();
+  const t = useTranslations('governance.json');
+  const { n } = useNumberFormat();
+  const say = useJsonMessage();
   const check = checkProposalJson(value);
-  const messages = [...new Set([...(check.ok ? [] : [check.message]), ...(errors ?? [])])];
+  const messages = [...new Set([...(check.ok ? [] : [say(check)]), ...(errors ?? [])])];
   return (
     <div className="field">
-      <label htmlFor={id}>Proposal data (JSON, optional)</label>
-      <textarea
+      <label htmlFor={id}>{t('label')}</label>
+      <Textarea
         id={id}
-        className="code"
+        className="resize-y font-mono text-sm"
         rows={6}
         spellCheck={false}
         value={value}
@@ -37,8 +56,8 @@ export function JsonEditor({
             ))}
           </ul>
         ) : (
-          <p className="small ok">
-            {value.trim() ? `Valid JSON object, ${check.ok ? check.bytes : 0} bytes.` : 'No data.'}
+          <p className="text-sm text-success">
+            {value.trim() ? t('valid', { bytes: n(check.ok ? check.bytes : 0) }) : t('empty')}
           </p>
         )}
       </div>

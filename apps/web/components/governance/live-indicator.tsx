@@ -1,8 +1,16 @@
+import { useTranslations } from 'next-intl';
+import { cn } from '../../lib/cn';
+
 /** Whether figures arrive live over the WebSocket or by polling (signed out, or reconnecting). */
 export function LiveIndicator({ live }: { live: boolean }) {
+  const t = useTranslations('governance.live');
   return (
-    <span className={`live ${live ? 'live-on' : ''}`} data-testid="live-indicator" data-live={live}>
-      {live ? 'Live' : 'Refreshing every few seconds'}
+    <span
+      className={cn('text-xs', live ? 'text-success before:content-["●_"]' : 'text-muted-foreground')}
+      data-testid="live-indicator"
+      data-live={live}
+    >
+      {live ? t('on') : t('polling')}
     </span>
   );
 }

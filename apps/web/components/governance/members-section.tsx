@@ -1,19 +1,23 @@
 'use client';
 import { addMemberInput, setBalanceInput } from '@plenum/validators';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
-import { governanceError } from '../../lib/governance/errors';
 import { formatWeight } from '../../lib/governance/format';
 import { type Dao, type Member, sameAddress } from '../../lib/governance/types';
-import { validateWith } from '../../lib/governance/validate';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert, Notice } from '../alert';
 import { Field } from '../field';
 import { Address } from '../ui/address';
+import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Pager } from './controls';
+import { useGovernanceError, useValidate } from './use-governance-error';
+
+/** an input and its button on one line, wrapping on narrow screens */
+const INLINE_FORM = 'flex flex-wrap items-end gap-2 [&_.field]:min-w-0 [&_.field]:flex-[1_1_14rem]';
 
 const PAGE_SIZE = 20;
 
@@ -22,6 +26,10 @@ const PAGE_SIZE = 20;
  * manual balances; a DAO with a governance token reads them from the chain, so there is no editor).
  */
 export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean }) {
+  const t = useTranslations('governance.members');
+  const locale = useLocale();
+  const governanceError = useGovernanceError();
+  const validateWith = useValidate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -54,7 +62,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     add.mutate(checked.data, {
       onSuccess: (m) => {
         form.reset();
-        setNotice(`Added ${m.memberAddress}. The DAO now has ${m.memberCount} members.`);
+        setNotice(t('added', { address: m.memberAddress, count: m.memberCount }));
         refresh();
       },
       onError: (err) => setError(governanceError(err)),
@@ -77,7 +85,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     } catch (err) {
       throw new Error(governanceError(err).message);
     }
-    setNotice(`Removed ${member.memberAddress}.`);
+    setNotice(t('removed', { address: member.memberAddress }));
     refresh();
   }
 
@@ -85,53 +93,58 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
   const fromChain = dao.votingRules.token !== null;
   const manualBalances = dao.votingRules.tokenWeighted && !fromChain;
   return (
-    <section aria-labelledby="members-heading" className="stack">
-      <h2 id="members-heading">Members ({dao.memberCount})</h2>
+    <section aria-labelledby="members-heading" className="flex flex-col gap-4">
+      <h2 id="members-heading">{t('heading', { count: dao.memberCount })}</h2>
       {notice && <Notice testId="members-notice">{notice}</Notice>}
       {fromChain && dao.votingRules.token && (
-        <p className="muted small" data-testid="members-from-chain">
-          Weights come from {dao.votingRules.token.symbol} on the chain at each proposal's snapshot block.
+        <p className="text-sm text-muted-foreground" data-testid="members-from-chain">
+          {t('fromChain', { symbol: dao.votingRules.token.symbol })}
         </p>
       )}
       <ErrorAlert error={error} />
       {isOwner && dao.status === 'ACTIVE' && (
-        <form onSubmit={onAdd} noValidate className="inline-form" aria-label="Add a member">
+        <form onSubmit={onAdd} noValidate className={INLINE_FORM} aria-label={t('addForm')}>
           <Field
-            label="New member address"
+            label={t('newAddress')}
             name="memberAddress"
             placeholder="0x…"
             autoComplete="off"
             spellCheck={false}
             errors={error?.fields.memberAddress}
           />
-          <button type="submit" disabled={add.isPending}>
-            {add.isPending ? 'Adding…' : 'Add member'}
-          </button>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? t('adding') : t('add')}
+          </Button>
         </form>
       )}
       {members.isError && <ErrorAlert error={governanceError(members.error)} />}
       {data && (
-        <ul className="member-list" data-testid="members">
+        <ul className="flex flex-col gap-3" data-testid="members">
           {data.items.map((m) => (
-            <li key={m.memberAddress}>
+            <li key={m.memberAddress} className="min-w-0 border-b pb-3">
               <Address address={m.memberAddress} />
-              {sameAddress(m.memberAddress, dao.ownerAddress) && <span className="badge">owner</span>}
-              {manualBalances && <span className="muted small"> balance {formatWeight(m.tokenBalance)}</span>}
+              {sameAddress(m.memberAddress, dao.ownerAddress) && <span className="badge">{t('owner')}</span>}
+              {manualBalances && (
+                <span className="text-sm text-muted-foreground">
+                  {' '}
+                  {t('balance', { balance: formatWeight(m.tokenBalance, locale) })}
+                </span>
+              )}
               {isOwner && (
-                <div className="member-actions">
+                <div className="mt-2 flex flex-wrap items-end gap-x-4 gap-y-2">
                   {manualBalances && (
                     <BalanceEditor daoId={dao.daoId} member={m} onSaved={refresh} onError={setError} />
                   )}
                   {!sameAddress(m.memberAddress, dao.ownerAddress) && (
-                    <button
-                      type="button"
-                      className="secondary danger"
+                    <Button
+                      variant="outline"
+                      className="border-destructive text-destructive"
                       disabled={remove.isPending}
-                      aria-label={`Remove ${m.memberAddress}`}
+                      aria-label={t('removeAddress', { address: m.memberAddress })}
                       onClick={() => setRemoving(m)}
                     >
-                      Remove
-                    </button>
+                      {t('remove')}
+                    </Button>
                   )}
                 </div>
               )}
@@ -140,22 +153,24 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
         </ul>
       )}
       {data && (
-        <Pager label="Member pages" page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
+        <Pager label={t('pages')} page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
       )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
         destructive
-        title="Remove this member?"
+        title={t('confirmTitle')}
         description={
           <span data-testid="remove-consequences">
-            {removing?.memberAddress} will no longer be a member of {dao.name}: it cannot vote from now on,
-            and its votes on the proposals that are open now
-            {openCount === undefined ? '' : ` (${openCount} open)`} no longer count. Votes on closed proposals
-            stay as they were.
+            {t('confirmText', {
+              address: removing?.memberAddress ?? '',
+              dao: dao.name,
+              open: openCount ?? 0,
+              known: openCount === undefined ? 'no' : 'yes',
+            })}
           </span>
         }
-        confirmLabel="Remove member"
+        confirmLabel={t('confirm')}
         onConfirm={() => (removing ? onRemove(removing) : undefined)}
       />
     </section>
@@ -173,6 +188,9 @@ function BalanceEditor({
   onSaved: () => void;
   onError: (e: DisplayError | null) => void;
 }) {
+  const t = useTranslations('governance.members');
+  const governanceError = useGovernanceError();
+  const validateWith = useValidate();
   const trpc = useTRPC();
   const save = useMutation(trpc.governance.members.setBalance.mutationOptions());
   const [fieldError, setFieldError] = useState<string[] | undefined>();
@@ -199,19 +217,19 @@ function BalanceEditor({
     <form
       onSubmit={onSubmit}
       noValidate
-      className="inline-form"
-      aria-label={`Token balance of ${member.memberAddress}`}
+      className={INLINE_FORM}
+      aria-label={t('balanceOf', { address: member.memberAddress })}
     >
       <Field
-        label="Token balance"
+        label={t('balanceLabel')}
         name="tokenBalance"
         inputMode="numeric"
         defaultValue={member.tokenBalance}
         errors={fieldError}
       />
-      <button type="submit" className="secondary" disabled={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save balance'}
-      </button>
+      <Button type="submit" variant="outline" disabled={save.isPending}>
+        {save.isPending ? t('saving') : t('save')}
+      </Button>
     </form>
   );
 }

@@ -2,13 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { governanceError } from '../../lib/governance/errors';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { isMissing, RulesSummary } from './dao-view';
 import { ProposalForm } from './proposal-form';
+import { useGovernanceError } from './use-governance-error';
 import { NeedsAccount } from './wallet-select';
 
 /**
@@ -20,6 +20,7 @@ export function NewProposalView({ daoId }: { daoId: string }) {
   const ts = useTranslations('governance.status');
   const td = useTranslations('governance.dao');
   const tp = useTranslations('governance.proposal');
+  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const mine = useMyWallets();
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
@@ -52,7 +53,7 @@ export function NewProposalView({ daoId }: { daoId: string }) {
       </p>
     ) : !mine.signedIn || !mine.verified ? (
       <div data-testid="blocking">
-        <NeedsAccount signedIn={mine.signedIn} verified={mine.verified} what="submit a proposal" />
+        <NeedsAccount signedIn={mine.signedIn} verified={mine.verified} what="propose" />
       </div>
     ) : memberWallets.length === 0 ? (
       <p

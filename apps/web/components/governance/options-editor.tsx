@@ -1,5 +1,8 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 5;
@@ -15,43 +18,43 @@ export function OptionsEditor({
   errors: Record<string, string[]>;
 }) {
   const id = useId();
+  const t = useTranslations('governance.options');
   const general = errors.votingOptions;
   return (
     <fieldset
-      className="stack options-editor"
+      className="flex min-w-0 flex-col gap-3"
       aria-describedby={general?.length ? `${id}-errors` : undefined}
     >
-      <legend>Voting options</legend>
-      <p className="muted small">
-        2 to 5 distinct options. "For", "Against" and "Abstain" are recognised: Abstain counts toward turnout
-        and quorum but not toward the decision.
-      </p>
-      <ol className="options">
+      <legend className="font-semibold">{t('legend')}</legend>
+      <p className="text-sm text-muted-foreground">{t('hint')}</p>
+      <ol className="m-0 flex list-decimal flex-col gap-2 pl-6">
         {options.map((option, i) => {
           const fieldErrors = errors[`votingOptions.${i}`];
           return (
-            <li key={i} className="option-row">
-              <label htmlFor={`${id}-${i}`} className="sr-only">
-                Option {i + 1}
-              </label>
-              <input
-                id={`${id}-${i}`}
-                type="text"
-                value={option}
-                maxLength={100}
-                aria-invalid={fieldErrors?.length ? true : undefined}
-                aria-describedby={fieldErrors?.length ? `${id}-${i}-errors` : undefined}
-                onChange={(e) => onChange(options.map((o, j) => (j === i ? e.target.value : o)))}
-              />
-              <button
-                type="button"
-                className="secondary"
-                aria-label={`Remove option ${i + 1}`}
-                disabled={options.length <= MIN_OPTIONS}
-                onClick={() => onChange(options.filter((_, j) => j !== i))}
-              >
-                Remove
-              </button>
+            <li key={i}>
+              <div className="flex flex-wrap items-center gap-2">
+                <label htmlFor={`${id}-${i}`} className="sr-only">
+                  {t('option', { number: i + 1 })}
+                </label>
+                <Input
+                  id={`${id}-${i}`}
+                  type="text"
+                  className="flex-[1_1_10rem]"
+                  value={option}
+                  maxLength={100}
+                  aria-invalid={fieldErrors?.length ? true : undefined}
+                  aria-describedby={fieldErrors?.length ? `${id}-${i}-errors` : undefined}
+                  onChange={(e) => onChange(options.map((o, j) => (j === i ? e.target.value : o)))}
+                />
+                <Button
+                  variant="outline"
+                  aria-label={t('removeOption', { number: i + 1 })}
+                  disabled={options.length <= MIN_OPTIONS}
+                  onClick={() => onChange(options.filter((_, j) => j !== i))}
+                >
+                  {t('remove')}
+                </Button>
+              </div>
               {fieldErrors?.length ? (
                 <ul id={`${id}-${i}-errors`} className="field-errors">
                   {fieldErrors.map((m) => (
@@ -70,14 +73,14 @@ export function OptionsEditor({
           ))}
         </ul>
       ) : null}
-      <button
-        type="button"
-        className="secondary"
+      <Button
+        variant="outline"
+        className="self-start"
         disabled={options.length >= MAX_OPTIONS}
         onClick={() => onChange([...options, ''])}
       >
-        Add option
-      </button>
+        {t('add')}
+      </Button>
     </fieldset>
   );
 }

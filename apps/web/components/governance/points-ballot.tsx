@@ -1,7 +1,9 @@
 'use client';
+import { useLocale, useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { formatPercent } from '../../lib/governance/format';
 import { pointsSplit } from '../../lib/governance/systems';
+import { Input } from '../ui/input';
 
 /**
  * A weighted or quadratic ballot: points per option (numbers ≥ 0, fractions allowed); the split of the
@@ -21,22 +23,28 @@ export function PointsBallot({
   describedBy?: string | undefined;
 }) {
   const id = useId();
+  const t = useTranslations('governance.ballot.points');
+  const locale = useLocale();
+  const percent = (p: number) => formatPercent(p, locale);
   const split = pointsSplit(options, points);
+  const given = split.shares.filter((s) => s.points > 0);
   return (
-    <div className="stack points" data-testid="points-ballot">
-      <p className="muted small" id={`${id}-hint`}>
-        Give points to the options you support (0 or more, fractions allowed; at least one above 0). Your
-        weight is split in proportion to the points.
-        {quadratic &&
-          ' Quadratic voting then counts the square root of each share, summed over voters and squared: many small supporters outweigh one large one.'}
+    <div className="flex flex-col gap-4" data-testid="points-ballot">
+      <p className="text-sm text-muted-foreground" id={`${id}-hint`}>
+        {t('hint')}
+        {quadratic && ` ${t('quadratic')}`}
       </p>
-      <ul className="points-list">
-        {split.shares.map(({ option, percent }, i) => (
-          <li key={option} className="points-row" data-testid={`points-${option}`}>
-            <label htmlFor={`${id}-${i}`} className="points-option">
+      <ul className="flex flex-col gap-2">
+        {split.shares.map(({ option, percent: share }, i) => (
+          <li
+            key={option}
+            className="grid grid-cols-[minmax(0,1fr)_6rem_4.5rem] items-center gap-x-2 gap-y-1"
+            data-testid={`points-${option}`}
+          >
+            <label htmlFor={`${id}-${i}`} className="min-w-0 font-semibold break-words">
               {option}
             </label>
-            <input
+            <Input
               id={`${id}-${i}`}
               // text with a decimal keypad: a number input would hide what was typed when it is not a number
               type="text"
@@ -50,25 +58,29 @@ export function PointsBallot({
             <output
               id={`${id}-${i}-share`}
               htmlFor={`${id}-${i}`}
-              className="points-share"
+              className="text-right tabular-nums"
               data-testid={`share-${option}`}
-              data-percent={percent}
+              data-percent={share}
             >
-              {formatPercent(percent)}
+              {percent(share)}
             </output>
-            <div className="bar points-bar" aria-hidden="true">
-              <div className="bar-fill" style={{ width: `${percent}%` }} />
+            <div className="col-span-full h-2 rounded-full bg-muted" aria-hidden="true">
+              <div
+                className="h-full rounded-full bg-primary/70 transition-[width] duration-300 motion-reduce:transition-none"
+                style={{ width: `${share}%` }}
+              />
             </div>
           </li>
         ))}
       </ul>
-      <p className="muted small" data-testid="points-total" aria-live="polite">
+      <p className="text-sm text-muted-foreground" data-testid="points-total" aria-live="polite">
         {split.total > 0
-          ? `Your weight goes ${split.shares
-              .filter((s) => s.points > 0)
-              .map((s) => `${formatPercent(s.percent)} to ${s.option}`)
-              .join(', ')}.`
-          : 'No points given yet.'}
+          ? t('split', {
+              shares: given
+                .map((s) => t('share', { percent: percent(s.percent), option: s.option }))
+                .join(', '),
+            })
+          : t('none')}
       </p>
     </div>
   );

@@ -2,174 +2,273 @@
 import { createProposalInput, DEFAULT_VOTING_OPTIONS } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import type { DisplayError } from '../../lib/errors';
-import { formValues } from '../../lib/form';
-import { governanceError } from '../../lib/governance/errors';
 import { formatHours } from '../../lib/governance/format';
 import { checkProposalJson } from '../../lib/governance/proposal-data';
 import type { VotingSystem } from '../../lib/governance/systems';
 import { previewTimeline } from '../../lib/governance/timeline-preview';
 import type { Dao } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
-import { localToIso, numberOrUndefined, validateWith } from '../../lib/governance/validate';
+import { localToIso, numberOrUndefined } from '../../lib/governance/validate';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
-import { Field } from '../field';
 import { Button } from '../ui/button';
+import { Form, FormError, FormField, setServerErrors, TextField, useZodForm } from '../ui/form';
 import { DescriptionEditor } from './description-editor';
-import { JsonEditor } from './json-editor';
+import { JsonEditor, useJsonMessage } from './json-editor';
 import { OptionsEditor } from './options-editor';
 import { ProposalTimeline } from './proposal-timeline';
+import { useGovernanceError, useSchemaMessage, useValidate } from './use-governance-error';
 import { VotingSystemField } from './voting-system-field';
 import { WalletSelect } from './wallet-select';
 
+const api = createProposalInput.shape;
+
 /**
- * New proposal, by one of my wallets that is a member; validated with the API's schema first. The main
- * column has the title, the description (write / preview), the options and the JSON data; the side
- * column the duration, the optional start and a live timeline preview from the DAO's minimum period.
+ * The form's side of createProposalInput: the API's own title, description and creator schemas; the
+ * numbers, the start and the JSON data as the strings the inputs hold. The whole API schema checks the
+ * converted values on submit (toInput), so nothing is written twice.
+ */
+const proposalForm = z.object({
+  title: api.title,
+  description: api.description,
+  creatorAddress: api.creatorAddress,
+  votingSystem: api.votingSystem,
+  votingOptions: z.array(z.string()),
+  votingDurationHours: z.string(),
+  startTime: z.string(),
+  proposalData: z.string(),
+});
+type ProposalFormValues = z.output<typeof proposalForm>;
+
+/** the form's strings → the API's input (still to be checked with createProposalInput) */
+function toInput(daoId: string, v: ProposalFormValues) {
+  const json = checkProposalJson(v.proposalData);
+  return {
+    daoId,
+    title: v.title,
+    description: v.description,
+    creatorAddress: v.creatorAddress,
+    votingDurationHours: numberOrUndefined(v.votingDurationHours),
+    // basic votes For, Against, Abstain: the API fixes them when votingOptions is left out
+    ...(v.votingSystem === 'basic' ? {} : { votingOptions: v.votingOptions }),
+    votingSystem: v.votingSystem,
+    proposalData: json.ok ? json.value : {},
+    ...(v.startTime ? { startTime: localToIso(v.startTime) } : {}),
+  };
+}
+
+/**
+ * New proposal, by one of my wallets that is a member (react-hook-form; checked with the API's schema
+ * first). The main column has the title, the description (write / preview), the options and the JSON
+ * data; the side column the duration, the optional start and a live timeline preview from the DAO's
+ * minimum period.
  */
 export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: string[] }) {
   const t = useTranslations('governance.newProposal');
+  const tr = useTranslations('governance.rules');
+  const tv = useTranslations('common.validation');
+  const locale = useLocale();
+  const jsonMessage = useJsonMessage();
+  const validate = useValidate();
+  const schemaMessage = useSchemaMessage();
+  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const [options, setOptions] = useState<string[]>([...DEFAULT_VOTING_OPTIONS]);
-  const [system, setSystem] = useState<VotingSystem>('single-choice');
-  const basic = system === 'basic';
-  const [data, setData] = useState('');
-  const [description, setDescription] = useState('');
-  const [duration, setDuration] = useState(String(Math.max(24, dao.votingRules.minVotingPeriod)));
-  const [start, setStart] = useState('');
-  const now = useNow();
-  const timeline = now ? previewTimeline({ now, start, durationHours: duration }) : null;
+  const minHours = dao.votingRules.minVotingPeriod;
+  const minText = formatHours(minHours, locale, tr('none'));
+
+  // what only the form knows: the JSON text, the DAO's minimum period, a start in the future
+  const schema = useMemo(
+    () =>
+      proposalForm.superRefine((v, ctx) => {
+        const json = checkProposalJson(v.proposalData);
+        if (!json.ok) ctx.addIssue({ code: 'custom', path: ['proposalData'], message: jsonMessage(json) });
+        const hours = numberOrUndefined(v.votingDurationHours);
+        if (hours !== undefined && hours < minHours)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['votingDurationHours'],
+            message: t('belowMinPeriod', { period: minText }),
+          });
+        if (v.startTime && Date.parse(v.startTime) <= Date.now())
+          ctx.addIssue({ code: 'custom', path: ['startTime'], message: t('future') });
+      }),
+    [jsonMessage, minHours, minText, t],
+  );
+  const form = useZodForm(schema, {
+    translate: schemaMessage,
+    defaultValues: {
+      title: '',
+      description: '',
+      creatorAddress: memberWallets[0] ?? '',
+      votingSystem: 'single-choice',
+      votingOptions: [...DEFAULT_VOTING_OPTIONS],
+      votingDurationHours: String(Math.max(24, minHours)),
+      startTime: '',
+      proposalData: '',
+    },
+  });
   const [error, setError] = useState<DisplayError | null>(null);
   const create = useMutation(trpc.governance.proposals.create.mutationOptions());
-  const minHours = dao.votingRules.minVotingPeriod;
+  const now = useNow();
+  const [duration, start, system] = form.watch(['votingDurationHours', 'startTime', 'votingSystem']);
+  const timeline = now ? previewTimeline({ now, start, durationHours: duration }) : null;
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const v = formValues(e.currentTarget);
-    const json = checkProposalJson(data);
-    const hours = numberOrUndefined(v.votingDurationHours);
-    const checked = validateWith(createProposalInput, {
-      daoId: dao.daoId,
-      title: v.title,
-      description,
-      creatorAddress: v.creatorAddress,
-      votingDurationHours: hours,
-      // basic votes For, Against, Abstain: the API fixes them when votingOptions is left out
-      ...(basic ? {} : { votingOptions: options }),
-      votingSystem: system,
-      proposalData: json.ok ? json.value : {},
-      ...(v.startTime ? { startTime: localToIso(v.startTime) } : {}),
-    });
-    const fields = checked.ok ? {} : { ...checked.error.fields };
-    if (!json.ok) fields.proposalData = [json.message];
-    if (hours !== undefined && hours < minHours)
-      fields.votingDurationHours = [
-        `must be at least the DAO's minimum voting period (${formatHours(minHours)})`,
-      ];
-    if (v.startTime && Date.parse(v.startTime) <= Date.now()) fields.startTime = ['must be in the future'];
-    if (!checked.ok || Object.keys(fields).length)
-      return setError({ message: 'Please correct the highlighted fields.', fields });
-    setError(null);
-    const { votingOptions, ...rest } = checked.data;
-    create.mutate(basic ? rest : { ...rest, votingOptions }, {
-      onSuccess: (p) => {
-        void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
-        void queryClient.invalidateQueries({
-          queryKey: trpc.governance.daos.get.queryKey({ daoId: dao.daoId }),
-        });
-        router.push(`/proposals/${p.proposalId}`);
-      },
-      onError: (err) => setError(governanceError(err)),
-    });
-  }
+  const showErrors = (shown: DisplayError) => {
+    setServerErrors(form, shown);
+    setError(shown);
+  };
+  const onSubmit = form.handleSubmit(
+    (values) => {
+      // the API's own schema over the converted values: the same check the server makes
+      const checked = validate(createProposalInput, toInput(dao.daoId, values));
+      if (!checked.ok) return showErrors(checked.error);
+      setError(null);
+      const { votingOptions, ...rest } = checked.data;
+      create.mutate(values.votingSystem === 'basic' ? rest : { ...rest, votingOptions }, {
+        onSuccess: (p) => {
+          void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
+          void queryClient.invalidateQueries({
+            queryKey: trpc.governance.daos.get.queryKey({ daoId: dao.daoId }),
+          });
+          router.push(`/proposals/${p.proposalId}`);
+        },
+        onError: (err) => showErrors(governanceError(err)),
+      });
+    },
+    () => setError({ message: tv('fixFields'), fields: {} }),
+  );
 
-  const f = error?.fields ?? {};
+  const errors = form.formState.errors;
+  const messages = (e: { message?: string } | undefined) => (e?.message ? [e.message] : undefined);
+  /** the options' errors keyed as OptionsEditor reads them: votingOptions and votingOptions.<i> */
+  const optionErrors: Record<string, string[]> = {};
+  const general = messages(errors.votingOptions?.root ?? (errors.votingOptions as { message?: string }));
+  if (general) optionErrors.votingOptions = general;
+  if (Array.isArray(errors.votingOptions))
+    errors.votingOptions.forEach((e, i) => {
+      const m = messages(e);
+      if (m) optionErrors[`votingOptions.${i}`] = m;
+    });
+
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
-      aria-label="New proposal"
-    >
-      <div className="flex min-w-0 flex-col gap-4">
-        <ErrorAlert error={error} />
-        <Field label="Title" name="title" required maxLength={200} errors={f.title} />
-        <DescriptionEditor value={description} onChange={setDescription} errors={f.description} />
-        <WalletSelect
-          label="Submit as"
-          name="creatorAddress"
-          wallets={memberWallets}
-          errors={f.creatorAddress}
-          hint="One of your wallets that is a member of this DAO."
-        />
-        <VotingSystemField value={system} onChange={setSystem} errors={f.votingSystem} />
-        {basic ? (
-          <p className="text-sm text-muted-foreground" data-testid="basic-options">
-            A basic proposal's options are fixed: For, Against and Abstain. Abstain counts toward turnout and
-            quorum but not toward the decision.
-          </p>
-        ) : (
-          <OptionsEditor options={options} onChange={setOptions} errors={f} />
-        )}
-        <JsonEditor value={data} onChange={setData} errors={f.proposalData} />
-      </div>
-      <aside
-        className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start"
-        aria-label={t('period')}
+    <Form {...form}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
+        aria-label={t('title')}
       >
-        <Field
-          label="Voting duration (hours)"
-          name="votingDurationHours"
-          type="number"
-          inputMode="decimal"
-          min={Math.max(minHours, 1 / 3600)}
-          max={8760}
-          step="any"
-          value={duration}
-          onChange={(e) => setDuration(e.target.value)}
-          required
-          errors={f.votingDurationHours}
-          hint={
-            <span className="text-xs text-muted-foreground">
-              At least {formatHours(minHours)}, at most 8,760.
-            </span>
-          }
-        />
-        <Field
-          label="Start time (optional)"
-          name="startTime"
-          type="datetime-local"
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-          errors={f.startTime}
-          hint={
-            <span className="text-xs text-muted-foreground">
-              Empty: voting opens at once. Your local time.
-            </span>
-          }
-        />
-        <section
-          aria-labelledby="preview-heading"
-          className="flex flex-col gap-2 rounded-lg border bg-card p-4"
-        >
-          <h2 id="preview-heading" className="text-sm font-semibold">
-            {t('preview')}
-          </h2>
-          {timeline ? (
-            <ProposalTimeline {...timeline} preview testId="timeline-preview" />
+        <div className="flex min-w-0 flex-col gap-4">
+          <FormError error={error} />
+          <TextField form={form} name="title" label={t('titleLabel')} required maxLength={200} />
+          <FormField
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <DescriptionEditor
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                errors={messages(errors.description)}
+              />
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="creatorAddress"
+            render={({ field }) => (
+              <WalletSelect
+                label={t('submitAs')}
+                name={field.name}
+                wallets={memberWallets}
+                errors={messages(errors.creatorAddress)}
+                hint={t('submitAsHint')}
+                value={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="votingSystem"
+            render={({ field }) => (
+              <VotingSystemField
+                value={(field.value ?? 'single-choice') as VotingSystem}
+                onChange={field.onChange}
+                errors={messages(errors.votingSystem)}
+              />
+            )}
+          />
+          {system === 'basic' ? (
+            <p className="text-sm text-muted-foreground" data-testid="basic-options">
+              {t('basicOptions')}
+            </p>
           ) : (
-            <p className="text-sm text-muted-foreground">{t('previewEmpty')}</p>
+            <FormField
+              control={form.control}
+              name="votingOptions"
+              render={({ field }) => (
+                <OptionsEditor options={field.value} onChange={field.onChange} errors={optionErrors} />
+              )}
+            />
           )}
-        </section>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Submitting…' : 'Submit proposal'}
-        </Button>
-      </aside>
-    </form>
+          <FormField
+            control={form.control}
+            name="proposalData"
+            render={({ field }) => (
+              <JsonEditor
+                value={field.value}
+                onChange={field.onChange}
+                errors={messages(errors.proposalData)}
+              />
+            )}
+          />
+        </div>
+        <aside
+          className="flex min-w-0 flex-col gap-4 lg:sticky lg:top-4 lg:self-start"
+          aria-label={t('period')}
+        >
+          <TextField
+            form={form}
+            name="votingDurationHours"
+            label={t('duration')}
+            type="number"
+            inputMode="decimal"
+            min={Math.max(minHours, 1 / 3600)}
+            max={8760}
+            step="any"
+            required
+            hint={<span className="text-xs">{t('durationHint', { min: minText })}</span>}
+          />
+          <TextField
+            form={form}
+            name="startTime"
+            label={t('start')}
+            type="datetime-local"
+            hint={<span className="text-xs">{t('startHint')}</span>}
+          />
+          <section
+            aria-labelledby="preview-heading"
+            className="flex flex-col gap-2 rounded-lg border bg-card p-4"
+          >
+            <h2 id="preview-heading" className="text-sm font-semibold">
+              {t('preview')}
+            </h2>
+            {timeline ? (
+              <ProposalTimeline {...timeline} preview testId="timeline-preview" />
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('previewEmpty')}</p>
+            )}
+          </section>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? t('submitting') : t('submit')}
+          </Button>
+        </aside>
+      </form>
+    </Form>
   );
 }

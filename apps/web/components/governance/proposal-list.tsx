@@ -1,13 +1,13 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { byScore, formatPercent } from '../../lib/governance/format';
-import { systemInfo } from '../../lib/governance/systems';
 import type { ProposalSummary, Results } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { Countdown } from './countdown';
 import { StatusBadge } from './status-badge';
+import { useSystemText } from './voting-system-field';
 
 const FILL: Record<string, string> = {
   for: 'bg-emerald-600 dark:bg-emerald-400',
@@ -67,6 +67,8 @@ function TallyBar({ results }: { results: Results }) {
 
 function ProposalRow({ p }: { p: ProposalSummary }) {
   const t = useTranslations('governance');
+  const locale = useLocale();
+  const systemText = useSystemText();
   const trpc = useTRPC();
   const results = useQuery(trpc.governance.votes.results.queryOptions({ proposalId: p.proposalId }));
   const r = results.data;
@@ -85,11 +87,11 @@ function ProposalRow({ p }: { p: ProposalSummary }) {
       <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
         <span data-testid="row-votes">{r ? t('results.votes', { count: r.totalVotes }) : '…'}</span>
         {r && r.quorumPercent > 0 && (
-          <span>· {t('rows.quorum', { percent: formatPercent(r.quorumPercent) })}</span>
+          <span>· {t('rows.quorum', { percent: formatPercent(r.quorumPercent, locale) })}</span>
         )}
         <span>·</span>
         <Countdown status={r?.status ?? p.status} startTime={p.startTime} endTime={p.endTime} />
-        <span>· {systemInfo(p.votingSystem).name}</span>
+        <span>· {systemText(p.votingSystem).name}</span>
       </p>
     </li>
   );

@@ -2,10 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { governanceError } from '../../lib/governance/errors';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
-import { systemInfo } from '../../lib/governance/systems';
 import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
@@ -21,9 +19,11 @@ import { Markdown } from './markdown';
 import { ProposalTimeline } from './proposal-timeline';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
+import { useGovernanceError } from './use-governance-error';
 import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
+import { useSystemText } from './voting-system-field';
 
 type Outcome = 'passed' | 'noVotes' | 'noQuorum' | 'tie' | 'threshold';
 
@@ -42,6 +42,8 @@ function outcomeOf(status: ProposalStatus, r: Results): Outcome {
  */
 export function ProposalView({ proposalId }: { proposalId: string }) {
   const t = useTranslations('governance.proposal');
+  const governanceError = useGovernanceError();
+  const systemText = useSystemText();
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
   const proposal = useQuery({
@@ -119,13 +121,16 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
               <p className="text-sm text-muted-foreground">{t('noDescription')}</p>
             )}
             <p className="text-sm" data-testid="voting-system">
-              {t('votingSystem')} <strong>{systemInfo(p.votingSystem).name}</strong>
-              <span className="text-muted-foreground"> — {systemInfo(p.votingSystem).explanation}</span>
+              {t('votingSystem')} <strong>{systemText(p.votingSystem).name}</strong>
+              <span className="text-muted-foreground"> — {systemText(p.votingSystem).explanation}</span>
             </p>
             {p.snapshotBlock && (
               <p className="text-sm" data-testid="snapshot-block" data-block={p.snapshotBlock.number}>
-                {token ? `${token.symbol} holdings` : 'Token holdings'} read at block{' '}
-                <strong>{p.snapshotBlock.number}</strong>
+                {t.rich('snapshot', {
+                  holdings: token ? t('holdingsOf', { symbol: token.symbol }) : t('holdings'),
+                  block: p.snapshotBlock.number,
+                  strong: (text) => <strong>{text}</strong>,
+                })}
                 <span className="text-muted-foreground">
                   {' '}
                   (<DateTime value={p.snapshotBlock.timestamp} />)
@@ -134,7 +139,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             )}
             {p.snapshotError && status === 'PENDING' && (
               <Notice testId="snapshot-error">
-                The token holdings could not be read yet; voting starts when the chain answers.
+                {t('snapshotError')}
                 <span className="text-xs text-muted-foreground"> ({p.snapshotError})</span>
               </Notice>
             )}

@@ -1,3 +1,6 @@
+'use client';
+import { useLocale, useTranslations } from 'next-intl';
+import { cn } from '../../lib/cn';
 import { formatPercent, formatScore } from '../../lib/governance/format';
 import { type Round, roundSteps } from '../../lib/governance/rounds';
 
@@ -7,42 +10,46 @@ import { type Round, roundSteps } from '../../lib/governance/rounds';
  * after the round (none in the last one).
  */
 export function RankedRounds({ rounds, winner }: { rounds: Round[]; winner: string | null }) {
+  const t = useTranslations('governance.rounds');
+  const locale = useLocale();
   const steps = roundSteps(rounds);
   const last = steps.length - 1;
   return (
-    <section className="rounds" aria-labelledby="rounds-heading" data-testid="rounds">
-      <h3 id="rounds-heading" className="rounds-heading">
-        Instant-runoff rounds
+    <section className="mt-4" aria-labelledby="rounds-heading" data-testid="rounds">
+      <h3 id="rounds-heading" className="mb-2 text-base">
+        {t('heading')}
       </h3>
-      <ol className="round-list">
+      <ol className="flex flex-col gap-2">
         {steps.map((r, i) => (
-          <li key={r.round} className="round" data-testid={`round-${r.round}`}>
-            <div className="round-title">
-              <strong>Round {r.round}</strong>
-              <span className="muted small"> · weight counted {formatScore(r.remainingWeight)}</span>
+          <li key={r.round} className="border-l-[3px] border-border pl-3" data-testid={`round-${r.round}`}>
+            <div>
+              <strong>{t('round', { round: r.round })}</strong>
+              <span className="text-sm text-muted-foreground">
+                {' · '}
+                {t('counted', { weight: formatScore(r.remainingWeight) })}
+              </span>
             </div>
-            <ul className="round-scores">
+            <ul className="mt-1 flex flex-col gap-0.5">
               {r.scores.map((s) => (
-                <li
-                  key={s.option}
-                  data-option={s.option}
-                  data-weight={s.weight}
-                  className={s.option === r.eliminated ? 'round-eliminated' : undefined}
-                >
-                  <span className="result-option">{s.option}</span>{' '}
-                  <span className="result-figures">
-                    {formatScore(s.weight)} ({formatPercent(s.share)})
+                <li key={s.option} data-option={s.option} data-weight={s.weight}>
+                  <span
+                    className={cn('font-semibold break-words', s.option === r.eliminated && 'line-through')}
+                  >
+                    {s.option}
+                  </span>{' '}
+                  <span className="text-sm text-muted-foreground">
+                    {formatScore(s.weight)} ({formatPercent(s.share, locale)})
                   </span>
                 </li>
               ))}
             </ul>
-            <p className="small round-outcome" data-testid={`round-${r.round}-outcome`}>
+            <p className="mt-1 mb-0 text-sm" data-testid={`round-${r.round}-outcome`}>
               {r.eliminated
-                ? `${r.eliminated} eliminated; its ballots count for their next choice.`
+                ? t('eliminated', { option: r.eliminated })
                 : i === last
                   ? winner
-                    ? `Final round: ${winner} has the most weight.`
-                    : 'Final round: no single leader.'
+                    ? t('final', { option: winner })
+                    : t('noLeader')
                   : null}
             </p>
           </li>

@@ -1,6 +1,13 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { type PointerEvent, useRef, useState } from 'react';
+import { cn } from '../../lib/cn';
 import { dropIndex, moveItem, unranked } from '../../lib/governance/systems';
+import { Button } from '../ui/button';
+
+const ROW = 'flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 rounded-md border bg-card px-2 py-1.5';
+const OPTION = 'min-w-0 flex-[1_1_6rem] font-semibold break-words';
+const ACTIONS = 'ml-auto flex flex-wrap gap-1';
 
 /**
  * A ranked-choice ballot: the ranked options, most preferred first, reordered by dragging their handle
@@ -18,6 +25,7 @@ export function RankingBallot({
   onChange: (ranking: string[]) => void;
   describedBy?: string | undefined;
 }) {
+  const t = useTranslations('governance.ballot.ranking');
   const listRef = useRef<HTMLOListElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState<string | null>(null);
@@ -36,19 +44,19 @@ export function RankingBallot({
     onChange(next);
     if (option === undefined) return;
     const at = next.indexOf(option);
-    setAnnouncement(`${option} is now number ${at + 1}.`);
+    setAnnouncement(t('nowNumber', { option, rank: at + 1 }));
     if (at === 0 && to < from) focusLater(`down:${option}`);
     if (at === next.length - 1 && to > from) focusLater(`up:${option}`);
   }
   function rank(option: string) {
     const following = rest[rest.indexOf(option) + 1] ?? rest[rest.indexOf(option) - 1];
     onChange([...ranking, option]);
-    setAnnouncement(`${option} ranked number ${ranking.length + 1}.`);
+    setAnnouncement(t('rankedNumber', { option, rank: ranking.length + 1 }));
     focusLater(following ? `rank:${following}` : `unrank:${option}`);
   }
   function unrank(option: string) {
     onChange(ranking.filter((o) => o !== option));
-    setAnnouncement(`${option} is no longer ranked.`);
+    setAnnouncement(t('noLonger', { option }));
     focusLater(`rank:${option}`);
   }
 
@@ -71,34 +79,38 @@ export function RankingBallot({
   }
   function onPointerUp() {
     if (dragging === null) return;
-    setAnnouncement(`${dragging} is now number ${ranking.indexOf(dragging) + 1}.`);
+    setAnnouncement(t('nowNumber', { option: dragging, rank: ranking.indexOf(dragging) + 1 }));
     setDragging(null);
   }
 
   return (
-    <div className="stack ranking" data-testid="ranking-ballot" ref={rootRef}>
-      <p className="muted small">
-        Rank the options you support, most preferred first: drag the handle ⠿ or use Up and Down. Options you
-        leave unranked get nothing from your vote. When no option has more than half, the weakest is
-        eliminated and its ballots count for their next choice.
-      </p>
+    <div className="flex flex-col gap-4" data-testid="ranking-ballot" ref={rootRef}>
+      <p className="text-sm text-muted-foreground">{t('hint')}</p>
       {ranking.length === 0 ? (
-        <p className="muted small" data-testid="ranking-empty">
-          Nothing ranked yet.
+        <p className="text-sm text-muted-foreground" data-testid="ranking-empty">
+          {t('empty')}
         </p>
       ) : (
-        <ol className="rank-list" ref={listRef} aria-label="Your ranking" aria-describedby={describedBy}>
+        <ol
+          className="flex flex-col gap-2"
+          ref={listRef}
+          aria-label={t('yours')}
+          aria-describedby={describedBy}
+        >
           {ranking.map((o, i) => (
             <li
               key={o}
-              className={`rank-row${dragging === o ? ' rank-dragging' : ''}`}
+              className={cn(ROW, dragging === o && 'border-primary shadow-md')}
               data-rank-item
               data-testid={`ranked-${o}`}
             >
               <span
-                className="drag-handle"
+                className={cn(
+                  'cursor-grab touch-none px-1.5 py-1 text-lg leading-none text-muted-foreground select-none',
+                  dragging === o && 'cursor-grabbing',
+                )}
                 aria-hidden="true"
-                title="Drag to reorder"
+                title={t('drag')}
                 data-testid={`drag-${o}`}
                 onPointerDown={(e) => onPointerDown(e, o)}
                 onPointerMove={onPointerMove}
@@ -107,60 +119,60 @@ export function RankingBallot({
               >
                 ⠿
               </span>
-              <span className="rank-number">{i + 1}.</span>
-              <span className="rank-option">{o}</span>
-              <span className="rank-actions">
-                <button
-                  type="button"
-                  className="secondary small-button"
-                  aria-label={`Move ${o} up`}
+              <span className="font-semibold tabular-nums">{i + 1}.</span>
+              <span className={OPTION}>{o}</span>
+              <span className={ACTIONS}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('moveUp', { option: o })}
                   data-focus-key={`up:${o}`}
                   disabled={i === 0}
                   onClick={() => move(i, i - 1)}
                 >
-                  Up
-                </button>
-                <button
-                  type="button"
-                  className="secondary small-button"
-                  aria-label={`Move ${o} down`}
+                  {t('up')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('moveDown', { option: o })}
                   data-focus-key={`down:${o}`}
                   disabled={i === ranking.length - 1}
                   onClick={() => move(i, i + 1)}
                 >
-                  Down
-                </button>
-                <button
-                  type="button"
-                  className="secondary small-button"
-                  aria-label={`Unrank ${o}`}
+                  {t('down')}
+                </Button>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('unrankOption', { option: o })}
                   data-focus-key={`unrank:${o}`}
                   onClick={() => unrank(o)}
                 >
-                  Unrank
-                </button>
+                  {t('unrank')}
+                </Button>
               </span>
             </li>
           ))}
         </ol>
       )}
       {rest.length > 0 && (
-        <div className="stack unranked">
-          <p className="small rank-heading">Not ranked</p>
-          <ul className="rank-list">
+        <div className="flex flex-col gap-2">
+          <p className="m-0 text-sm font-semibold">{t('notRanked')}</p>
+          <ul className="flex flex-col gap-2">
             {rest.map((o) => (
-              <li key={o} className="rank-row" data-testid={`unranked-${o}`}>
-                <span className="rank-option">{o}</span>
-                <span className="rank-actions">
-                  <button
-                    type="button"
-                    className="secondary small-button"
-                    aria-label={`Rank ${o}`}
+              <li key={o} className={ROW} data-testid={`unranked-${o}`}>
+                <span className={OPTION}>{o}</span>
+                <span className={ACTIONS}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={t('rankOption', { option: o })}
                     data-focus-key={`rank:${o}`}
                     onClick={() => rank(o)}
                   >
-                    Rank
-                  </button>
+                    {t('rank')}
+                  </Button>
                 </span>
               </li>
             ))}

@@ -1,12 +1,19 @@
 'use client';
 import { tokenLookupInput } from '@plenum/validators';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { governanceError } from '../../lib/governance/errors';
-import { chainName, STANDARDS, type TokenStandard } from '../../lib/governance/token';
-import { validateWith } from '../../lib/governance/validate';
+import { useTranslations } from 'next-intl';
+import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
+import { STANDARDS, type TokenStandard } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
 import { Field } from '../field';
+import { Button } from '../ui/button';
+import { useChainName } from './dao-overview';
+import { useGovernanceError, useValidate } from './use-governance-error';
+import { CHOICE_INPUT, CHOICE_ROW } from './voting-system-field';
+
+const HINT = 'col-start-2 text-sm text-muted-foreground';
+const FIELDSET = 'flex min-w-0 flex-col gap-3';
+const LEGEND = 'font-semibold';
 
 export interface TokenDraft {
   chainId: string;
@@ -41,13 +48,21 @@ export function TokenSection({
   membership,
   onMembership,
   errors,
+  minWeightField,
 }: {
+  /** the minimum's input, bound by the DAO form (react-hook-form's register) */
+  minWeightField?: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
   draft: TokenDraft;
   onDraft: (d: TokenDraft) => void;
   membership: Membership;
   onMembership: (m: Membership) => void;
   errors: Record<string, string[]>;
 }) {
+  const t = useTranslations('governance.token');
+  const tr = useTranslations('governance.rules');
+  const chainName = useChainName();
+  const governanceError = useGovernanceError();
+  const validateWith = useValidate();
   const trpc = useTRPC();
   const id = useId();
   const [lookup, setLookup] = useState<LookupKey | null>(null);
@@ -86,15 +101,12 @@ export function TokenSection({
   const lookupError = current && info.isError ? governanceError(info.error) : null;
 
   return (
-    <fieldset className="stack token-section" data-testid="token-section">
-      <legend>Governance token (optional)</legend>
-      <p className="muted small">
-        With a token, each member's weight is read from the chain at the block where a proposal's voting
-        starts (the snapshot block), instead of balances set by the owner.
-      </p>
+    <fieldset className={FIELDSET} data-testid="token-section">
+      <legend className={LEGEND}>{t('legend')}</legend>
+      <p className="text-sm text-muted-foreground">{t('intro')}</p>
       <div className="row">
         <Field
-          label="Chain ID"
+          label={t('chainId')}
           name="tokenChainId"
           inputMode="numeric"
           placeholder="1"
@@ -104,7 +116,7 @@ export function TokenSection({
           errors={fieldErrors('chainId')}
         />
         <Field
-          label="Token address"
+          label={t('address')}
           name="tokenAddress"
           placeholder="0x…"
           autoComplete="off"
@@ -114,12 +126,13 @@ export function TokenSection({
           errors={fieldErrors('address')}
         />
       </div>
-      <fieldset className="stack">
-        <legend>Token standard</legend>
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>{t('standard')}</legend>
         {STANDARDS.map((s) => (
-          <div key={s.value} className="system-choice">
+          <div key={s.value} className={CHOICE_ROW}>
             <input
               type="radio"
+              className={CHOICE_INPUT}
               id={`${id}-${s.value}`}
               name="tokenStandard"
               value={s.value}
@@ -127,47 +140,49 @@ export function TokenSection({
               aria-describedby={`${id}-${s.value}-hint`}
               onChange={() => set({ standard: s.value })}
             />
-            <label htmlFor={`${id}-${s.value}`}>{s.label}</label>
-            <span id={`${id}-${s.value}-hint`} className="muted small system-hint">
-              {s.hint}
+            <label htmlFor={`${id}-${s.value}`} className="font-semibold">
+              {tr(`standards.${s.value}.label`)}
+            </label>
+            <span id={`${id}-${s.value}-hint`} className={HINT}>
+              {tr(`standards.${s.value}.hint`)}
             </span>
           </div>
         ))}
         {fieldErrors('standard') && <p className="field-errors">{fieldErrors('standard')?.join(' ')}</p>}
       </fieldset>
-      <div className="token-lookup-row">
-        <button
-          type="button"
-          className="secondary"
-          onClick={lookUp}
-          disabled={!hasToken || (current && info.isFetching)}
-        >
-          {current && info.isFetching ? 'Looking up…' : 'Look up'}
-        </button>
-        <div aria-live="polite" className="token-lookup-result">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <Button variant="outline" onClick={lookUp} disabled={!hasToken || (current && info.isFetching)}>
+          {current && info.isFetching ? t('lookingUp') : t('lookUp')}
+        </Button>
+        <div aria-live="polite" className="min-w-0 flex-[1_1_12rem] break-words">
           {current && info.data && (
             <p
-              className="ok token-found"
+              className="m-0 text-success"
               data-testid="token-info"
               data-symbol={info.data.symbol}
               data-decimals={info.data.decimals}
             >
-              Found <strong>{info.data.symbol}</strong> · {info.data.decimals} decimals on{' '}
-              {chainName(info.data.chainId)}
+              {t.rich('found', {
+                symbol: info.data.symbol,
+                decimals: info.data.decimals,
+                chain: chainName(info.data.chainId),
+                strong: (text) => <strong>{text}</strong>,
+              })}
             </p>
           )}
           {lookupError && (
-            <p className="field-errors token-found" data-testid="token-lookup-error">
+            <p className="field-errors m-0 pl-0" data-testid="token-lookup-error">
               {lookupError.message}
             </p>
           )}
         </div>
       </div>
-      <fieldset className="stack">
-        <legend>Who votes</legend>
-        <div className="system-choice">
+      <fieldset className={FIELDSET}>
+        <legend className={LEGEND}>{t('whoVotes')}</legend>
+        <div className={CHOICE_ROW}>
           <input
             type="radio"
+            className={CHOICE_INPUT}
             id={`${id}-members`}
             name="membership"
             value="members"
@@ -175,14 +190,17 @@ export function TokenSection({
             aria-describedby={`${id}-members-hint`}
             onChange={() => onMembership('members')}
           />
-          <label htmlFor={`${id}-members`}>Members</label>
-          <span id={`${id}-members-hint`} className="muted small system-hint">
-            The member list the owner keeps{hasToken ? ', each weighted by the token' : ''}.
+          <label htmlFor={`${id}-members`} className="font-semibold">
+            {t('members')}
+          </label>
+          <span id={`${id}-members-hint`} className={HINT}>
+            {hasToken ? t('membersHintToken') : t('membersHint')}
           </span>
         </div>
-        <div className="system-choice">
+        <div className={CHOICE_ROW}>
           <input
             type="radio"
+            className={CHOICE_INPUT}
             id={`${id}-holders`}
             name="membership"
             value="token-holders"
@@ -191,10 +209,11 @@ export function TokenSection({
             aria-describedby={`${id}-holders-hint`}
             onChange={() => onMembership('token-holders')}
           />
-          <label htmlFor={`${id}-holders`}>Anyone holding the token</label>
-          <span id={`${id}-holders-hint`} className="muted small system-hint">
-            Any wallet with at least the minimum at the snapshot block may vote without being added (needs a
-            token).
+          <label htmlFor={`${id}-holders`} className="font-semibold">
+            {t('holders')}
+          </label>
+          <span id={`${id}-holders-hint`} className={HINT}>
+            {t('holdersHint')}
           </span>
         </div>
         {errors['votingRules.membership'] && (
@@ -202,17 +221,14 @@ export function TokenSection({
         )}
         {membership === 'token-holders' && (
           <Field
-            label="Minimum weight (tokens)"
+            label={t('minWeight')}
             name="minWeight"
+            {...minWeightField}
             inputMode="decimal"
-            placeholder="any amount above 0"
+            placeholder={t('minWeightPlaceholder')}
             autoComplete="off"
             errors={errors['votingRules.minWeight']}
-            hint={
-              <span className="muted small">
-                In whole tokens (e.g. 10 or 2.5); empty lets any holder with more than 0 vote.
-              </span>
-            }
+            hint={<span className="text-sm text-muted-foreground">{t('minWeightHint')}</span>}
           />
         )}
       </fieldset>

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { shortAddress } from '../../lib/governance/format';
-import { formatTokenWeight, powerReasonText, type TokenRef } from '../../lib/governance/token';
+import { formatTokenWeight, type TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { type VoteStep, voteFailure, WALLET_TIMEOUT_MS, withTimeout } from '../../lib/governance/vote-flow';
@@ -19,6 +19,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../ui/dialog';
+import { useTranslateError } from './use-governance-error';
+import { usePowerText } from './voting-power';
 
 export const WALLET = 'wallet';
 
@@ -54,6 +56,7 @@ export function VoteConfirm({
   onFieldErrors: (error: DisplayError) => void;
 }) {
   const t = useTranslations('governance.confirm');
+  const powerText = usePowerText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const signer = useVoteSigner();
@@ -81,7 +84,7 @@ export function VoteConfirm({
           trpc.governance.votes.power.queryOptions({ proposalId: proposal.proposalId, address }),
         );
         if (!power.eligible && power.reason) {
-          const message = powerReasonText(power.reason, token);
+          const message = powerText.reason(power.reason, token, null);
           return setStep({ kind: 'failed', failure: { kind: 'refused', error: { message, fields: {} } } });
         }
         setWeight(power.weight);
@@ -177,6 +180,7 @@ export function VoteConfirm({
 
 function StepStatus({ step }: { step: VoteStep }) {
   const t = useTranslations('governance.confirm');
+  const translate = useTranslateError();
   if (step.kind === 'wallet')
     return (
       <p role="status" className="text-sm" data-testid="vote-step">
@@ -197,8 +201,8 @@ function StepStatus({ step }: { step: VoteStep }) {
       : f.kind === 'timeout'
         ? t('timeout', { minutes: f.seconds / 60 })
         : f.kind === 'refused'
-          ? t('refused', { reason: f.error.message })
-          : f.error.message;
+          ? t('refused', { reason: translate(f.error).message })
+          : translate(f.error).message;
   return (
     <div
       role="alert"

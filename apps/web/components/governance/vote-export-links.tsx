@@ -1,4 +1,5 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useApiUrl } from '../../lib/api-url';
 import { VOTE_EXPORT_FORMATS, voteExportFilename, voteExportUrl } from '../../lib/governance/vote-export';
 
@@ -7,9 +8,10 @@ import { VOTE_EXPORT_FORMATS, voteExportFilename, voteExportUrl } from '../../li
  * Content-Disposition: attachment), so the browser saves the file itself, whatever its size.
  */
 export function VoteExportLinks({ proposalId }: { proposalId: string }) {
+  const t = useTranslations('governance.proposal');
   const apiUrl = useApiUrl();
   return (
-    <p className="small vote-export" data-testid="vote-export">
+    <p className="text-sm" data-testid="vote-export">
       {VOTE_EXPORT_FORMATS.map(({ format, label }, i) => (
         <span key={format}>
           {i > 0 && ' · '}
@@ -17,7 +19,7 @@ export function VoteExportLinks({ proposalId }: { proposalId: string }) {
             href={voteExportUrl(apiUrl, proposalId, format)}
             download={voteExportFilename(proposalId, format)}
           >
-            Download votes ({label})
+            {t('download', { format: label })}
           </a>
         </span>
       ))}

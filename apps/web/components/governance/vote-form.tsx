@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
 import { formatBallot } from '../../lib/governance/format';
-import { type BallotDraft, ballotChoice, emptyDraft } from '../../lib/governance/systems';
+import { type BallotDraft, type BallotIssue, ballotChoice, emptyDraft } from '../../lib/governance/systems';
 import type { TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
@@ -41,6 +41,8 @@ export function VoteForm({
   onVoted: (vote: Vote) => void;
 }) {
   const t = useTranslations('governance.vote');
+  const tv = useTranslations('common.validation');
+  const issueText = useBallotIssueText();
   const id = useId();
   const signer = useVoteSigner();
   const [error, setError] = useState<DisplayError | null>(null);
@@ -66,8 +68,8 @@ export function VoteForm({
     });
     if (!ballot.ok || !checked.ok) {
       const fields = checked.ok ? {} : { ...checked.error.fields };
-      if (!ballot.ok) fields.choice = ballot.messages;
-      return setError({ message: 'Please correct the highlighted fields.', fields });
+      if (!ballot.ok) fields.choice = ballot.issues.map(issueText);
+      return setError({ message: tv('fixFields'), fields });
     }
     setError(null);
     const known = as === WALLET ? (signer.address ? powerOf(signer.address) : undefined) : powerOf(as);
@@ -75,7 +77,9 @@ export function VoteForm({
       as,
       choice: checked.data.choice,
       comment: base.comment,
-      choiceText: formatBallot(checked.data.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+      choiceText:
+        formatBallot(checked.data.choice, proposal.votingSystem, proposal.votingOptions, t('noneApproved')) ??
+        '',
       weight: known?.weight ?? null,
     });
   }
@@ -160,6 +164,21 @@ export function VoteForm({
   );
 }
 
+/** ballotChoice's issues in the page's language */
+function useBallotIssueText() {
+  const t = useTranslations('governance.ballot.issues');
+  return (issue: BallotIssue): string => {
+    switch (issue.code) {
+      case 'notOption':
+        return t('notOption', { names: issue.names });
+      case 'points':
+        return t(`points.${issue.problem}`, { option: issue.option });
+      default:
+        return t(issue.code);
+    }
+  };
+}
+
 /** The ballot of the proposal's voting system, its errors (the form's or the API's) right below it. */
 function Ballot({
   proposal,
@@ -175,16 +194,17 @@ function Ballot({
   errorsId: string;
 }) {
   const id = useId();
+  const t = useTranslations('governance.ballot');
   const options = proposal.votingOptions;
   const describedBy = errors?.length ? errorsId : undefined;
   return (
     <fieldset
-      className="stack choices"
+      className="flex min-w-0 flex-col gap-3"
       aria-describedby={describedBy}
       data-testid="ballot"
       data-voting-system={proposal.votingSystem}
     >
-      <legend>Your choice</legend>
+      <legend className="font-semibold">{t('yourChoice')}</legend>
       {draft.kind === 'single' &&
         options.map((o, i) => (
           <div key={o} className="checkbox">
@@ -201,10 +221,7 @@ function Ballot({
         ))}
       {draft.kind === 'approval' && (
         <>
-          <p className="muted small">
-            Approve every option you support: each gets your full weight. You may approve none; that still
-            counts as a vote toward turnout and quorum.
-          </p>
+          <p className="text-sm text-muted-foreground">{t('approvalHint')}</p>
           {options.map((o, i) => (
             <div key={o} className="checkbox">
               <input

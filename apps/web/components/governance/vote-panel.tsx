@@ -70,7 +70,13 @@ export function VotePanel({
       {justCast && (
         <Notice testId="vote-cast">
           {t('counted', {
-            choice: formatBallot(justCast.choice, proposal.votingSystem, proposal.votingOptions) ?? '',
+            choice:
+              formatBallot(
+                justCast.choice,
+                proposal.votingSystem,
+                proposal.votingOptions,
+                t('noneApproved'),
+              ) ?? '',
             weight: token ? weight(justCast.weight) : t('weight', { weight: weight(justCast.weight) }),
           })}
         </Notice>
@@ -82,7 +88,8 @@ export function VotePanel({
               <p>
                 {t('yourVote')}{' '}
                 <strong>
-                  {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions) ?? t('hidden')}
+                  {formatBallot(v.choice, proposal.votingSystem, proposal.votingOptions, t('noneApproved')) ??
+                    t('hidden')}
                 </strong>
               </p>
               <p className="text-muted-foreground">

@@ -1,8 +1,14 @@
 'use client';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
-import { shortAddress } from '../../lib/governance/format';
-import { type PowerView, type TokenRef, votingPowerText } from '../../lib/governance/token';
+import { formatWeight, shortAddress } from '../../lib/governance/format';
+import {
+  formatTokenAmount,
+  type PowerReason,
+  type PowerView,
+  type TokenRef,
+} from '../../lib/governance/token';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 
@@ -44,6 +50,49 @@ export function useVotingPower(
   };
 }
 
+type PowerToken = Pick<TokenRef, 'standard' | 'symbol' | 'decimals'>;
+
+/**
+ * governance.votes.power in a sentence of the page's language: "Your voting power: 100 GRDN at block 42"
+ * when the address may vote, else why not (`reason` alone for the vote dialog).
+ */
+export function usePowerText() {
+  const t = useTranslations('governance.power');
+  const locale = useLocale();
+  const reason = (r: PowerReason, token: PowerToken | null, minWeight?: string | null): string => {
+    switch (r) {
+      case 'NO_WEIGHT':
+        if (!token) return t('NO_WEIGHT');
+        return token.standard === 'erc20-votes'
+          ? t('noDelegated', { symbol: token.symbol })
+          : t('noHoldings', { symbol: token.symbol });
+      case 'BELOW_MIN_WEIGHT': {
+        const min = token && minWeight ? formatTokenAmount(minWeight, token.decimals, token.symbol) : null;
+        return min
+          ? t('belowMin', { min })
+          : token
+            ? t('belowMinOf', { symbol: token.symbol })
+            : t('BELOW_MIN_WEIGHT');
+      }
+      default:
+        return t(r);
+    }
+  };
+  const power = (p: PowerView, token: PowerToken | null, minWeight: string | null) => {
+    if (!p.eligible && p.reason) return reason(p.reason, token, minWeight);
+    const amount = token
+      ? formatTokenAmount(p.weight, token.decimals, token.symbol)
+      : t('weight', { weight: formatWeight(p.weight, locale) });
+    return t('yours', {
+      amount,
+      block: p.snapshotBlock?.number ?? '',
+      hasBlock: p.snapshotBlock ? 'yes' : 'no',
+      voted: p.hasVoted ? 'yes' : 'no',
+    });
+  };
+  return { reason, power };
+}
+
 /** "Your voting power: 100 GRDN at block 42", or why not, for each of the addresses. */
 export function VotingPowerList({
   powers,
@@ -54,9 +103,10 @@ export function VotingPowerList({
   token: TokenRef | null;
   minWeight: string | null;
 }) {
+  const text = usePowerText();
   if (powers.length === 0) return null;
   return (
-    <ul className="power-list" data-testid="voting-power-list">
+    <ul className="flex flex-col gap-1 break-words" data-testid="voting-power-list">
       {powers.map((p) => (
         <li
           key={p.address}
@@ -65,10 +115,10 @@ export function VotingPowerList({
           data-weight={p.weight}
           data-eligible={p.eligible}
           data-reason={p.reason ?? ''}
-          className={p.eligible ? '' : 'muted'}
+          className={p.eligible ? '' : 'text-muted-foreground'}
         >
-          <span>{votingPowerText(p, token, minWeight)}</span>{' '}
-          <span className="address muted small" title={p.address}>
+          <span>{text.power(p, token, minWeight)}</span>{' '}
+          <span className="text-sm text-muted-foreground" title={p.address}>
             ({shortAddress(p.address)})
           </span>
         </li>

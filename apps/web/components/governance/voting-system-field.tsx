@@ -1,6 +1,17 @@
 'use client';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { VOTING_SYSTEMS, type VotingSystem } from '../../lib/governance/systems';
+
+/** A voting system's name and one-line explanation in the page's language. */
+export function useSystemText() {
+  const t = useTranslations('governance.systems');
+  return (system: VotingSystem) => ({ name: t(`${system}.name`), explanation: t(`${system}.explanation`) });
+}
+
+/** The radio + label + hint rows of the voting-system and token choices. */
+export const CHOICE_ROW = 'grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-2';
+export const CHOICE_INPUT = 'm-0 size-[1.15rem] self-center';
 
 /** The proposal's voting system: one radio per system, each with its one-line explanation. */
 export function VotingSystemField({
@@ -13,27 +24,32 @@ export function VotingSystemField({
   errors?: string[] | undefined;
 }) {
   const id = useId();
+  const t = useTranslations('governance.newProposal');
+  const text = useSystemText();
   return (
     <fieldset
-      className="stack voting-systems"
+      className="flex min-w-0 flex-col gap-3"
       aria-describedby={errors?.length ? `${id}-errors` : undefined}
       data-testid="voting-system-field"
     >
-      <legend>Voting system</legend>
+      <legend className="font-semibold">{t('system')}</legend>
       {VOTING_SYSTEMS.map((s) => (
-        <div key={s.value} className="system-choice">
+        <div key={s.value} className={CHOICE_ROW}>
           <input
             type="radio"
             id={`${id}-${s.value}`}
+            className={CHOICE_INPUT}
             name="votingSystem"
             value={s.value}
             checked={value === s.value}
             aria-describedby={`${id}-${s.value}-hint`}
             onChange={() => onChange(s.value)}
           />
-          <label htmlFor={`${id}-${s.value}`}>{s.name}</label>
-          <span id={`${id}-${s.value}-hint`} className="muted small system-hint">
-            {s.explanation}
+          <label htmlFor={`${id}-${s.value}`} className="font-semibold">
+            {text(s.value).name}
+          </label>
+          <span id={`${id}-${s.value}-hint`} className="col-start-2 text-sm text-muted-foreground">
+            {text(s.value).explanation}
           </span>
         </div>
       ))}

@@ -1,4 +1,7 @@
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
+import type { ChangeEvent } from 'react';
+import { Notice } from '../alert';
 import { SelectField } from './controls';
 
 /** Chooses which of my wallets an action is for (the API acts for an address, never for a user). */
@@ -9,6 +12,8 @@ export function WalletSelect({
   errors,
   hint,
   defaultValue,
+  value,
+  onChange,
 }: {
   label: string;
   name: string;
@@ -16,13 +21,13 @@ export function WalletSelect({
   errors?: string[] | undefined;
   hint?: string;
   defaultValue?: string | undefined;
+  /** controlled (react-hook-form) instead of read from the submitted form */
+  value?: string;
+  onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
 }) {
+  const t = useTranslations('governance.account');
   if (wallets.length === 0) {
-    return (
-      <p className="alert alert-info" role="status">
-        This needs a linked wallet. <Link href="/account">Link a wallet in your account</Link> first.
-      </p>
-    );
+    return <Notice>{t.rich('needsWallet', { link: (text) => <Link href="/account">{text}</Link> })}</Notice>;
   }
   return (
     <SelectField
@@ -30,7 +35,7 @@ export function WalletSelect({
       name={name}
       errors={errors}
       hint={hint}
-      defaultValue={defaultValue ?? wallets[0]}
+      {...(onChange ? { value, onChange } : { defaultValue: defaultValue ?? wallets[0] })}
     >
       {wallets.map((w) => (
         <option key={w} value={w}>
@@ -41,6 +46,9 @@ export function WalletSelect({
   );
 }
 
+/** What a governance write is for, in NeedsAccount's sentences. */
+export type AccountPurpose = 'propose' | 'createDao' | 'dashboard';
+
 /** Sign-in and verification come before any governance write; says which one is missing. */
 export function NeedsAccount({
   signedIn,
@@ -49,20 +57,19 @@ export function NeedsAccount({
 }: {
   signedIn: boolean;
   verified: boolean;
-  what: string;
+  what: AccountPurpose;
 }) {
+  const t = useTranslations('governance.account');
   if (!signedIn)
     return (
-      <p className="alert alert-info" role="status">
-        <Link href="/sign-in">Sign in</Link> to {what}.
-      </p>
+      <Notice>{t.rich(`signIn.${what}`, { link: (text) => <Link href="/sign-in">{text}</Link> })}</Notice>
     );
   if (!verified)
     return (
-      <p className="alert alert-info" role="status">
-        Verify your email address to {what}.{' '}
-        <Link href="/resend-verification">Resend the verification mail</Link>.
-      </p>
+      <Notice>
+        {t(`verify.${what}`)}{' '}
+        {t.rich('resend', { link: (text) => <Link href="/resend-verification">{text}</Link> })}
+      </Notice>
     );
   return null;
 }

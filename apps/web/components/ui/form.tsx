@@ -33,22 +33,52 @@ import { Label } from './label';
 
 /**
  * react-hook-form with a shared zod schema from @plenum/validators. zod's default messages come out in the
- * page's language (the schemas' own messages win); `z.input`/`z.output` keep coercing schemas typed.
+ * page's language; the schemas' own messages win, so `translate` may put those into words of the page
+ * (the shared schemas' "required" always is).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
+  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+    translate?: (message: string) => string;
+  },
 ) {
   const t = useTranslations('common.validation');
+  const { translate, ...rest } = options ?? {};
+  const say = (message: string) =>
+    message === 'required' ? t('required') : (translate?.(message) ?? message);
+  // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads do not see through the generic S
+  const resolve = zodResolver(schema as any, { error: (issue) => zodMessage(t, issue) });
   return useForm<z.input<S>, unknown, z.output<S>>({
-    // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads do not see through the generic S
-    resolver: zodResolver(schema as any, { error: (issue) => zodMessage(t, issue) }) as never,
+    resolver: (async (...args: Parameters<typeof resolve>) => {
+      const result = await resolve(...args);
+      return { ...result, errors: translateErrors(result.errors, say) };
+    }) as never,
     // errors appear on submit, then follow the typing; validating on blur would move the layout under a
     // pointer that is about to click the submit button
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    ...options,
+    ...rest,
   });
+}
+
+/** the resolver's errors with every message put through `say` (nested fields and arrays included) */
+function translateErrors<E>(errors: E, say: (message: string) => string): E {
+  if (!errors || typeof errors !== 'object') return errors;
+  const out: Record<string, unknown> = Array.isArray(errors)
+    ? ([] as unknown as Record<string, unknown>)
+    : {};
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'message' && typeof value === 'string') out[key] = say(value);
+    else if (key === 'ref' || !value || typeof value !== 'object') out[key] = value;
+    else out[key] = translateErrors(value, say);
+  }
+  return out as E;
+}
+
+/** zod's default messages in the page's language, for code that validates without a form (`error` map) */
+export function useZodMessage() {
+  const t = useTranslations('common.validation');
+  return (issue: unknown) => zodMessage(t, issue);
 }
 
 type Translate = ReturnType<typeof useTranslations<'common.validation'>>;

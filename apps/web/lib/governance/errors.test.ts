@@ -55,11 +55,13 @@ describe('checkProposalJson', () => {
   it('refuses text that is not JSON, and JSON that is not an object', () => {
     expect(checkProposalJson('{budget: 1}')).toMatchObject({
       ok: false,
+      code: 'syntax',
       message: expect.stringMatching(/^Not valid JSON: /),
     });
     for (const text of ['[1]', 'null', '"x"', '42'])
       expect(checkProposalJson(text)).toEqual({
         ok: false,
+        code: 'notObject',
         message: 'Must be a JSON object, like {"budget": 1200}',
       });
   });
@@ -69,7 +71,9 @@ describe('checkProposalJson', () => {
     expect(checkProposalJson(object(65_536 - 8))).toMatchObject({ ok: true, bytes: 65_536 });
     expect(checkProposalJson(object(65_536 - 7))).toEqual({
       ok: false,
+      code: 'tooLarge',
       message: 'Too large: 65537 bytes of at most 65536',
+      bytes: 65_537,
     });
   });
 });

@@ -20,22 +20,40 @@ const DAY = 24 * HOUR;
 
 describe('formatWeight', () => {
   it('groups the digits of exact integer strings, however long', () => {
-    expect(['0', '999', '1000', '1234567'].map(formatWeight)).toEqual(['0', '999', '1,000', '1,234,567']);
+    expect(['0', '999', '1000', '1234567'].map((w) => formatWeight(w))).toEqual([
+      '0',
+      '999',
+      '1,000',
+      '1,234,567',
+    ]);
     const max = (2n ** 256n - 1n).toString();
     expect(formatWeight(max).replaceAll(',', '')).toBe(max);
     expect(formatWeight(max).startsWith('115,792,089,237,')).toBe(true);
+  });
+
+  it('groups with the locale’s separator, exactly', () => {
+    expect(formatWeight('1234567', 'de')).toBe('1.234.567');
+    const max = (2n ** 256n - 1n).toString();
+    expect(formatWeight(max, 'de').replaceAll('.', '')).toBe(max);
   });
 });
 
 describe('formatPercent', () => {
   it('rounds to two decimals without trailing zeros', () => {
-    expect([0, 50, 66.666, 33.333, 12.5].map(formatPercent)).toEqual([
+    expect([0, 50, 66.666, 33.333, 12.5].map((p) => formatPercent(p))).toEqual([
       '0 %',
       '50 %',
       '66.67 %',
       '33.33 %',
       '12.5 %',
     ]);
+  });
+});
+
+describe('formatPercent in German', () => {
+  it('uses the decimal comma', () => {
+    expect(formatPercent(66.666, 'de')).toBe('66,67 %');
+    expect(formatPercent(100, 'de')).toBe('100 %');
   });
 });
 
@@ -48,7 +66,7 @@ describe('shortAddress', () => {
 
 describe('formatRemaining', () => {
   it('says 0s once the time is up', () => {
-    expect([0, -5 * SECOND].map(formatRemaining)).toEqual(['0s', '0s']);
+    expect([0, -5 * SECOND].map((ms) => formatRemaining(ms))).toEqual(['0s', '0s']);
   });
 
   it('shows seconds, then minutes, hours and days, whole seconds only', () => {
@@ -60,17 +78,35 @@ describe('formatRemaining', () => {
     expect(formatRemaining(DAY + HOUR + MINUTE + SECOND)).toBe('1d 1h 1m');
     expect(formatRemaining(365 * DAY)).toBe('365d 0h 0m');
   });
+
+  it('speaks German units in German, the same parts', () => {
+    const de = (ms: number) => formatRemaining(ms, 'de');
+    expect(de(0)).toBe('0 Sek.');
+    expect(de(MINUTE + SECOND)).toBe('1 Min., 1 Sek.');
+    expect(de(4 * MINUTE + 5 * SECOND)).toBe('4 Min., 5 Sek.');
+    expect(de(HOUR)).toBe('1h, 0 Min. und 0 Sek.');
+    expect(de(DAY + HOUR + MINUTE + SECOND)).toBe('1 T, 1h und 1 Min.');
+    // no English abbreviation survives
+    expect(de(2 * DAY + 3 * HOUR)).not.toMatch(/\d[dms]\b/);
+  });
 });
 
 describe('formatHours', () => {
   it('says none for zero, seconds below an hour and hours above', () => {
     expect(formatHours(0)).toBe('none');
     expect(formatHours(2 / 3600)).toBe('2 seconds');
-    expect(formatHours(0.5)).toBe('1800 seconds');
+    expect(formatHours(0.5)).toBe('1,800 seconds');
     expect(formatHours(1)).toBe('1 hour');
     expect(formatHours(1.5)).toBe('1.5 hours');
     expect(formatHours(1 / 3 + 24)).toBe('24.33 hours');
-    expect(formatHours(8760)).toBe('8760 hours');
+    expect(formatHours(8760)).toBe('8,760 hours');
+  });
+
+  it('speaks the locale, and says the given word for zero', () => {
+    expect(formatHours(0, 'de', 'keine')).toBe('keine');
+    expect(formatHours(1, 'de')).toBe('1 Stunde');
+    expect(formatHours(1.5, 'de')).toBe('1,5 Stunden');
+    expect(formatHours(0.5, 'de')).toBe('1.800 Sekunden');
   });
 });
 
@@ -109,6 +145,9 @@ describe('formatBallot', () => {
     expect(formatBallot(null)).toBeNull();
     expect(formatBallot(['A', 'C'], 'approval')).toBe('A, C');
     expect(formatBallot([], 'approval')).toBe('none approved');
+    expect(formatBallot([], 'approval', undefined, 'keiner Option zugestimmt')).toBe(
+      'keiner Option zugestimmt',
+    );
     expect(formatBallot(['B', 'A', 'C'], 'ranked-choice')).toBe('1. B, 2. A, 3. C');
     expect(formatBallot({ A: 2, B: 1.5 }, 'weighted')).toBe('A 2 · B 1.5');
     expect(formatBallot({ Bb: 1, Aaa: 2 }, 'quadratic', ['Aaa', 'Bb'])).toBe('Aaa 2 · Bb 1');

@@ -1,34 +1,81 @@
 /** Display helpers: exact decimal-string weights, percentages, durations and addresses. */
 
 /** Groups the digits of an exact integer string (uint256 does not fit in a JS number). */
-export function formatWeight(weight: string): string {
-  return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+export function formatWeight(weight: string, locale = 'en'): string {
+  if (locale === 'en' || !/^\d+$/.test(weight)) return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  // Intl formats a bigint exactly, with the locale's group separator
+  return new Intl.NumberFormat(locale).format(BigInt(weight));
 }
 
-export const formatPercent = (p: number) => `${Number(p.toFixed(2))} %`;
+/** at most two decimals, no trailing zeros, a space before the sign: "66.67 %", in German "66,67 %" */
+export const formatPercent = (p: number, locale = 'en') =>
+  `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(p)} %`;
 
 export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-/** 0:04:05 style, days first when long; "0s" when over. */
-export function formatRemaining(ms: number): string {
-  if (ms <= 0) return '0s';
-  const s = Math.floor(ms / 1000);
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3_600);
-  const m = Math.floor((s % 3_600) / 60);
-  const sec = s % 60;
-  if (d > 0) return `${d}d ${h}h ${m}m`;
-  if (h > 0) return `${h}h ${m}m ${sec}s`;
-  if (m > 0) return `${m}m ${sec}s`;
-  return `${sec}s`;
+type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
+type DurationRecord = Partial<Record<DurationUnit, number>>;
+interface DurationFormatter {
+  format(duration: DurationRecord): string;
+}
+// Intl.DurationFormat is in Node 24 and Chromium but not yet in TypeScript's lib
+const DurationFormat = (
+  Intl as unknown as {
+    DurationFormat?: new (locale: string, options: Record<string, string>) => DurationFormatter;
+  }
+).DurationFormat;
+const UNIT_NAMES: Record<DurationUnit, string> = {
+  days: 'day',
+  hours: 'hour',
+  minutes: 'minute',
+  seconds: 'second',
+};
+
+/** the parts in the locale's narrow units ("1d 2h 3m" / "1 T, 2 Std. und 3 Min."), always showing zeros */
+function formatDuration(parts: DurationRecord, locale: string): string {
+  const units = Object.keys(parts) as DurationUnit[];
+  if (DurationFormat) {
+    const display = Object.fromEntries(units.map((u) => [`${u}Display`, 'always']));
+    return new DurationFormat(locale, { style: 'narrow', ...display }).format(parts);
+  }
+  return units
+    .map((u) =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit: UNIT_NAMES[u], unitDisplay: 'narrow' }).format(
+        parts[u] ?? 0,
+      ),
+    )
+    .join(' ');
 }
 
-export function formatHours(hours: number): string {
-  if (hours === 0) return 'none';
-  if (hours < 1) return `${Math.round(hours * 3600)} seconds`;
-  return `${Number(hours.toFixed(2))} hour${hours === 1 ? '' : 's'}`;
+/**
+ * The time left in the locale's narrow units, whole seconds: "3m 12s" in English, days first when long
+ * ("1d 1h 1m", no seconds then); "0s" when over.
+ */
+export function formatRemaining(ms: number, locale = 'en'): string {
+  const s = ms <= 0 ? 0 : Math.floor(ms / 1000);
+  const days = Math.floor(s / 86_400);
+  const hours = Math.floor((s % 86_400) / 3_600);
+  const minutes = Math.floor((s % 3_600) / 60);
+  const seconds = s % 60;
+  if (days > 0) return formatDuration({ days, hours, minutes }, locale);
+  if (hours > 0) return formatDuration({ hours, minutes, seconds }, locale);
+  if (minutes > 0) return formatDuration({ minutes, seconds }, locale);
+  return formatDuration({ seconds }, locale);
+}
+
+/** A period given in hours, in words of the locale ("1.5 hours", "1,800 seconds"); `none` for zero. */
+export function formatHours(hours: number, locale = 'en', none = 'none'): string {
+  if (hours === 0) return none;
+  const unit = (u: string, v: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: u,
+      unitDisplay: 'long',
+      maximumFractionDigits: 2,
+    }).format(v);
+  return hours < 1 ? unit('second', Math.round(hours * 3600)) : unit('hour', hours);
 }
 
 export const formatDateTime = (iso: string) =>
@@ -38,17 +85,18 @@ export const formatDateTime = (iso: string) =>
  * A ballot in words: the option (single-choice, basic); the approved options joined ("none approved" for
  * an empty approval); a ranking numbered ("1. A, 2. B"); points per option ("A 2 · B 1"). Null (hidden
  * until the end) stays null. Without the system an array reads as an approval; points follow the
- * proposal's `options` order when given.
+ * proposal's `options` order when given; `none` is the words for an empty approval in the page's language.
  */
 export function formatBallot(
   choice: string | string[] | Record<string, number> | null,
   system?: string,
   options?: readonly string[],
+  none = 'none approved',
 ): string | null {
   if (choice === null || typeof choice === 'string') return choice;
   if (Array.isArray(choice)) {
     if (system === 'ranked-choice') return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
-    return choice.length ? choice.join(', ') : 'none approved';
+    return choice.length ? choice.join(', ') : none;
   }
   // stored objects may come back in any key order: the proposal's order when it is given
   const at = (o: string) => (options?.includes(o) ? options.indexOf(o) : Number.MAX_SAFE_INTEGER);

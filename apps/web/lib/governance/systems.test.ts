@@ -76,9 +76,13 @@ describe('points', () => {
       { ok: true, value: 0 },
       { ok: true, value: 100 },
     ]);
-    expect(parsePoints('x')).toEqual({ ok: false, message: 'must be a number' });
-    expect(parsePoints('-1')).toEqual({ ok: false, message: 'must be 0 or more' });
-    expect(parsePoints('Infinity')).toEqual({ ok: false, message: 'must be a finite number' });
+    expect(parsePoints('x')).toEqual({ ok: false, message: 'must be a number', problem: 'nan' });
+    expect(parsePoints('-1')).toEqual({ ok: false, message: 'must be 0 or more', problem: 'negative' });
+    expect(parsePoints('Infinity')).toEqual({
+      ok: false,
+      message: 'must be a finite number',
+      problem: 'infinite',
+    });
   });
 
   it('splits the weight in proportion to the points', () => {
@@ -100,6 +104,7 @@ describe('ballotChoice', () => {
     expect(ballotChoice(OPTIONS, { kind: 'single', option: null })).toEqual({
       ok: false,
       messages: ['Choose an option.'],
+      issues: [{ code: 'choose' }],
     });
   });
 
@@ -116,9 +121,18 @@ describe('ballotChoice', () => {
       ok: true,
       choice: ['C', 'A'],
     });
-    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: [] })).toMatchObject({ ok: false });
-    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: ['A', 'A'] })).toMatchObject({ ok: false });
-    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: ['D'] })).toMatchObject({ ok: false });
+    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: [] })).toMatchObject({
+      ok: false,
+      issues: [{ code: 'rankOne' }],
+    });
+    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: ['A', 'A'] })).toMatchObject({
+      ok: false,
+      issues: [{ code: 'rankOnce' }],
+    });
+    expect(ballotChoice(OPTIONS, { kind: 'ranked', ranking: ['D'] })).toMatchObject({
+      ok: false,
+      issues: [{ code: 'notOption', names: 'D' }],
+    });
   });
 
   it('sends points above 0 only, and says which inputs are wrong', () => {
@@ -129,10 +143,15 @@ describe('ballotChoice', () => {
     expect(ballotChoice(OPTIONS, { kind: 'points', points: { A: '0', B: '' } })).toEqual({
       ok: false,
       messages: ['Give at least one option more than 0 points.'],
+      issues: [{ code: 'pointsNone' }],
     });
     expect(ballotChoice(OPTIONS, { kind: 'points', points: { A: '-1', B: 'x' } })).toEqual({
       ok: false,
       messages: ['Points for “A” must be 0 or more.', 'Points for “B” must be a number.'],
+      issues: [
+        { code: 'points', option: 'A', problem: 'negative' },
+        { code: 'points', option: 'B', problem: 'nan' },
+      ],
     });
   });
 

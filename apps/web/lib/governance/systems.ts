@@ -96,13 +96,17 @@ export function dropIndex(middles: readonly number[], from: number, pointerY: nu
 // ---- points ----
 
 /** the text of a points input → a number ≥ 0 ('' is 0), or the reason it is not one */
-export function parsePoints(text: string): { ok: true; value: number } | { ok: false; message: string } {
+export type PointsProblem = 'nan' | 'infinite' | 'negative';
+
+export function parsePoints(
+  text: string,
+): { ok: true; value: number } | { ok: false; message: string; problem: PointsProblem } {
   const t = text.trim();
   if (t === '') return { ok: true, value: 0 };
   const n = Number(t);
-  if (Number.isNaN(n)) return { ok: false, message: 'must be a number' };
-  if (!Number.isFinite(n)) return { ok: false, message: 'must be a finite number' };
-  if (n < 0) return { ok: false, message: 'must be 0 or more' };
+  if (Number.isNaN(n)) return { ok: false, message: 'must be a number', problem: 'nan' };
+  if (!Number.isFinite(n)) return { ok: false, message: 'must be a finite number', problem: 'infinite' };
+  if (n < 0) return { ok: false, message: 'must be 0 or more', problem: 'negative' };
   return { ok: true, value: n === 0 ? 0 : n };
 }
 
@@ -150,38 +154,75 @@ export const emptyDraft = (system: VotingSystem): BallotDraft => {
 export function ballotChoice(
   options: readonly string[],
   draft: BallotDraft,
-): { ok: true; choice: Choice } | { ok: false; messages: string[] } {
+): { ok: true; choice: Choice } | { ok: false; messages: string[]; issues: BallotIssue[] } {
+  const checked = checkBallot(options, draft);
+  if (checked.ok) return checked;
+  return { ok: false, messages: checked.issues.map(issueText), issues: checked.issues };
+}
+
+/** what is wrong with a ballot, for the form to say in its own language */
+export type BallotIssue =
+  | { code: 'choose' | 'rankOne' | 'rankOnce' | 'pointsNone' }
+  | { code: 'notOption'; names: string }
+  | { code: 'points'; option: string; problem: PointsProblem };
+
+const POINTS_TEXT: Record<PointsProblem, string> = {
+  nan: 'must be a number',
+  infinite: 'must be a finite number',
+  negative: 'must be 0 or more',
+};
+
+/** the English sentence of an issue (the API's wording) */
+function issueText(issue: BallotIssue): string {
+  switch (issue.code) {
+    case 'choose':
+      return 'Choose an option.';
+    case 'rankOne':
+      return 'Rank at least one option (most preferred first).';
+    case 'rankOnce':
+      return 'Rank each option at most once.';
+    case 'pointsNone':
+      return 'Give at least one option more than 0 points.';
+    case 'notOption':
+      return `Not an option: ${issue.names}.`;
+    case 'points':
+      return `Points for “${issue.option}” ${POINTS_TEXT[issue.problem]}.`;
+  }
+}
+
+function checkBallot(
+  options: readonly string[],
+  draft: BallotDraft,
+): { ok: true; choice: Choice } | { ok: false; issues: BallotIssue[] } {
   const unknown = (names: readonly string[]) => names.filter((n) => !options.includes(n));
   switch (draft.kind) {
     case 'single':
       if (draft.option === null || !options.includes(draft.option))
-        return { ok: false, messages: ['Choose an option.'] };
+        return { ok: false, issues: [{ code: 'choose' }] };
       return { ok: true, choice: draft.option };
     case 'approval': {
       if (unknown(draft.approved).length)
-        return { ok: false, messages: [`Not an option: ${unknown(draft.approved).join(', ')}.`] };
+        return { ok: false, issues: [{ code: 'notOption', names: unknown(draft.approved).join(', ') }] };
       return { ok: true, choice: options.filter((o) => draft.approved.includes(o)) };
     }
     case 'ranked': {
-      if (draft.ranking.length === 0)
-        return { ok: false, messages: ['Rank at least one option (most preferred first).'] };
+      if (draft.ranking.length === 0) return { ok: false, issues: [{ code: 'rankOne' }] };
       if (unknown(draft.ranking).length)
-        return { ok: false, messages: [`Not an option: ${unknown(draft.ranking).join(', ')}.`] };
+        return { ok: false, issues: [{ code: 'notOption', names: unknown(draft.ranking).join(', ') }] };
       if (new Set(draft.ranking).size !== draft.ranking.length)
-        return { ok: false, messages: ['Rank each option at most once.'] };
+        return { ok: false, issues: [{ code: 'rankOnce' }] };
       return { ok: true, choice: [...draft.ranking] };
     }
     case 'points': {
-      const messages: string[] = [];
+      const issues: BallotIssue[] = [];
       const choice: Record<string, number> = {};
       for (const o of options) {
         const p = parsePoints(draft.points[o] ?? '');
-        if (!p.ok) messages.push(`Points for “${o}” ${p.message}.`);
+        if (!p.ok) issues.push({ code: 'points', option: o, problem: p.problem });
         else if (p.value > 0) choice[o] = p.value;
       }
-      if (messages.length) return { ok: false, messages };
-      if (Object.keys(choice).length === 0)
-        return { ok: false, messages: ['Give at least one option more than 0 points.'] };
+      if (issues.length) return { ok: false, issues };
+      if (Object.keys(choice).length === 0) return { ok: false, issues: [{ code: 'pointsNone' }] };
       return { ok: true, choice };
     }
   }

@@ -114,9 +114,9 @@ describe('names', () => {
   it('names standards and chains', () => {
     expect(standardLabel('erc20')).toBe('ERC-20 balance');
     expect(standardLabel('erc20-votes')).toContain('delegated');
-    expect(chainName(1)).toBe('Ethereum (chain 1)');
-    expect(chainName(31337)).toBe('Local (anvil) (chain 31337)');
-    expect(chainName(999999)).toBe('chain 999999');
+    expect(chainName(1)).toBe('Ethereum');
+    expect(chainName(31337)).toBe('Local (anvil)');
+    expect(chainName(999999)).toBeUndefined();
   });
 });
 

@@ -38,11 +38,8 @@ const CHAINS: Record<number, string> = {
   31337: 'Local (anvil)',
 };
 
-/** "Ethereum (chain 1)"; an unknown chain by its id only */
-export function chainName(chainId: number): string {
-  const name = CHAINS[chainId];
-  return name ? `${name} (chain ${chainId})` : `chain ${chainId}`;
-}
+/** a known chain's name ("Ethereum"), else undefined */
+export const chainName = (chainId: number): string | undefined => CHAINS[chainId];
 
 /**
  * Base units (an exact integer string) as whole tokens: digits grouped, at most `maxFraction` decimal
@@ -76,15 +73,16 @@ export const formatTokenWeight = (weight: string, token: Pick<TokenRef, 'decimal
 export function toBaseUnits(
   text: string | undefined,
   decimals: number,
-): { ok: true; value: string | undefined } | { ok: false; message: string } {
+): { ok: true; value: string | undefined } | { ok: false; message: string; problem: 'format' | 'places' } {
   const t = (text ?? '').trim().replace(/[,_\s]/g, '');
   if (t === '') return { ok: true, value: undefined };
   if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t))
-    return { ok: false, message: 'must be a number of tokens, like 10 or 2.5' };
+    return { ok: false, message: 'must be a number of tokens, like 10 or 2.5', problem: 'format' };
   const places = t.split('.')[1]?.length ?? 0;
   if (places > decimals)
     return {
       ok: false,
+      problem: 'places',
       message: `this token has ${decimals} decimal${decimals === 1 ? '' : 's'}: use at most ${decimals} place${decimals === 1 ? '' : 's'}`,
     };
   return { ok: true, value: parseUnits(t, decimals).toString() };

@@ -1,12 +1,16 @@
+import { getTranslations } from 'next-intl/server';
 import { CreateDaoForm } from '../../../components/governance/create-dao-form';
-import '../../../components/governance/governance.css';
 
-export const metadata = { title: 'Create a DAO · Plenum' };
+export async function generateMetadata() {
+  const t = await getTranslations('governance.meta');
+  return { title: t('createDao') };
+}
 
-export default function NewDaoPage() {
+export default async function NewDaoPage() {
+  const t = await getTranslations('governance.createDao');
   return (
-    <div className="stack gov">
-      <h1>Create a DAO</h1>
+    <div className="flex flex-col gap-4">
+      <h1>{t('title')}</h1>
       <CreateDaoForm />
     </div>
   );

@@ -1,6 +1,10 @@
+import { getTranslations } from 'next-intl/server';
 import { ProposalView } from '../../../components/governance/proposal-view';
 
-export const metadata = { title: 'Proposal · Plenum' };
+export async function generateMetadata() {
+  const t = await getTranslations('governance.meta');
+  return { title: t('proposal') };
+}
 
 export default async function ProposalPage({ params }: { params: Promise<{ proposalId: string }> }) {
   const { proposalId } = await params;
