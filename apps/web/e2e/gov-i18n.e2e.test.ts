@@ -5,8 +5,7 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 /**
  * The governance pages in German: a member whose language preference is German sees the DAO page, a
  * proposal page with its ballot and the new-proposal form in German, with none of the English labels of
- * the ballots and forms left over. (The results bars and the votes list are checked where they are
- * translated.)
+ * the ballots and forms left over; the results card and the votes list speak German too.
  */
 const SLOW = { timeout: 20_000 };
 
@@ -134,6 +133,22 @@ test.describe('governance in German', () => {
     );
     await noEnglish(page.getByTestId('vote-form'));
     await noEnglish(page.locator('header').filter({ has: page.getByTestId('countdown') }));
+    await page.context().close();
+  });
+
+  test('the results card and the votes list: German words and numbers', async () => {
+    const page = await germanPage();
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const results = page.getByRole('region', { name: 'Ergebnisse' });
+    await expect(results).toContainText('Beteiligung', SLOW);
+    await expect(results).toContainText('Quorum von 50 % noch nicht erreicht.');
+    for (const english of ['Participation', 'Quorum of', 'weight 0', 'votes']) {
+      expect(await results.textContent(), `"${english}" is still English`).not.toContain(english);
+    }
+    await page.getByTestId('votes-tab').click();
+    await expect(page.getByTestId('votes-tab')).toContainText('Stimmen (0)');
+    await expect(page.getByText('Noch keine Stimmen.')).toBeVisible();
+    await expect(page.getByLabel('Sortierung')).toBeVisible();
     await page.context().close();
   });
 

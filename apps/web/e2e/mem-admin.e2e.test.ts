@@ -185,16 +185,19 @@ test.describe('admin pages at 375 px, in words', () => {
     await expect(entries.first()).toContainText(`${admin.email} reactivated `);
     await expect(entries.nth(1)).toContainText(`${admin.email} suspended `);
     await expect(entries.nth(1)).toContainText(': Spam in proposals');
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text (what a reader sees) is checked
     const shown = await log.innerText();
     expect(shown).not.toMatch(UUID);
     expect(shown).not.toContain('user.suspend');
     // when: a time with its zone (a <time> element carries the exact instant)
     const when = entries.nth(1).locator('time');
     expect(await when.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text (what a reader sees) is checked
     expect(await when.innerText()).toMatch(/UTC|GMT|[A-Z]{3,4}|[+-]\d/);
     // the ids are there for whoever needs them
     await entries.nth(1).getByText('Details').click();
     await expect(entries.nth(1)).toContainText(/user\.suspend/);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text (what a reader sees) is checked
     expect(await entries.nth(1).innerText()).toMatch(UUID);
     await page.context().close();
   });
@@ -217,6 +220,7 @@ test.describe('admin pages at 375 px, in words', () => {
     const row = page.locator(`[data-testid="pending-dao"][data-dao-id="${dao.daoId}"]`);
     await expect(row).toBeVisible({ timeout: 20_000 });
     await noSidewaysScroll(page);
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text (what a reader sees) is checked
     const text = await row.innerText();
     expect(text).not.toContain(wallet.address);
     expect(text.toLowerCase()).toContain(wallet.address.slice(0, 6).toLowerCase());

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type ApiUser, activeUserByApi, linkWalletByApi } from './account-setup';
@@ -46,6 +47,11 @@ test.beforeAll(async ({ browser }) => {
     token: user.token,
   });
   proposalId = proposal.proposalId;
+  // a vote, so the results card and the votes tab show figures
+  await api.call('POST', '/votes', {
+    body: { proposalId, daoId, voterAddress: wallet.address, choice: 'For', comment: 'Blue, please.' },
+    token: user.token,
+  });
   // an entry for the audit log
   const member = await activeUserByApi(product.apiUrl, 'uipages-other', other);
   const suspended = await fetch(`${product.apiUrl}/admin/users/${member.id}/suspend`, {
@@ -105,6 +111,7 @@ const PAGES: PageCheck[] = [
   { name: 'admin audit', path: () => '/admin/audit', signedIn: true, ready: testId('audit-log') },
 ];
 
+const README_SHOTS = ['proposal-page-1280-light', 'proposal-page-375-dark'];
 const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const WIDTHS = [1280, 375] as const;
 const THEMES: Theme[] = ['light', 'dark'];
@@ -167,6 +174,17 @@ for (const check of PAGES) {
         await expect(page).toHaveScreenshot(`${slug(check.name)}-${width}-${theme}.png`, {
           mask: [page.locator('time')],
         });
+        // the README's pictures of the app: `README_SCREENSHOTS=1 pnpm run test:e2e:screenshots`
+        if (process.env.README_SCREENSHOTS && README_SHOTS.includes(`${slug(check.name)}-${width}-${theme}`))
+          await page.screenshot({
+            path: path.join(
+              import.meta.dirname,
+              '../../../docs/screenshots',
+              `${slug(check.name)}-${width}-${theme}.png`,
+            ),
+            animations: 'disabled',
+            caret: 'hide',
+          });
         await context.close();
       });
     }

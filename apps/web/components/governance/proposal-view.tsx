@@ -180,10 +180,10 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           className="flex flex-col gap-3 rounded-lg border bg-card p-4"
         >
           <div className="flex items-center justify-between gap-2">
-            <h2 id="results-heading" className="text-lg font-semibold">
+            <h2 id="results-heading" className="shrink-0 text-lg font-semibold">
               {t('results')}
             </h2>
-            <LiveIndicator live={live} />
+            <LiveIndicator live={live} className="min-w-0 text-right" />
           </div>
           {results.isError && <ErrorAlert error={governanceError(results.error)} />}
           {results.data && <ResultBars results={results.data} token={token} />}

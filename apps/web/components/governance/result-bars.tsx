@@ -83,7 +83,8 @@ export function ResultBars({
                   <span className="min-w-0 break-words">{o.option}</span>
                   {winning && <span className="sr-only"> {t('leading')}</span>}
                 </span>
-                <span className="tabular-nums text-muted-foreground">
+                {/* over a compact row's fill, muted grey would lose contrast: the figures take the text colour */}
+                <span className={`tabular-nums ${compact ? 'text-foreground' : 'text-muted-foreground'}`}>
                   <strong className="text-foreground">{formatPercent(o.percent)}</strong> ·{' '}
                   {t('weight', { weight: score(o.weight) })} · {t('votes', { count: o.votes })}
                 </span>
