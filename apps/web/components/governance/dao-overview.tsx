@@ -75,7 +75,7 @@ export function DaoRules({ dao }: { dao: Dao }) {
         <dd data-testid="dao-membership" data-membership={r.membership}>
           {r.membership === 'token-holders'
             ? tr.rich(t && r.minWeight ? 'holdersMin' : 'holdersAny', {
-                min: t && r.minWeight ? formatTokenAmount(r.minWeight, t.decimals, t.symbol) : '',
+                min: t && r.minWeight ? formatTokenAmount(r.minWeight, t.decimals, t.symbol, 4, locale) : '',
                 symbol: t?.symbol ?? tr('tokens'),
                 strong: (text) => <strong>{text}</strong>,
               })

@@ -26,7 +26,7 @@ export function RankedRounds({ rounds, winner }: { rounds: Round[]; winner: stri
               <strong>{t('round', { round: r.round })}</strong>
               <span className="text-sm text-muted-foreground">
                 {' · '}
-                {t('counted', { weight: formatScore(r.remainingWeight) })}
+                {t('counted', { weight: formatScore(r.remainingWeight, 4, locale) })}
               </span>
             </div>
             <ul className="mt-1 flex flex-col gap-0.5">
@@ -38,7 +38,7 @@ export function RankedRounds({ rounds, winner }: { rounds: Round[]; winner: stri
                     {s.option}
                   </span>{' '}
                   <span className="text-sm text-muted-foreground">
-                    {formatScore(s.weight)} ({formatPercent(s.share, locale)})
+                    {formatScore(s.weight, 4, locale)} ({formatPercent(s.share, locale)})
                   </span>
                 </li>
               ))}

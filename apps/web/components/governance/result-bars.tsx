@@ -1,9 +1,10 @@
 import { Check, Circle, Minus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { byScore, formatPercent, formatScore, formatWeight } from '../../lib/governance/format';
-import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
+import { byScore, formatPercent } from '../../lib/governance/format';
+import type { TokenRef } from '../../lib/governance/token';
 import { type Tone, toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
+import { useAmounts } from '../../lib/governance/use-amounts';
 import { DateTime } from '../ui/date-time';
 import { RankedRounds } from './ranked-rounds';
 import { ResultsChart } from './results-chart';
@@ -43,8 +44,9 @@ export function ResultBars({
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const t = useTranslations('votes.results');
+  const amounts = useAmounts();
   const score = (w: string) =>
-    token && /^\d+$/.test(w) ? formatTokenAmount(w, token.decimals, token.symbol) : formatScore(w);
+    token && /^\d+$/.test(w) ? amounts.token(w, token.decimals, token.symbol) : amounts.score(w);
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="results">
       {results.hidden && (
@@ -182,8 +184,8 @@ function Turnout({
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const t = useTranslations('votes.results');
-  const weight = (w: string) =>
-    token ? formatTokenAmount(w, token.decimals, token.symbol) : formatWeight(w);
+  const amounts = useAmounts();
+  const weight = (w: string) => amounts.tokenWeight(w, token);
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="turnout">
       <div className="flex flex-wrap justify-between gap-x-2">

@@ -5,8 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { shortAddress } from '../../lib/governance/format';
-import { formatTokenWeight, type TokenRef } from '../../lib/governance/token';
+import type { TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
+import { useAmounts } from '../../lib/governance/use-amounts';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { type VoteStep, voteFailure, WALLET_TIMEOUT_MS, withTimeout } from '../../lib/governance/vote-flow';
 import { useTRPC } from '../../lib/trpc';
@@ -56,6 +57,7 @@ export function VoteConfirm({
   onFieldErrors: (error: DisplayError) => void;
 }) {
   const t = useTranslations('governance.confirm');
+  const amounts = useAmounts();
   const powerText = usePowerText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -152,7 +154,7 @@ export function VoteConfirm({
           </dd>
           <dt className="text-muted-foreground">{t('weight')}</dt>
           <dd data-testid="confirm-weight">
-            {weight !== null ? formatTokenWeight(weight, token) : t('weightLater')}
+            {weight !== null ? amounts.tokenWeight(weight, token) : t('weightLater')}
           </dd>
         </dl>
         {viaWallet && (

@@ -3,8 +3,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toDisplayError } from '../../lib/errors';
 import { formatBallot } from '../../lib/governance/format';
-import { formatTokenWeight } from '../../lib/governance/token';
 import type { Dao, Proposal, ProposalStatus, Vote } from '../../lib/governance/types';
+import { useAmounts } from '../../lib/governance/use-amounts';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { useVotesOf } from '../../lib/governance/use-votes-of';
@@ -59,7 +59,8 @@ export function VotePanel({
     },
     myVotes: votes.votes.length,
   });
-  const weight = (w: string) => formatTokenWeight(w, token);
+  const amounts = useAmounts();
+  const weight = (w: string) => amounts.tokenWeight(w, token);
   const loading = mine.loading || (mine.signedIn && votes.loading);
 
   return (

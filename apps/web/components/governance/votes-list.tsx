@@ -4,8 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { governanceError } from '../../lib/governance/errors';
-import { formatBallot, formatWeight } from '../../lib/governance/format';
-import { formatTokenAmount, type TokenRef } from '../../lib/governance/token';
+import { formatBallot } from '../../lib/governance/format';
+import type { TokenRef } from '../../lib/governance/token';
+import { useAmounts } from '../../lib/governance/use-amounts';
 import { useTRPC } from '../../lib/trpc';
 import { ErrorAlert } from '../alert';
 import { Address } from '../ui/address';
@@ -40,6 +41,7 @@ export function VotesList({
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const t = useTranslations('votes.list');
+  const amounts = useAmounts();
   const trpc = useTRPC();
   const id = useId();
   const [page, setPage] = useState(1);
@@ -128,10 +130,7 @@ export function VotesList({
                 <strong data-testid="vote-choice">
                   {formatBallot(v.choice, votingSystem, votingOptions) ?? t('hiddenChoice')}
                 </strong>{' '}
-                · {t('weight')}{' '}
-                <span data-weight={v.weight}>
-                  {token ? formatTokenAmount(v.weight, token.decimals, token.symbol) : formatWeight(v.weight)}
-                </span>
+                · {t('weight')} <span data-weight={v.weight}>{amounts.tokenWeight(v.weight, token)}</span>
                 {v.signature && (
                   <span className="ml-2 rounded-full border px-2 py-0.5 text-xs">{t('signed')}</span>
                 )}

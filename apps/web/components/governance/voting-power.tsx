@@ -67,7 +67,8 @@ export function usePowerText() {
           ? t('noDelegated', { symbol: token.symbol })
           : t('noHoldings', { symbol: token.symbol });
       case 'BELOW_MIN_WEIGHT': {
-        const min = token && minWeight ? formatTokenAmount(minWeight, token.decimals, token.symbol) : null;
+        const min =
+          token && minWeight ? formatTokenAmount(minWeight, token.decimals, token.symbol, 4, locale) : null;
         return min
           ? t('belowMin', { min })
           : token
@@ -81,7 +82,7 @@ export function usePowerText() {
   const power = (p: PowerView, token: PowerToken | null, minWeight: string | null) => {
     if (!p.eligible && p.reason) return reason(p.reason, token, minWeight);
     const amount = token
-      ? formatTokenAmount(p.weight, token.decimals, token.symbol)
+      ? formatTokenAmount(p.weight, token.decimals, token.symbol, 4, locale)
       : t('weight', { weight: formatWeight(p.weight, locale) });
     return t('yours', {
       amount,

@@ -154,6 +154,14 @@ describe('formatBallot', () => {
   });
 });
 
+describe('formatScore in German', () => {
+  it('groups with dots and marks decimals with a comma', () => {
+    expect(formatScore('1234567.500000000000000000', 4, 'de')).toBe('1.234.567,5');
+    expect(formatScore('0.000000000000000001', 4, 'de')).toBe('< 0,0001');
+    expect(formatScore('42', 4, 'de')).toBe('42');
+  });
+});
+
 describe('formatScore', () => {
   it('groups whole scores like weights', () => {
     expect(['0', '7', '1234567'].map((s) => formatScore(s))).toEqual(['0', '7', '1,234,567']);

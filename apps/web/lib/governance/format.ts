@@ -123,18 +123,25 @@ export function scoreUnits(score: string): bigint {
  * ("25.000000000000000000" → "25", "4.680000000000000000" → "4.68"); a score above 0 that would round
  * to 0 reads "< 0.0001".
  */
-export function formatScore(score: string, decimals = 4): string {
+export function formatScore(score: string, decimals = 4, locale = 'en'): string {
   const m = SCORE.exec(score);
   if (!m) return score;
-  if (m[2] === undefined) return formatWeight(m[1] ?? '0');
+  if (m[2] === undefined) return formatWeight(m[1] ?? '0', locale);
   const scale = 10n ** BigInt(decimals);
   const units = scoreUnits(score);
   const unit = 10n ** 18n / scale;
   const rounded = (units + unit / 2n) / unit; // in 10^-decimals
-  if (rounded === 0n && units > 0n) return `< ${(1 / Number(scale)).toFixed(decimals)}`;
-  const whole = formatWeight((rounded / scale).toString());
+  const point = decimalSeparator(locale);
+  if (rounded === 0n && units > 0n) return `< ${(1 / Number(scale)).toFixed(decimals).replace('.', point)}`;
+  const whole = formatWeight((rounded / scale).toString(), locale);
   const frac = (rounded % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole;
+  return frac ? `${whole}${point}${frac}` : whole;
+}
+
+/** the locale's decimal mark ("." in English, "," in German) */
+export function decimalSeparator(locale = 'en'): string {
+  if (locale === 'en') return '.';
+  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 }
 
 /** options by score, highest first; equal scores keep their given (the proposal's) order */

@@ -48,6 +48,15 @@ describe('formatTokenWeight', () => {
     expect(formatTokenWeight(`100${E18}`, { decimals: 18, symbol: 'GRDN' })).toBe('100 GRDN');
     expect(formatTokenWeight('1000', null)).toBe('1,000');
   });
+
+  it("writes numbers the page's way: German groups with dots and marks decimals with a comma", () => {
+    expect(formatTokenWeight(`1234567${'5'.padEnd(18, '0')}`, { decimals: 18, symbol: 'GRDN' }, 'de')).toBe(
+      '1.234.567,5 GRDN',
+    );
+    expect(formatTokenWeight('1234567', null, 'de')).toBe('1.234.567');
+    expect(formatTokenAmount('1', 18, 'GRDN', 4, 'de')).toBe('< 0,0001 GRDN');
+    expect(formatTokenAmount(`1234${'5'.padEnd(18, '0')}`, 18, 'GRDN', 4, 'en')).toBe('1,234.5 GRDN');
+  });
 });
 
 describe('toBaseUnits', () => {

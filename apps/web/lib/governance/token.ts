@@ -1,6 +1,6 @@
 import type { IneligibleReason } from '@plenum/validators';
 import { formatUnits, parseUnits } from 'viem';
-import { formatWeight } from './format';
+import { decimalSeparator, formatWeight } from './format';
 
 /** Token DAOs (docs/governance.md, "Token holdings from the chain"): amounts, names and reasons in words. */
 
@@ -51,19 +51,25 @@ export function formatTokenAmount(
   decimals: number,
   symbol?: string,
   maxFraction = 4,
+  locale = 'en',
 ): string {
   const suffix = symbol ? ` ${symbol}` : '';
   if (!/^\d+$/.test(baseUnits)) return `${baseUnits}${suffix}`;
   const [whole = '0', fraction = ''] = formatUnits(BigInt(baseUnits), decimals).split('.');
   const shown = fraction.slice(0, maxFraction).replace(/0+$/, '');
+  const point = decimalSeparator(locale);
   if (whole === '0' && !shown && BigInt(baseUnits) > 0n)
-    return `< ${(10 ** -maxFraction).toFixed(maxFraction)}${suffix}`;
-  return `${formatWeight(whole)}${shown ? `.${shown}` : ''}${suffix}`;
+    return `< ${(10 ** -maxFraction).toFixed(maxFraction).replace('.', point)}${suffix}`;
+  return `${formatWeight(whole, locale)}${shown ? `${point}${shown}` : ''}${suffix}`;
 }
 
 /** A weight in words: with the DAO's token its decimals and symbol, else the plain (grouped) number. */
-export const formatTokenWeight = (weight: string, token: Pick<TokenRef, 'decimals' | 'symbol'> | null) =>
-  token ? formatTokenAmount(weight, token.decimals, token.symbol) : formatWeight(weight);
+export const formatTokenWeight = (
+  weight: string,
+  token: Pick<TokenRef, 'decimals' | 'symbol'> | null,
+  locale = 'en',
+) =>
+  token ? formatTokenAmount(weight, token.decimals, token.symbol, 4, locale) : formatWeight(weight, locale);
 
 /**
  * Whole tokens as typed ("1.5", "1,000") → base units with the token's decimals (viem's parseUnits).
