@@ -110,6 +110,24 @@ test('the Votes tab filters by choice and sorts by weight', async () => {
   await page.getByLabel('Sort').selectOption({ label: 'Highest weight' });
   await expect.poll(weights, SLOW).toEqual(['30', '25']);
 
+  // the filtered, sorted tab is in the address: the link opens the same view for someone else
+  await expect(page).toHaveURL(/[?&]tab=votes/);
+  const link = page.url();
+  expect(new URL(link).searchParams.get('choice')).toBe('For');
+  expect(new URL(link).searchParams.get('sort')).toBe('weight');
+  const other = await product.browser.newPage();
+  await other.goto(link);
+  await expect(other.getByTestId('votes-filtered')).toHaveText('2 votes for “For”', SLOW);
+  await expect(other.getByLabel('Sort')).toHaveValue('weight');
+  await expect
+    .poll(() =>
+      votes(other)
+        .locator('[data-weight]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-weight'))),
+    )
+    .toEqual(['30', '25']);
+  await other.close();
+
   await page.getByLabel('Choice').selectOption({ label: 'All choices' });
   await expect.poll(weights, SLOW).toEqual(['45', '30', '25']);
   await expect(votes(page).getByTestId('vote-choice')).toHaveText(['Against', 'For', 'For']);

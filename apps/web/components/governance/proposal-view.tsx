@@ -8,6 +8,7 @@ import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
 import { useTRPC } from '../../lib/trpc';
+import { useSearchParam } from '../../lib/use-search-param';
 import { ErrorAlert, Notice } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
@@ -46,6 +47,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const systemText = useSystemText();
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
+  // ?tab=votes (with the list's ?choice= and ?sort=) opens the Votes tab: a filtered list can be linked to
+  const [tab, setTab] = useSearchParam('tab');
   const proposal = useQuery({
     ...trpc.governance.proposals.get.queryOptions({ proposalId }),
     refetchInterval: pollWhenNotLive(live, 5_000),
@@ -107,7 +110,11 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
           </p>
         </header>
-        <Tabs defaultValue="overview" className="flex flex-col gap-4">
+        <Tabs
+          value={tab === 'votes' ? 'votes' : 'overview'}
+          onValueChange={(v) => setTab(v === 'votes' ? v : null)}
+          className="flex flex-col gap-4"
+        >
           <TabsList aria-label={t('sections')}>
             <TabsTrigger value="overview">{t('overview')}</TabsTrigger>
             <TabsTrigger value="votes" data-testid="votes-tab">

@@ -8,6 +8,7 @@ import { formatBallot } from '../../lib/governance/format';
 import type { TokenRef } from '../../lib/governance/token';
 import { useAmounts } from '../../lib/governance/use-amounts';
 import { useTRPC } from '../../lib/trpc';
+import { useSearchParam } from '../../lib/use-search-param';
 import { ErrorAlert } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
@@ -45,8 +46,11 @@ export function VotesList({
   const trpc = useTRPC();
   const id = useId();
   const [page, setPage] = useState(1);
-  const [choice, setChoice] = useState('');
-  const [sort, setSort] = useState<VoteSort>('newest');
+  // in the address (?choice=…&sort=…), so a filtered list can be linked to; an unknown value is ignored
+  const [choiceParam, setChoice] = useSearchParam('choice');
+  const [sortParam, setSort] = useSearchParam('sort');
+  const choice = choiceParam && votingOptions.includes(choiceParam) ? choiceParam : '';
+  const sort: VoteSort = SORTS.some((s) => s.value === sortParam) ? (sortParam as VoteSort) : 'newest';
   // the proposal page keeps the results current; this only reads them from the cache
   const results = useQuery({ ...trpc.governance.votes.results.queryOptions({ proposalId }), enabled: false });
   const hidden = results.data?.hidden ?? false;
@@ -99,7 +103,7 @@ export function VotesList({
             id={`${id}-sort`}
             value={sort}
             onChange={(e) => {
-              setSort(e.target.value as VoteSort);
+              setSort(e.target.value === 'newest' ? null : e.target.value);
               setPage(1);
             }}
           >
