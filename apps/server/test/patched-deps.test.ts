@@ -92,6 +92,58 @@ describe('postgres.js patch (patches/postgres@3.4.9.patch)', () => {
   );
 });
 
+describe('postgres.js patch: the array-type fetch of a new connection', () => {
+  it.runIf(TEST_DB === 'postgres')(
+    'a connection that drops while it fetches the array types rejects the query, with no unhandled rejection',
+    async () => {
+      const db = await freshDatabase();
+      const target = new URL(db.url!);
+      const sockets = new Set<net.Socket>();
+      // forwards until the client asks for the array types, then the database is gone (refused from then on)
+      const relay = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port), target.hostname);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('error', () => {});
+        }
+        upstream.pipe(client);
+        client.on('data', (chunk: Buffer) => {
+          if (chunk.includes('pg_catalog.pg_type')) {
+            relay.close();
+            for (const s of sockets) s.destroy();
+          } else upstream.write(chunk);
+        });
+      });
+      await new Promise<void>((r) => relay.listen(0, '127.0.0.1', r));
+      const via = new URL(target);
+      via.port = String((relay.address() as net.AddressInfo).port);
+      const unhandled: unknown[] = [];
+      const onUnhandled = (err: unknown) => unhandled.push(err);
+      process.on('unhandledRejection', onUnhandled);
+      const sql = postgres(via.toString(), { max: 1, onnotice: () => {}, connect_timeout: 2 });
+      try {
+        const outcome = await sql`select 1 as one`.then(
+          () => 'succeeded',
+          (err: { code?: string }) => err.code ?? 'rejected',
+        );
+        expect(outcome).not.toBe('succeeded');
+        // an unhandled rejection is reported after the microtasks of the turn that made it
+        for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+        expect(
+          unhandled,
+          broken('postgres', 'the failed array-type fetch became an unhandled rejection'),
+        ).toEqual([]);
+      } finally {
+        process.off('unhandledRejection', onUnhandled);
+        await sql.end({ timeout: 1 });
+        relay.close();
+        for (const s of sockets) s.destroy();
+        await db.drop();
+      }
+    },
+  );
+});
+
 describe('trpc-to-openapi patch (patches/trpc-to-openapi@3.3.0.patch)', () => {
   it('is applied to the installed version (both hunks)', () => {
     const { dir, version } = installed('trpc-to-openapi');
