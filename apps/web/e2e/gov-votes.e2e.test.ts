@@ -141,6 +141,9 @@ test('the Results card draws the tally as a chart with its percentages, also as 
   const page = await product.browser.newPage();
   await page.goto(`${product.webUrl}/proposals/${proposalId}`);
   const chart = page.getByTestId('results-chart');
+  // one image however far the lazy chart has loaded: its svg is hidden from the accessibility tree
+  await expect(chart.locator('svg').getByText('55 %')).toBeVisible(SLOW);
+  await expect(chart.getByRole('img')).toHaveCount(1);
   await expect(chart.getByRole('img')).toHaveAttribute(
     'aria-label',
     /For 55 %, Against 45 %, Abstain 0 %/,
