@@ -141,6 +141,11 @@ const schema = z.object({
   /** reminder mail this many hours before a proposal ends, to members who have not voted; 0 = off */
   PROPOSAL_REMINDER_HOURS: hours(24),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
+  // live event streams: caps per connection and per user, backpressure, replays at once (docs/events.md, "Limits")
+  EVENTS_MAX_SUBSCRIPTIONS_PER_CONNECTION: int(20, 1),
+  EVENTS_MAX_STREAMS_PER_USER: int(50, 1),
+  EVENTS_MAX_BUFFERED_BYTES: int(1_048_576, 16_384),
+  EVENTS_REPLAY_CONCURRENCY: int(2, 1),
   /** token holdings from the chain: `chainId=url` pairs, comma-separated (docs/governance.md) */
   CHAIN_RPC_URLS: z
     .string()
