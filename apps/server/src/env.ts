@@ -202,6 +202,9 @@ const schema = z.object({
     message: 'a comma-separated list of multiaddrs such as /dns4/ipfs.example.org/tcp/4001',
   }),
   IPFS_MAX_CONNECTIONS: int(100, 1),
+  /** ms an inbound libp2p connection has to complete its handshake; how many may be in it at once */
+  IPFS_SWARM_HANDSHAKE_TIMEOUT: int(5_000, 100),
+  IPFS_SWARM_MAX_PENDING: int(64, 1),
   MAX_FILE_SIZE: int(104_857_600, 1),
   ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
     (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
@@ -271,6 +274,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           bootstrap: e.IPFS_BOOTSTRAP,
           announce: e.IPFS_ANNOUNCE,
           maxConnections: e.IPFS_MAX_CONNECTIONS,
+          handshakeTimeoutMs: e.IPFS_SWARM_HANDSHAKE_TIMEOUT,
+          maxPendingInbound: e.IPFS_SWARM_MAX_PENDING,
         },
   };
 }
