@@ -17,6 +17,7 @@ import { applyWSSHandler } from '@trpc/server/adapters/ws';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { Env } from './env';
+import { streamConnection } from './events/pacer';
 import { attachSocketIo, closeSocketIo } from './events/socket-io';
 import { refuseBody, useBodyParsers } from './http/body';
 import { isCrossOriginCookieRequest, trustedOrigins } from './http/csrf';
@@ -279,7 +280,7 @@ export async function createApp(options: AppOptions) {
     wss,
     router: appRouter,
     keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
-    async createContext({ req, info }): Promise<Context> {
+    async createContext({ req, res, info }): Promise<Context> {
       const params = info.connectionParams as { token?: unknown } | null;
       const given = typeof params?.token === 'string' ? params.token : null;
       if (!given && isCrossOriginCookieRequest(req, originPolicy, { stream: true }))
@@ -291,6 +292,12 @@ export async function createApp(options: AppOptions) {
       const principal = token ? await resolveToken(svc, { token }) : null;
       if (!principal)
         throw new TRPCError({ code: 'UNAUTHORIZED', message: 'A valid session or access token is required' });
+      // this connection's event streams: a cap on their number and backpressure (docs/events.md, "Limits")
+      const connection = streamConnection(res, {
+        perConnection: env.EVENTS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+        maxBuffered: env.EVENTS_MAX_BUFFERED_BYTES,
+        waiting: services.events,
+      });
       return {
         svc,
         principal,
@@ -301,6 +308,7 @@ export async function createApp(options: AppOptions) {
         transport: 'ws',
         setSessionCookie() {},
         setHeader() {},
+        connection,
       };
     },
   });

@@ -141,6 +141,11 @@ const schema = z.object({
   /** reminder mail this many hours before a proposal ends, to members who have not voted; 0 = off */
   PROPOSAL_REMINDER_HOURS: hours(24),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
+  // live event streams: caps per connection and per user, backpressure, replays at once (docs/events.md, "Limits")
+  EVENTS_MAX_SUBSCRIPTIONS_PER_CONNECTION: int(20, 1),
+  EVENTS_MAX_STREAMS_PER_USER: int(50, 1),
+  EVENTS_MAX_BUFFERED_BYTES: int(1_048_576, 16_384),
+  EVENTS_REPLAY_CONCURRENCY: int(2, 1),
   /** token holdings from the chain: `chainId=url` pairs, comma-separated (docs/governance.md) */
   CHAIN_RPC_URLS: z
     .string()
@@ -197,6 +202,9 @@ const schema = z.object({
     message: 'a comma-separated list of multiaddrs such as /dns4/ipfs.example.org/tcp/4001',
   }),
   IPFS_MAX_CONNECTIONS: int(100, 1),
+  /** ms an inbound libp2p connection has to complete its handshake; how many may be in it at once */
+  IPFS_SWARM_HANDSHAKE_TIMEOUT: int(5_000, 100),
+  IPFS_SWARM_MAX_PENDING: int(64, 1),
   MAX_FILE_SIZE: int(104_857_600, 1),
   ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
     (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
@@ -266,6 +274,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
           bootstrap: e.IPFS_BOOTSTRAP,
           announce: e.IPFS_ANNOUNCE,
           maxConnections: e.IPFS_MAX_CONNECTIONS,
+          handshakeTimeoutMs: e.IPFS_SWARM_HANDSHAKE_TIMEOUT,
+          maxPendingInbound: e.IPFS_SWARM_MAX_PENDING,
         },
   };
 }

@@ -33,6 +33,11 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   const events = new EventBus(dbHandle.db, dbHandle, log.child({ component: 'events' }), {
     aroundDelivery: (deliver) => corker.corked(deliver),
     revalidateMs: env.EVENTS_REVALIDATE_MS,
+    limits: {
+      perConnection: env.EVENTS_MAX_SUBSCRIPTIONS_PER_CONNECTION,
+      perUser: env.EVENTS_MAX_STREAMS_PER_USER,
+    },
+    replayConcurrency: env.EVENTS_REPLAY_CONCURRENCY,
   });
   const storage = await createStorageRuntime({
     dataDir: env.dataDir,

@@ -83,6 +83,8 @@ describe('configuration from the environment', () => {
       bootstrap: [],
       announce: [],
       maxConnections: 100,
+      handshakeTimeoutMs: 5_000,
+      maxPendingInbound: 64,
     });
     expect(loadEnv({ IPFS_SWARM_PORT: '0' }).ipfsSwarm).toMatchObject({ port: 0, wsPort: 0 });
     expect(loadEnv({ IPFS_SWARM_PORT: '5001', IPFS_SWARM_WS_PORT: '0' }).ipfsSwarm).toMatchObject({

@@ -1,4 +1,4 @@
-import type { LiveEventSource, Principal, Services, StorageRuntime } from '@plenum/core';
+import type { LiveEventSource, Principal, Services, StorageRuntime, StreamConnection } from '@plenum/core';
 
 /**
  * The service container: everything procedures, plain routes and workers use, built once at start-up
@@ -32,4 +32,6 @@ export interface Context {
   setSessionCookie(token: string, options: CookieOptions): void;
   /** extra response headers (e.g. Location) */
   setHeader(name: string, value: string): void;
+  /** on a WebSocket: its event streams' slots and its socket's backpressure (docs/events.md, "Limits") */
+  connection?: StreamConnection;
 }

@@ -26,6 +26,14 @@ export {
   xactsEndedBefore,
 } from './events/feed';
 export type { EventFilter } from './events/filter';
+export {
+  ConnectionStreams,
+  Gate,
+  type Release,
+  StreamAdmission,
+  type StreamConnection,
+  type StreamLimits,
+} from './events/limits';
 export { Sequencer, type SequencerOptions } from './events/sequencer';
 export { eventStream } from './events/stream';
 export { EventSubscription, type LiveEventSource } from './events/subscription';

@@ -1,9 +1,11 @@
 import {
+  type ConnectionStreams,
   currentXactId,
   EVENTS_CHANNEL,
   type EventEnvelope,
   type EventFilter,
   EventSubscription,
+  Gate,
   type LiveEventSource,
   type Logger,
   MAX_EVENT_PAGE,
@@ -12,6 +14,8 @@ import {
   readEventsByIds,
   Sequencer,
   type SequencerOptions,
+  StreamAdmission,
+  type StreamLimits,
   xactsEndedBefore,
 } from '@plenum/core';
 import type { Database, DbHandle } from '@plenum/db';
@@ -25,6 +29,10 @@ export interface EventBusOptions extends SequencerOptions {
   queueLimit: number;
   /** how often an open stream re-checks its client's token (suspension, logout, revocation) */
   revalidateMs: number;
+  /** open streams per user and per WebSocket (docs/events.md, "Limits") */
+  limits: StreamLimits;
+  /** replays reading the table at once; further ones queue */
+  replayConcurrency: number;
   /** wraps each synchronous hand-off of new events to the subscribers (used to coalesce socket writes) */
   aroundDelivery?: ((deliver: () => void) => void) | undefined;
 }
@@ -37,6 +45,8 @@ export const defaultBusOptions: EventBusOptions = {
   lateWatchMs: 10 * 60_000,
   queueLimit: 10_000,
   revalidateMs: 60_000,
+  limits: { perConnection: 20, perUser: 50 },
+  replayConcurrency: 2,
 };
 
 /**
@@ -58,6 +68,11 @@ export class EventBus implements LiveEventSource {
   private poll: NodeJS.Timeout | null = null;
   private retry: NodeJS.Timeout | null = null;
   private deliveryObservers: ((events: readonly EventEnvelope[]) => void)[] = [];
+  private readonly admission: StreamAdmission;
+  /** the replays reading the table now, at most `replayConcurrency` (the others queue) */
+  readonly replays: Gate;
+  /** streams waiting for their client to read what was sent (backpressure; diagnostics and tests) */
+  streamsWaitingForClients = 0;
 
   constructor(
     private readonly db: Database,
@@ -66,6 +81,8 @@ export class EventBus implements LiveEventSource {
     options: Partial<EventBusOptions> = {},
   ) {
     this.opts = { ...defaultBusOptions, ...options };
+    this.admission = new StreamAdmission(this.opts.limits);
+    this.replays = new Gate(this.opts.replayConcurrency);
   }
 
   /** Listens, then finds the starting point; subscriptions wait for `ready()`. */
@@ -98,6 +115,16 @@ export class EventBus implements LiveEventSource {
     const sub = new EventSubscription(this, filter, this.opts.queueLimit, (s) => this.subs.delete(s));
     this.subs.add(sub);
     return sub.bind(signal);
+  }
+
+  /** A slot for one more stream of this user (and connection), or TOO_MANY_REQUESTS (docs/events.md, "Limits"). */
+  admit(userId: string, connection?: ConnectionStreams) {
+    return this.admission.admit(userId, connection);
+  }
+
+  /** a user's open streams on this instance (diagnostics and tests) */
+  openStreams(userId: string): number {
+    return this.admission.openStreams(userId);
   }
 
   /**

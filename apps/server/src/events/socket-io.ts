@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { ApiServices } from '@plenum/api';
 import {
+  AppError,
   type ErrorCode,
   eventStream,
   type FieldIssue,
@@ -58,10 +59,12 @@ export function attachSocketIo(
         refusal('UNAUTHORIZED', 'Connect with auth: { token } (a session or access token)', 'TOKEN_REQUIRED'),
       );
     }
+    let userId: string;
     try {
       const principal = await resolveToken(svc, { token });
       if (!principal)
         return next(refusal('UNAUTHORIZED', 'The token is invalid, expired or revoked', 'INVALID_TOKEN'));
+      userId = principal.userId;
     } catch (err) {
       svc.log.error({ err }, 'socket.io credential lookup failed');
       return next(refusal('SERVICE_UNAVAILABLE', 'The database is unreachable', 'DATABASE_UNAVAILABLE'));
@@ -71,6 +74,18 @@ export function attachSocketIo(
       const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       const detail = issues.map((i) => `${i.path || 'query'}: ${i.message}`).join('; ');
       return next(refusal('BAD_REQUEST', `Invalid subscription: ${detail}`, 'VALIDATION_FAILED', issues));
+    }
+    // one stream of the user's budget (docs/events.md, "Limits"), given back when the transport closes:
+    // Socket.IO emits no 'disconnect' for a socket whose client left while this middleware ran
+    try {
+      const release = bus.admit?.(userId);
+      if (release) {
+        if (socket.conn.readyState === 'closed') release();
+        else socket.conn.once('close', release);
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return next(refusal(err.code, err.message, err.reason ?? 'TOO_MANY_SUBSCRIPTIONS'));
     }
     socket.data.subscription = parsed.data;
     socket.data.token = token;

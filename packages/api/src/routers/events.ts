@@ -18,6 +18,10 @@ export const eventsRouter = router({
    */
   stream: authedProcedure.input(eventSubscriptionInput).subscription(({ ctx, input, signal }) => {
     const source = eventSource(ctx);
+    // one slot per stream, given back when it ends, when it is stopped, or when its connection closes
+    // (whichever comes first: the adapter may drop a stream it never iterated)
+    const release = source.admit?.(ctx.principal!.userId, ctx.connection?.streams);
+    if (release) signal?.addEventListener('abort', release, { once: true });
     const filter = { events: input.events, daoId: input.daoId, proposalId: input.proposalId };
     const token = ctx.token;
     const revalidate = token && {
@@ -31,6 +35,8 @@ export const eventsRouter = router({
       revalidate: revalidate || undefined,
       // errors thrown while iterating bypass the procedure's error middleware: map here
       mapError: (err: AppError) => toTRPCError(err) ?? err,
+      pace: ctx.connection?.pace,
+      release,
     };
     return eventStream(ctx.svc, { ...params, source, wrap: (e) => tracked(String(e.id), e) });
   }),

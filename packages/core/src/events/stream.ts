@@ -3,9 +3,10 @@ import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { readEvents } from './feed';
 import type { EventFilter } from './filter';
+import type { Release } from './limits';
 import type { LiveEventSource } from './subscription';
 
-const REPLAY_PAGE = 500;
+const REPLAY_PAGE = 100;
 
 export interface StreamParams {
   filter: EventFilter;
@@ -16,6 +17,13 @@ export interface StreamParams {
   revalidate?: { everyMs: number; check: () => Promise<boolean> } | undefined;
   /** turns the UNAUTHORIZED AppError of a revoked credential into the transport's error */
   mapError?: ((err: AppError) => Error) | undefined;
+  /**
+   * backpressure: undefined while the client has room, else a promise that resolves once it has (its
+   * socket drained), awaited before each event is yielded (docs/events.md, "Limits")
+   */
+  pace?: ((signal?: AbortSignal) => Promise<void> | undefined) | undefined;
+  /** called when the stream ends: gives back its slot (StreamAdmission) */
+  release?: Release | undefined;
 }
 
 /**
@@ -32,10 +40,21 @@ export async function* eventStream<T = EventEnvelope>(
     wrap?: ((e: EventEnvelope) => T) | undefined;
   },
 ): AsyncGenerator<T, void, undefined> {
-  const { source } = p;
+  const { source, pace, signal } = p;
   const wrap = p.wrap ?? ((e: EventEnvelope) => e as T);
-  await source.ready();
-  const sub = source.subscribe(p.filter, p.signal);
+  // replays read the table through the source's gate: a bounded number at once per instance
+  const read = (after: number, upTo: number) => {
+    const page = async () =>
+      signal?.aborted ? [] : readEvents(svc, { after, upTo, limit: REPLAY_PAGE, filter: p.filter });
+    return source.replays ? source.replays.run(page) : page();
+  };
+  try {
+    await source.ready();
+  } catch (err) {
+    p.release?.();
+    throw err;
+  }
+  const sub = source.subscribe(p.filter, signal);
   let revoked = false;
   const timer = p.revalidate && setInterval(() => void recheck(), p.revalidate.everyMs);
   timer?.unref();
@@ -52,9 +71,11 @@ export async function* eventStream<T = EventEnvelope>(
   try {
     for (;;) {
       while (position < upTo) {
-        if (p.signal?.aborted) return;
-        const page = await readEvents(svc, { after: position, upTo, limit: REPLAY_PAGE, filter: p.filter });
+        const page = await read(position, upTo);
         for (const e of page) {
+          const room = pace?.(signal);
+          if (room) await room;
+          if (signal?.aborted) return;
           yield wrap(e);
           position = e.id;
         }
@@ -77,11 +98,15 @@ export async function* eventStream<T = EventEnvelope>(
       // ids at or below the position were replayed already; a late event (a gap given up on) is the
       // exception: it was never part of any replay bound that had passed it
       if (item.event.id <= position && !item.late) continue;
+      const room = pace?.(signal);
+      if (room) await room;
+      if (signal?.aborted) return;
       yield wrap(item.event);
       position = Math.max(position, item.event.id);
     }
   } finally {
     if (timer) clearInterval(timer);
     sub.close();
+    p.release?.();
   }
 }

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '../governance/event-log';
 import { type EventFilter, matchesFilter } from './filter';
+import type { ConnectionStreams, Release } from './limits';
 
 /** What a live event source (the server's event bus) offers to one stream. */
 export interface LiveEventSource {
@@ -11,6 +12,13 @@ export interface LiveEventSource {
   readonly revalidateMs?: number;
   /** a subscription that closes itself when `signal` aborts */
   subscribe(filter: EventFilter, signal?: AbortSignal): EventSubscription;
+  /**
+   * takes a slot for one stream of this user (and of its connection), or throws TOO_MANY_REQUESTS
+   * (docs/events.md, "Limits")
+   */
+  admit?(userId: string, connection?: ConnectionStreams): Release;
+  /** bounds how many replays read the table at once */
+  readonly replays?: { run<R>(task: () => Promise<R>): Promise<R> };
 }
 
 export type QueueItem =

@@ -29,6 +29,7 @@ import {
   type PinOptions,
   ProviderError,
 } from './provider';
+import { InboundGuard } from './swarm-guard';
 
 const POLL_MS = 250;
 
@@ -55,6 +56,10 @@ export interface SwarmOptions {
   /** addresses to announce instead of the listening ones (a public address behind NAT) */
   announce: string[];
   maxConnections: number;
+  /** ms a new inbound connection has to complete the libp2p handshake (default 5,000) */
+  handshakeTimeoutMs?: number | undefined;
+  /** inbound connections in their handshake at once, per listener; more are refused (default 64) */
+  maxPendingInbound?: number | undefined;
 }
 
 export interface EmbeddedNodeOptions {
@@ -121,19 +126,29 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   if (swarm) {
     const ip = ipProto(swarm.host);
     const { port, wsPort } = swarm.anyPortIfTaken ? await freeIfTaken(swarm, options.notice) : swarm;
+    const guard = new InboundGuard({
+      handshakeTimeoutMs: swarm.handshakeTimeoutMs ?? 5_000,
+      maxPending: swarm.maxPendingInbound ?? 64,
+    });
     const networked = withLibp2pLight(light, {
       addresses: {
         listen: [`/${ip}/${swarm.host}/tcp/${port}`, `/${ip}/${swarm.host}/tcp/${wsPort}/ws`],
         ...(swarm.announce.length ? { announce: swarm.announce } : {}),
       },
-      transports: [tcp(), webSockets()],
+      // sockets on the WebSocket port that never complete the handshake are bounded in time and number
+      transports: [tcp(), guard.transport(webSockets())],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
       // bootstrap peers are tagged keep-alive: libp2p dials them again when a connection drops
       peerDiscovery: swarm.bootstrap.length
         ? [bootstrap({ list: swarm.bootstrap, tagName: `${KEEP_ALIVE}-bootstrap`, timeout: 0 })]
         : [],
-      connectionManager: { maxConnections: swarm.maxConnections },
+      connectionManager: {
+        maxConnections: swarm.maxConnections,
+        // libp2p's own limits on inbound upgrades (TCP and WebSocket alike), with the same bounds
+        inboundUpgradeTimeout: swarm.handshakeTimeoutMs ?? 5_000,
+        maxIncomingPendingConnections: swarm.maxPendingInbound ?? 64,
+      },
       services: { identify: identify(), ping: ping() },
     });
     // bitswap: peers' want-lists kept to 1,024 entries each, a bounded number of streams
@@ -150,6 +165,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       throw err;
     }
     libp2p = networked.libp2p;
+    libp2p.addEventListener('connection:open', (e) => guard.opened(e.detail.remoteAddr.toString()));
   } else {
     await light.start();
   }
