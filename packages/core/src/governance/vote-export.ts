@@ -170,14 +170,21 @@ async function chunk(
 // ---- formats (pure) ----
 
 /**
- * One CSV cell (RFC 4180): null as empty; a text starting with =, +, -, @, TAB or CR gets a leading
- * apostrophe, so a spreadsheet shows it as text instead of running it as a formula (CSV injection); a
+ * A cell text a spreadsheet could take for a formula (OWASP, "CSV Injection"): one starting with =, +, -,
+ * @, their fullwidth forms ＝ ＋ － ＠ (some spreadsheets fold them to ASCII), or any whitespace or control
+ * character (TAB, CR, LF, a space: spreadsheets trim them and then read what follows).
+ */
+const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\s\p{Cc}]/u;
+
+/**
+ * One CSV cell (RFC 4180): null as empty; a text that could run as a formula (FORMULA_START) gets a
+ * leading apostrophe, so a spreadsheet shows it as text (docs/governance.md, "Exporting the votes"); a
  * cell with a comma, a double quote, CR or LF is quoted, its double quotes doubled.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

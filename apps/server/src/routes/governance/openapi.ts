@@ -23,8 +23,8 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
       summary: 'Every vote of a proposal as a CSV or JSON download, oldest first (streamed)',
       description:
         'Columns: voteId, voter, choice, weight, comment, time, signature, signedTimestamp. CSV: RFC 4180 ' +
-        'with a header row and CRLF line ends; a cell starting with =, +, -, @, TAB or CR gets a leading ' +
-        "apostrophe ('), against formula injection. JSON: one array of objects. The votes of one " +
+        'with a header row and CRLF line ends; a cell starting with =, +, -, @ (or their fullwidth forms), ' +
+        "whitespace or a control character gets a leading apostrophe ('), against formula injection. JSON: one array of objects. The votes of one " +
         'snapshot (docs/governance.md, "Exporting the votes").',
       requestParams: {
         path: z.object({ proposalId: z.uuid() }),
