@@ -327,7 +327,8 @@ export async function createApp(options: AppOptions) {
       if (internalMetrics)
         await new Promise<void>((resolve, reject) => {
           internalMetrics.once('error', reject);
-          internalMetrics.listen(env.METRICS_PORT, host, () => resolve());
+          // it asks no credentials: on METRICS_HOST (loopback by default), never the API's interfaces
+          internalMetrics.listen(env.METRICS_PORT, env.METRICS_HOST, () => resolve());
         });
       const addr = server.address();
       return typeof addr === 'object' && addr ? addr.port : port;

@@ -219,6 +219,25 @@ const schema = z.object({
   METRICS_PORT: int(0, 0),
   /** serve /metrics on the API port to `Authorization: Bearer <METRICS_TOKEN>` */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+
+  // load limits (docs/operations.md: "Metrics", "Database outages", "Slow clients";
+  // docs/governance.md, "Exporting the votes")
+  /** the interface of the METRICS_PORT listener, which asks no credentials: loopback unless set */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** vote exports streaming at once on this instance, and from one client IP */
+  EXPORT_MAX_CONCURRENT: int(8, 1),
+  EXPORT_MAX_PER_CLIENT: int(2, 1),
+  /** ms a statement (or a transaction's COMMIT) may go unanswered before its request is answered 503 */
+  DATABASE_STATEMENT_TIMEOUT: duration('5s'),
+  /** ms a transaction may wait for a pooled connection (and its BEGIN) before its request is answered 503 */
+  DATABASE_ACQUIRE_TIMEOUT: duration('5s'),
+  /** a request's line and headers must arrive within this; its JSON body within HTTP_BODY_TIMEOUT */
+  HTTP_HEADERS_TIMEOUT: duration('10s'),
+  HTTP_BODY_TIMEOUT: duration('10s'),
+  /** a streamed upload is cut when no byte of it arrives for this long */
+  HTTP_UPLOAD_IDLE_TIMEOUT: duration('30s'),
+  /** open connections from one IP address (the socket's); 0 = no cap (behind a proxy: docs/operations.md) */
+  HTTP_MAX_CONNECTIONS_PER_IP: int(256, 0),
 });
 
 export type Env = ReturnType<typeof loadEnv>;
