@@ -152,9 +152,12 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
   // drizzle sends every statement through `unsafe` and every transaction through `begin`
   const counted = pool.counting(client, ['unsafe', 'begin']);
   const db = drizzlePostgres({ client: counted, schema }) as unknown as Database;
+  // the availability ping has a connection of its own: behind a busy pool it would miss its deadline and
+  // call the database down while it answers (docs/operations.md, "Database outages")
+  const pinger = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutMs / 1000 });
   const ping = async () => {
     try {
-      await pool.track(client`select 1`.execute());
+      await pinger`select 1`.execute();
       return true;
     } catch {
       return false;
@@ -193,7 +196,7 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
     ping,
     async close() {
       availability.stop();
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 1 })]);
     },
   };
 }
