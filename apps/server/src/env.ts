@@ -234,10 +234,12 @@ const schema = z.object({
   /** a request's line and headers must arrive within this; its JSON body within HTTP_BODY_TIMEOUT */
   HTTP_HEADERS_TIMEOUT: duration('10s'),
   HTTP_BODY_TIMEOUT: duration('10s'),
-  /** a streamed upload is cut when no byte of it arrives for this long */
-  HTTP_UPLOAD_IDLE_TIMEOUT: duration('30s'),
-  /** open connections from one IP address (the socket's); 0 = no cap (behind a proxy: docs/operations.md) */
-  HTTP_MAX_CONNECTIONS_PER_IP: int(256, 0),
+  /** a streamed upload (any other body) is cut when a window brings less than HTTP_UPLOAD_MIN_RATE B/s */
+  HTTP_UPLOAD_RATE_WINDOW: duration('30s'),
+  HTTP_UPLOAD_MIN_RATE: int(1024, 0),
+  /** open connections from one socket address; 0 = no cap; default 256, or 0 with TRUST_PROXY (a proxy's
+   * connections all come from its address: docs/operations.md, "Slow clients") */
+  HTTP_MAX_CONNECTIONS_PER_IP: int(-1, 0),
 });
 
 export type Env = ReturnType<typeof loadEnv>;
@@ -271,6 +273,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     uploadPath: path.resolve(e.UPLOAD_PATH ?? path.join(dataDir, 'uploads')),
     siweChainIds: chainIds,
     adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
+    maxConnectionsPerIp:
+      e.HTTP_MAX_CONNECTIONS_PER_IP >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_IP : e.TRUST_PROXY ? 0 : 256,
     publicUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ipfsSwarm: e.IPFS_OFFLINE
       ? null
