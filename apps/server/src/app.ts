@@ -60,6 +60,8 @@ export async function createApp(options: AppOptions) {
     dataDir: options.pgliteDir ?? path.join(env.dataDir, 'pg'),
     maxConnections: env.DATABASE_POOL_SIZE,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
+    acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT,
   });
   await dbHandle.migrate();
   const migrated = true; // this process applied (or found applied) every migration before serving
