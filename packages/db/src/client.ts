@@ -368,12 +368,24 @@ async function createPostgres(
       try {
         const reserved = await client.reserve();
         try {
-          // a migration may run longer than a request's statement (the deadline is the server's here)
+          // waiting for another instance's migration, and a migration itself, may take longer than a
+          // request's statement: no deadline here, and the migration on a connection of its own without one
           await reserved`set statement_timeout = 0`;
           await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-          await migratePostgres(drizzlePostgres({ client: counted }), { migrationsFolder: MIGRATIONS_DIR });
+          const own = postgres(url, {
+            max: 1,
+            onnotice: () => {},
+            connect_timeout: connectTimeoutMs / 1000,
+            types: { bigint: postgres.BigInt },
+          });
+          try {
+            await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await own.end({ timeout: 5 });
+          }
         } finally {
           await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+          await reserved`reset statement_timeout`.catch(() => {});
           reserved.release();
         }
       } finally {
