@@ -29,6 +29,7 @@ import { createRateLimiter } from './http/rate-limit';
 import { clientIp, credentialOf, isHttps, requestIdOf, SESSION_COOKIE } from './http/request-info';
 import { registerRest } from './http/rest';
 import { fastifyPath, type RouteSet } from './http/routes';
+import { guardSlowClients } from './http/slow-clients';
 import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
 import { storageRoutes } from './routes/storage';
@@ -60,6 +61,8 @@ export async function createApp(options: AppOptions) {
     dataDir: options.pgliteDir ?? path.join(env.dataDir, 'pg'),
     maxConnections: env.DATABASE_POOL_SIZE,
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
+    acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT,
   });
   await dbHandle.migrate();
   const migrated = true; // this process applied (or found applied) every migration before serving
@@ -87,11 +90,24 @@ export async function createApp(options: AppOptions) {
     logger: false,
     genReqId: (req) => requestIdOf(req),
     bodyLimit: env.MAX_JSON_BODY,
-    requestTimeout: 0, // long uploads stream; idle sockets are closed by headersTimeout/keepAlive
+    // long uploads stream: no deadline for a whole request; the headers have theirs here and the body its
+    // own rule (http/slow-clients.ts; docs/operations.md, "Slow clients")
+    requestTimeout: 0,
+    http: {
+      headersTimeout: env.HTTP_HEADERS_TIMEOUT,
+      // Node checks the deadline this often (default 30 s, longer than the deadline itself)
+      connectionsCheckingInterval: Math.min(5_000, Math.max(100, env.HTTP_HEADERS_TIMEOUT / 4)),
+    },
     // on close, idle keep-alive connections end at once and requests in flight finish (docs/operations.md)
     forceCloseConnections: 'idle',
     return503OnClosing: false, // the pipeline answers 503 SHUTTING_DOWN in the one error body instead
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+  });
+  guardSlowClients(app.server, {
+    bodyTimeoutMs: env.HTTP_BODY_TIMEOUT,
+    rateWindowMs: env.HTTP_UPLOAD_RATE_WINDOW,
+    minRate: env.HTTP_UPLOAD_MIN_RATE,
+    maxPerIp: env.maxConnectionsPerIp,
   });
   const secureCookies = env.APP_URL.startsWith('https:');
   const originPolicy = { trusted: trustedOrigins(env.APP_URL, env.CORS_ORIGINS, env.publicUrl) };
@@ -335,7 +351,8 @@ export async function createApp(options: AppOptions) {
       if (internalMetrics)
         await new Promise<void>((resolve, reject) => {
           internalMetrics.once('error', reject);
-          internalMetrics.listen(env.METRICS_PORT, host, () => resolve());
+          // it asks no credentials: on METRICS_HOST (loopback by default), never the API's interfaces
+          internalMetrics.listen(env.METRICS_PORT, env.METRICS_HOST, () => resolve());
         });
       const addr = server.address();
       return typeof addr === 'object' && addr ? addr.port : port;

@@ -40,6 +40,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
         confirmations: env.CHAIN_CONFIRMATIONS,
         timeoutMs: env.CHAIN_RPC_TIMEOUT,
       },
+      exports: { maxConcurrent: env.EXPORT_MAX_CONCURRENT, maxPerClient: env.EXPORT_MAX_PER_CLIENT },
     },
     storage: {
       gatewayUrls: env.IPFS_GATEWAY_URLS,

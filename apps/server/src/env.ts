@@ -227,6 +227,27 @@ const schema = z.object({
   METRICS_PORT: int(0, 0),
   /** serve /metrics on the API port to `Authorization: Bearer <METRICS_TOKEN>` */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+
+  // load limits (docs/operations.md: "Metrics", "Database outages", "Slow clients";
+  // docs/governance.md, "Exporting the votes")
+  /** the interface of the METRICS_PORT listener, which asks no credentials: loopback unless set */
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** vote exports streaming at once on this instance, and from one client IP */
+  EXPORT_MAX_CONCURRENT: int(8, 1),
+  EXPORT_MAX_PER_CLIENT: int(2, 1),
+  /** ms a statement (or a transaction's COMMIT) may go unanswered before its request is answered 503 */
+  DATABASE_STATEMENT_TIMEOUT: duration('5s'),
+  /** ms a transaction may wait for a pooled connection (and its BEGIN) before its request is answered 503 */
+  DATABASE_ACQUIRE_TIMEOUT: duration('5s'),
+  /** a request's line and headers must arrive within this; its JSON body within HTTP_BODY_TIMEOUT */
+  HTTP_HEADERS_TIMEOUT: duration('10s'),
+  HTTP_BODY_TIMEOUT: duration('10s'),
+  /** a streamed upload (any other body) is cut when a window brings less than HTTP_UPLOAD_MIN_RATE B/s */
+  HTTP_UPLOAD_RATE_WINDOW: duration('30s'),
+  HTTP_UPLOAD_MIN_RATE: int(1024, 0),
+  /** open connections from one socket address; 0 = no cap; default 256, or 0 with TRUST_PROXY (a proxy's
+   * connections all come from its address: docs/operations.md, "Slow clients") */
+  HTTP_MAX_CONNECTIONS_PER_IP: int(-1, 0),
 });
 
 export type Env = ReturnType<typeof loadEnv>;
@@ -260,6 +281,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     uploadPath: path.resolve(e.UPLOAD_PATH ?? path.join(dataDir, 'uploads')),
     siweChainIds: chainIds,
     adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
+    maxConnectionsPerIp:
+      e.HTTP_MAX_CONNECTIONS_PER_IP >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_IP : e.TRUST_PROXY ? 0 : 256,
     publicUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ipfsSwarm: e.IPFS_OFFLINE
       ? null

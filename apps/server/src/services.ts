@@ -66,9 +66,22 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   // governance: every instance runs a scheduler (row locks make each step happen once); on PostgreSQL the
   // vote batcher gets its own small pool, so a batch commit never waits behind request reads
   const writer = env.DATABASE_URL
-    ? await createDb({ databaseUrl: env.DATABASE_URL, maxConnections: 4 })
+    ? await createDb({
+        databaseUrl: env.DATABASE_URL,
+        maxConnections: 4,
+        connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
+        statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
+        acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT,
+      })
     : null;
-  const governance = governanceRuntime(svc, writer ? { writer: writer.db } : {});
+  const governance = governanceRuntime(svc, {
+    ...(writer ? { writer: writer.db } : {}),
+    // on PostgreSQL a vote answers within the database deadlines (docs/operations.md, "Database outages")
+    voteDeadlineMs:
+      writer && env.DATABASE_STATEMENT_TIMEOUT
+        ? env.DATABASE_ACQUIRE_TIMEOUT + 2 * env.DATABASE_STATEMENT_TIMEOUT
+        : 0,
+  });
   const scheduler = new StatusScheduler(svc);
   scheduler.start();
 

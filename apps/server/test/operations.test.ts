@@ -148,6 +148,45 @@ describe('metrics on METRICS_PORT', () => {
   });
 });
 
+/** whether a TCP connection to host:port is accepted */
+const accepts = (host: string, port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, host);
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+
+describe('the METRICS_PORT listener is on METRICS_HOST only', () => {
+  // 127.0.0.2 is another loopback address (Linux answers the whole 127/8): a listener bound to 127.0.0.1
+  // refuses it, one bound to every interface accepts it
+  it('by default loopback (127.0.0.1), even when the API listens on every interface', async () => {
+    const port = await freePort();
+    const t = await startTestApp({ env: { METRICS_PORT: String(port) }, host: '0.0.0.0' });
+    try {
+      const api = Number(new URL(t.url).port);
+      expect(await accepts('127.0.0.2', api)).toBe(true); // the API: every interface
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+      expect(await accepts('127.0.0.2', port)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('on the address METRICS_HOST names', async () => {
+    const port = await freePort();
+    const t = await startTestApp({ env: { METRICS_PORT: String(port), METRICS_HOST: '127.0.0.2' } });
+    try {
+      expect((await fetch(`http://127.0.0.2:${port}/metrics`)).status).toBe(200);
+      expect(await accepts('127.0.0.1', port)).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('metrics of vote batches, live event delivery and the database pools', () => {
   let t: TestApp;
   beforeAll(async () => {

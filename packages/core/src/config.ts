@@ -45,6 +45,13 @@ export interface CoreConfig {
       /** per RPC request (default 10 s) */
       timeoutMs?: number;
     };
+    /** vote exports streaming at once (docs/governance.md, "Exporting the votes"); absent = 8 and 2 */
+    exports?: {
+      /** on this instance (EXPORT_MAX_CONCURRENT) */
+      maxConcurrent: number;
+      /** from one client IP (EXPORT_MAX_PER_CLIENT) */
+      maxPerClient: number;
+    };
   };
   storage: StorageConfig;
 }

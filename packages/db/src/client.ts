@@ -120,6 +120,162 @@ export interface DbOptions {
   maxConnections?: number | undefined;
   /** how long opening a connection may take before it fails (ms) */
   connectTimeoutMs?: number | undefined;
+  /** ms a statement, or a transaction's COMMIT, may go unanswered (see Deadlines); 0 or absent = none */
+  statementTimeoutMs?: number | undefined;
+  /** ms a transaction may wait for a connection and its BEGIN (see Deadlines); 0 or absent = none */
+  acquireTimeoutMs?: number | undefined;
+}
+
+/**
+ * The database did not answer within a deadline (docs/operations.md, "Database outages"): treated as a
+ * connection failure (503 DATABASE_UNAVAILABLE with Retry-After, and an availability probe).
+ */
+export class DatabaseTimeout extends Error {
+  readonly code = 'DATABASE_TIMEOUT';
+}
+
+interface Deadlines {
+  statementMs: number;
+  acquireMs: number;
+}
+
+/** `work`'s outcome, or a DatabaseTimeout after `ms` (then `onTimeout` runs; `work` goes on unobserved) */
+function withDeadline<T>(work: PromiseLike<T>, ms: number, what: string, onTimeout?: () => void): Promise<T> {
+  if (!ms) return Promise.resolve(work);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      onTimeout?.();
+      reject(new DatabaseTimeout(`The database did not answer ${what} within ${ms} ms`));
+    }, ms);
+    timer.unref?.();
+    work.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e);
+      },
+    );
+  });
+}
+
+type Query = PromiseLike<unknown> & Record<string, unknown>;
+
+/**
+ * A postgres.js query (a lazy thenable: drizzle calls `.values()` on it, then awaits it) whose await
+ * rejects with a DatabaseTimeout once it went unanswered for `ms`. The statement itself is not cancelled
+ * (a cancel needs a new connection to a server that does not answer); the server's own statement_timeout
+ * ends one that is merely slow.
+ */
+function timedQuery(query: Query, ms: number, onTimeout?: () => void): Query {
+  let raced: Promise<unknown> | null = null;
+  const race = () => {
+    raced ??= withDeadline(query, ms, 'a statement', onTimeout);
+    return raced;
+  };
+  const proxy: Query = new Proxy(query, {
+    get(target, prop) {
+      if (prop === 'then')
+        return (ok?: (v: unknown) => unknown, fail?: (e: unknown) => unknown) => race().then(ok, fail);
+      if (prop === 'catch') return (fail: (e: unknown) => unknown) => race().catch(fail);
+      if (prop === 'finally') return (f: () => void) => race().finally(f);
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      // the modifiers (values, raw, describe…) return the query itself: keep returning the proxy
+      return (...args: unknown[]) => {
+        const out: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return out === target ? proxy : out;
+      };
+    },
+  });
+  return proxy;
+}
+
+// the app's client parses bigint (createPostgres); these wrappers never look at values
+type Sql = postgres.Sql<{ bigint: bigint }>;
+
+/**
+ * The transaction's connection as drizzle sees it: each statement with its deadline (a miss abandons the
+ * whole transaction at once: `abandon`), savepoints likewise.
+ */
+function timedTransactionSql(sql: postgres.TransactionSql, d: Deadlines, abandon: (e: unknown) => void) {
+  return new Proxy(sql, {
+    get(target, prop) {
+      if (prop === 'unsafe')
+        return (...args: Parameters<postgres.TransactionSql['unsafe']>) =>
+          timedQuery(target.unsafe(...args) as unknown as Query, d.statementMs, () =>
+            abandon(
+              new DatabaseTimeout(`The database did not answer a statement within ${d.statementMs} ms`),
+            ),
+          );
+      if (prop === 'savepoint')
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (s: postgres.TransactionSql) => unknown;
+          return (target.savepoint as (...a: unknown[]) => Promise<unknown>)(
+            ...args,
+            (s: postgres.TransactionSql) => fn(timedTransactionSql(s, d, abandon)),
+          );
+        };
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
+ * `begin` with deadlines (docs/operations.md, "Database outages"): the transaction must get its
+ * connection and BEGIN within `acquireMs`, each statement must answer within `statementMs`, and so must
+ * the COMMIT. A miss rejects the caller at once with a DatabaseTimeout. Before the body has run, a miss
+ * means nothing will be written: a body that gets its connection late throws before doing anything. A
+ * miss on the COMMIT is the one uncertain case: the database may still commit when it answers again.
+ */
+function timedBegin(client: Sql, d: Deadlines, track: <P extends PromiseLike<unknown>>(work: P) => P) {
+  return (...args: unknown[]): Promise<unknown> => {
+    const fn = args.pop() as (sql: postgres.TransactionSql) => unknown;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      let timer: NodeJS.Timeout | undefined;
+      const abandon = (e: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        reject(e);
+      };
+      const arm = (ms: number, what: string) => {
+        clearTimeout(timer);
+        if (!ms) return;
+        timer = setTimeout(
+          () => abandon(new DatabaseTimeout(`The database did not answer ${what} within ${ms} ms`)),
+          ms,
+        );
+        timer.unref?.();
+      };
+      arm(d.acquireMs, 'with a connection for a transaction');
+      const work = (client.begin as (...a: unknown[]) => Promise<unknown>)(
+        ...args,
+        async (sql: postgres.TransactionSql) => {
+          // abandoned while waiting for the connection: the caller was answered, do nothing
+          if (settled) throw new DatabaseTimeout('The transaction was abandoned before it began');
+          clearTimeout(timer);
+          const out = await fn(timedTransactionSql(sql, d, abandon));
+          if (settled) throw new DatabaseTimeout('The transaction was abandoned');
+          arm(d.statementMs, 'the COMMIT');
+          return out;
+        },
+      );
+      track(work).then(
+        (v) => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          resolve(v);
+        },
+        (e: unknown) => abandon(e),
+      );
+    });
+  };
 }
 
 /** a /health ping answers within this (docs/operations.md, "Database outages") */
@@ -129,17 +285,44 @@ const PROBE_RETRY_MS = 250;
 // Any fixed number works: it only has to be the same for every instance migrating one database.
 const MIGRATION_LOCK = 727_001;
 
+/**
+ * The client drizzle is given, with deadlines: a statement outside a transaction must answer within
+ * acquire + statement time (it may first wait for a connection), a transaction as in timedBegin.
+ */
+function timed(counted: Sql, client: Sql, d: Deadlines, pool: PoolCounter): Sql {
+  if (!d.statementMs && !d.acquireMs) return counted;
+  const begin = timedBegin(client, d, (work) => pool.track(work));
+  return new Proxy(counted, {
+    get(target, prop) {
+      if (prop === 'unsafe')
+        return (...args: Parameters<Sql['unsafe']>) =>
+          timedQuery(target.unsafe(...args) as unknown as Query, d.statementMs + d.acquireMs);
+      if (prop === 'begin') return begin;
+      return Reflect.get(target, prop, target);
+    },
+  });
+}
+
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   if (options.databaseUrl)
     return createPostgres(
       options.databaseUrl,
       options.maxConnections ?? 20,
       options.connectTimeoutMs ?? 1_000,
+      {
+        statementMs: options.statementTimeoutMs ?? 0,
+        acquireMs: options.acquireTimeoutMs ?? 0,
+      },
     );
   return createPglite(options.dataDir);
 }
 
-async function createPostgres(url: string, max: number, connectTimeoutMs: number): Promise<DbHandle> {
+async function createPostgres(
+  url: string,
+  max: number,
+  connectTimeoutMs: number,
+  deadlines: Deadlines,
+): Promise<DbHandle> {
   const client = postgres(url, {
     max,
     onnotice: () => {},
@@ -147,14 +330,19 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
     connect_timeout: connectTimeoutMs / 1000,
     // bigint/numeric come back as strings; keep them exact
     types: { bigint: postgres.BigInt },
+    // the server ends a statement that is only slow (the client's deadline below abandons it)
+    ...(deadlines.statementMs ? { connection: { statement_timeout: deadlines.statementMs } } : {}),
   });
   const pool = new PoolCounter(max);
   // drizzle sends every statement through `unsafe` and every transaction through `begin`
-  const counted = pool.counting(client, ['unsafe', 'begin']);
+  const counted = timed(pool.counting(client, ['unsafe', 'begin']), client, deadlines, pool);
   const db = drizzlePostgres({ client: counted, schema }) as unknown as Database;
+  // the availability ping has a connection of its own: behind a busy pool it would miss its deadline and
+  // call the database down while it answers (docs/operations.md, "Database outages")
+  const pinger = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: connectTimeoutMs / 1000 });
   const ping = async () => {
     try {
-      await pool.track(client`select 1`.execute());
+      await pinger`select 1`.execute();
       return true;
     } catch {
       return false;
@@ -180,10 +368,24 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
       try {
         const reserved = await client.reserve();
         try {
+          // waiting for another instance's migration, and a migration itself, may take longer than a
+          // request's statement: no deadline here, and the migration on a connection of its own without one
+          await reserved`set statement_timeout = 0`;
           await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-          await migratePostgres(drizzlePostgres({ client: counted }), { migrationsFolder: MIGRATIONS_DIR });
+          const own = postgres(url, {
+            max: 1,
+            onnotice: () => {},
+            connect_timeout: connectTimeoutMs / 1000,
+            types: { bigint: postgres.BigInt },
+          });
+          try {
+            await migratePostgres(drizzlePostgres({ client: own }), { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await own.end({ timeout: 5 });
+          }
         } finally {
           await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {});
+          await reserved`reset statement_timeout`.catch(() => {});
           reserved.release();
         }
       } finally {
@@ -193,7 +395,7 @@ async function createPostgres(url: string, max: number, connectTimeoutMs: number
     ping,
     async close() {
       availability.stop();
-      await client.end({ timeout: 5 });
+      await Promise.all([client.end({ timeout: 5 }), pinger.end({ timeout: 1 })]);
     },
   };
 }

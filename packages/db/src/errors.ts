@@ -29,6 +29,7 @@ export function isConnectionError(err: unknown): boolean {
         'CONNECTION_ENDED',
         'CONNECTION_DESTROYED',
         'ETIMEDOUT',
+        'DATABASE_TIMEOUT',
       ].includes(code)
     )
       return true;

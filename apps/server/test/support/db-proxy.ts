@@ -11,6 +11,11 @@ export interface DbProxy {
   readonly connections: number;
   /** cut every open connection and leave new ones hanging */
   hang(): void;
+  /**
+   * stop forwarding, in both directions, without closing anything (as a SIGSTOPped server or a
+   * partition that drops packets): bytes are held, new connections accepted, until `resume`
+   */
+  stall(): void;
   /** forward again */
   resume(): void;
   close(): Promise<void>;
@@ -20,7 +25,15 @@ export async function startDbProxy(databaseUrl: string): Promise<DbProxy> {
   const target = new URL(databaseUrl);
   const open = new Set<net.Socket>();
   let hanging = false;
+  let stalled = false;
+  /** writes held while stalled, in order */
+  let held: (() => void)[] = [];
   let connections = 0;
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (chunk: Buffer) => {
+      if (stalled) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
   const server = net.createServer((client) => {
     connections++;
     open.add(client);
@@ -35,7 +48,8 @@ export async function startDbProxy(databaseUrl: string): Promise<DbProxy> {
       client.destroy();
     });
     client.on('close', () => upstream.destroy());
-    client.pipe(upstream).pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
@@ -51,9 +65,20 @@ export async function startDbProxy(databaseUrl: string): Promise<DbProxy> {
       hanging = true;
       for (const s of open) s.destroy();
     },
+    stall() {
+      stalled = true;
+    },
     resume() {
-      hanging = false;
-      for (const s of open) s.destroy(); // the hanging ones: the client reconnects
+      if (stalled) {
+        stalled = false;
+        const writes = held;
+        held = [];
+        for (const write of writes) write();
+      }
+      if (hanging) {
+        hanging = false;
+        for (const s of open) s.destroy(); // the hanging ones: the client reconnects
+      }
     },
     async close() {
       for (const s of open) s.destroy();

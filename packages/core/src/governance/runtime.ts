@@ -30,8 +30,9 @@ export class GovernanceRuntime {
   constructor(
     private readonly svc: Services,
     writer?: Database,
+    voteDeadlineMs = 0,
   ) {
-    this.batcher = new VoteBatcher(svc, writer);
+    this.batcher = new VoteBatcher(svc, writer, 3, 1_000, voteDeadlineMs);
   }
 
   proposal(id: string): Promise<ProposalEntry | null> {
@@ -81,10 +82,17 @@ const runtimes = new WeakMap<object, GovernanceRuntime>();
  * The runtime of this process for this database. The server's governance plugin calls it first with a
  * dedicated writer connection pool for vote batches; without one, batches use svc.db.
  */
-export function governanceRuntime(svc: Services, options: { writer?: Database } = {}): GovernanceRuntime {
+export function governanceRuntime(
+  svc: Services,
+  options: {
+    writer?: Database;
+    /** a vote not committed by then is answered 503 (VoteBatcher.submit); 0 or absent = none */
+    voteDeadlineMs?: number;
+  } = {},
+): GovernanceRuntime {
   let rt = runtimes.get(svc.db);
   if (!rt) {
-    rt = new GovernanceRuntime(svc, options.writer);
+    rt = new GovernanceRuntime(svc, options.writer, options.voteDeadlineMs);
     runtimes.set(svc.db, rt);
   }
   return rt;

@@ -1,4 +1,4 @@
-import { type Database, sqlState } from '@plenum/db';
+import { type Database, DatabaseTimeout, sqlState } from '@plenum/db';
 import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 import { commitVotes, type VoteRequest, type VoteRow } from './vote-commit';
@@ -16,6 +16,8 @@ interface Pending {
   reject: (err: unknown) => void;
   /** performance.now() at submit (a vDSO clock read, no system call) */
   at: number;
+  /** the vote's deadline, when the batcher has one */
+  timer?: NodeJS.Timeout;
 }
 
 /** One batch, as reported to observers once its votes are answered. */
@@ -55,13 +57,34 @@ export class VoteBatcher {
     private readonly writer: Database = svc.db,
     private readonly maxInFlight = 3,
     private readonly maxBatch = 1_000,
+    /**
+     * a vote not answered this long after its submit is answered with a DatabaseTimeout (503; docs/
+     * operations.md, "Database outages"): one still queued is taken out (it will not be written); one in
+     * a batch whose commit has not answered may still be committed when the database answers again. A
+     * vote is resolved only by its batch's commit, so an acknowledged vote is always committed.
+     */
+    private readonly deadlineMs = 0,
   ) {}
 
   submit(req: VoteRequest): Promise<VoteRow> {
     return new Promise((resolve, reject) => {
       const queue = this.queues.get(req.proposalId) ?? [];
       this.queues.set(req.proposalId, queue);
-      queue.push({ req, resolve, reject, at: performance.now() });
+      const pending: Pending = { req, resolve, reject, at: performance.now() };
+      if (this.deadlineMs) {
+        pending.timer = setTimeout(() => this.expire(pending), this.deadlineMs);
+        pending.timer.unref();
+        // a settled vote's timer goes (the promise settles once: a late outcome changes nothing)
+        pending.resolve = (row) => {
+          clearTimeout(pending.timer);
+          resolve(row);
+        };
+        pending.reject = (err) => {
+          clearTimeout(pending.timer);
+          reject(err);
+        };
+      }
+      queue.push(pending);
       if (!this.scheduled.has(req.proposalId)) {
         // let the votes that arrive in the same turn of the event loop join the batch
         this.scheduled.add(req.proposalId);
@@ -71,6 +94,23 @@ export class VoteBatcher {
         });
       }
     });
+  }
+
+  private expire(p: Pending) {
+    const queue = this.queues.get(p.req.proposalId);
+    const i = queue?.indexOf(p) ?? -1;
+    if (queue && i >= 0) {
+      queue.splice(i, 1);
+      if (!queue.length && !this.scheduled.has(p.req.proposalId)) this.pump(p.req.proposalId);
+      p.reject(
+        new DatabaseTimeout(`The vote was not written within ${this.deadlineMs} ms; it was not counted`),
+      );
+    } else
+      p.reject(
+        new DatabaseTimeout(
+          `The vote's commit was not confirmed within ${this.deadlineMs} ms; it may have counted`,
+        ),
+      );
   }
 
   /** Reports every batch to `observer` from now on; returns the function that stops it. */

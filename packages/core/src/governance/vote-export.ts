@@ -1,6 +1,5 @@
 import { votes } from '@plenum/db';
-import { and, asc, eq, gt, gte, is, isNull, lte, or, sql } from 'drizzle-orm';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { conflict } from '../shared/errors';
 import { requireProposal } from './rows';
@@ -72,7 +71,7 @@ export interface VoteExport {
   filename(format: VoteExportFormat): string;
   /**
    * Reads every vote, oldest first, one chunk at a time: `onRows` is awaited before the next chunk is read
-   * (the caller waits there for its client). Stops, rolling back its read transaction, when `onRows`
+   * (the caller waits there for its client; no connection is held meanwhile). Stops when `onRows`
    * throws or `signal` aborts (the rejection is the signal's reason). Resolves with the number of rows.
    */
   read(params: {
@@ -92,12 +91,12 @@ type Cursor = { at: string; id: string };
  * reveals hidden results). While results are hidden the export is refused, 409 RESULTS_HIDDEN, for
  * everyone: a file of blank choices is no export.
  *
- * Consistency (docs/governance.md, "Exporting the votes"): on PostgreSQL the whole read is one REPEATABLE
- * READ, READ ONLY transaction, so the file is the votes of one snapshot whatever is cast meanwhile. PGlite
- * is one connection, and a transaction there holds it for every other request while the export waits for
- * its client; so there each chunk is its own statement, bounded by the export's start time: the keys
- * (createdAt, id) never change and votes are never deleted, so every vote counted at the start is read
- * exactly once, in order (a replaced vote by its replacedAt), and none cast after it.
+ * Consistency (docs/governance.md, "Exporting the votes"): each page is its own short statement, so the
+ * export never holds a connection (nor a transaction) while it waits for its client, however slowly that
+ * client reads. The pages are bounded by the export's start time: the keys (createdAt, id) never change
+ * and votes are never deleted, so every vote counted at the start is read exactly once, in order (a
+ * replaced vote by its replacedAt), and none cast after it. Once a proposal is closed nothing changes, and
+ * the file is exactly its final votes.
  */
 export async function openVoteExport(svc: Services, params: { proposalId: string }): Promise<VoteExport> {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
@@ -113,7 +112,7 @@ export async function openVoteExport(svc: Services, params: { proposalId: string
     proposalId: p.id,
     filename: (format) => `proposal-${p.id}-votes.${format}`,
     async read({ onRows, signal, chunkSize = VOTE_EXPORT_CHUNK }) {
-      const readAll = async (db: Reader, until: Date | null) => {
+      const readAll = async (db: Reader, until: Date) => {
         let cursor: Cursor | null = null;
         let total = 0;
         for (;;) {
@@ -127,28 +126,17 @@ export async function openVoteExport(svc: Services, params: { proposalId: string
           cursor = { at: last.at, id: last.row.id };
         }
       };
-      if (is(svc.db, PgliteDatabase)) return readAll(svc.db, svc.clock.now());
-      return svc.db.transaction((tx) => readAll(tx, null), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      });
+      return readAll(svc.db, svc.clock.now());
     },
   };
 }
 
 /**
  * One keyset page after `cursor` (its exact created_at as text, so microseconds are never lost) of the
- * counted votes: those not replaced (docs/governance.md, "Changing a vote"), or, bounded by `until`, those
- * cast by then and not yet replaced then, so a vote changed during the export still appears once, as it
- * was at the start.
+ * votes counted at `until` (docs/governance.md, "Changing a vote"): cast by then and not replaced by then,
+ * so a vote changed during the export still appears once, as it was at the start.
  */
-async function chunk(
-  db: Reader,
-  proposalId: string,
-  cursor: Cursor | null,
-  until: Date | null,
-  limit: number,
-) {
+async function chunk(db: Reader, proposalId: string, cursor: Cursor | null, until: Date, limit: number) {
   const conditions = [eq(votes.proposalId, proposalId)];
   if (cursor)
     conditions.push(
@@ -156,9 +144,7 @@ async function chunk(
       gte(votes.createdAt, sql`${cursor.at}::timestamptz`),
       sql`(${votes.createdAt}, ${votes.id}) > (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
     );
-  if (until)
-    conditions.push(lte(votes.createdAt, until), or(isNull(votes.replacedAt), gt(votes.replacedAt, until))!);
-  else conditions.push(isNull(votes.replacedAt));
+  conditions.push(lte(votes.createdAt, until), or(isNull(votes.replacedAt), gt(votes.replacedAt, until))!);
   return db
     .select({ row: votes, at: sql<string>`${votes.createdAt}::text` })
     .from(votes)
@@ -170,14 +156,21 @@ async function chunk(
 // ---- formats (pure) ----
 
 /**
- * One CSV cell (RFC 4180): null as empty; a text starting with =, +, -, @, TAB or CR gets a leading
- * apostrophe, so a spreadsheet shows it as text instead of running it as a formula (CSV injection); a
+ * A cell text a spreadsheet could take for a formula (OWASP, "CSV Injection"): one starting with =, +, -,
+ * @, their fullwidth forms ＝ ＋ － ＠ (some spreadsheets fold them to ASCII), or any whitespace or control
+ * character (TAB, CR, LF, a space: spreadsheets trim them and then read what follows).
+ */
+const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\s\p{Cc}]/u;
+
+/**
+ * One CSV cell (RFC 4180): null as empty; a text that could run as a formula (FORMULA_START) gets a
+ * leading apostrophe, so a spreadsheet shows it as text (docs/governance.md, "Exporting the votes"); a
  * cell with a comma, a double quote, CR or LF is quoted, its double quotes doubled.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
   let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

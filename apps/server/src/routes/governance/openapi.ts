@@ -23,9 +23,11 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
       summary: 'Every vote of a proposal as a CSV or JSON download, oldest first (streamed)',
       description:
         'Columns: voteId, voter, choice, weight, comment, time, signature, signedTimestamp. CSV: RFC 4180 ' +
-        'with a header row and CRLF line ends; a cell starting with =, +, -, @, TAB or CR gets a leading ' +
-        "apostrophe ('), against formula injection. JSON: one array of objects. The votes of one " +
-        'snapshot (docs/governance.md, "Exporting the votes").',
+        'with a header row and CRLF line ends; a cell starting with =, +, -, @ (or their fullwidth forms), ' +
+        "whitespace or a control character gets a leading apostrophe ('), against formula injection. " +
+        'JSON: one array of objects. The votes counted when the export starts (docs/governance.md, ' +
+        '"Exporting the votes"). At most EXPORT_MAX_CONCURRENT exports at once per instance and ' +
+        'EXPORT_MAX_PER_CLIENT per client: 429 EXPORTS_BUSY beyond.',
       requestParams: {
         path: z.object({ proposalId: z.uuid() }),
         query: z.object({ format: z.enum(['csv', 'json']) }),
@@ -45,6 +47,9 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
         '404': error('No such proposal'),
         '409': error(
           'The DAO hides results until voting ends and the proposal is still open (RESULTS_HIDDEN)',
+        ),
+        '429': error(
+          'Too many exports at once on this instance or from this client (EXPORTS_BUSY), or the rate limit; see Retry-After',
         ),
       },
     },
