@@ -1,4 +1,4 @@
-import { createLogger } from '@plenum/core';
+import { createLogger, isLocalAppUrl } from '@plenum/core';
 import { createApp } from './app';
 import { EnvError, loadEnv } from './env';
 
@@ -34,6 +34,15 @@ log.info(
   { port, db: app.dbHandle.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
   `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,
 );
+// mail that goes nowhere is easy to miss until nobody can verify or reset (docs/operations.md, "Email")
+if (!env.RESEND_API_KEY) {
+  log.warn(
+    { appUrl: env.APP_URL },
+    isLocalAppUrl(env.APP_URL)
+      ? 'No email provider: mail is not sent, only kept in the development outbox (/dev/outbox, readable from this machine and by admins); set RESEND_API_KEY and MAIL_FROM to send it'
+      : `No email provider: mail is not sent, only stored, and as APP_URL (${env.APP_URL}) is not localhost nobody but an admin can read it (no verification or reset link reaches anyone); set RESEND_API_KEY and MAIL_FROM`,
+  );
+}
 
 // A promise nobody awaited that rejects is a bug to log, not a reason to drop every connection of this
 // process (docs/api.md, "Errors"). Thrown exceptions still stop it: their state cannot be trusted.

@@ -67,6 +67,8 @@ export interface StartOptions {
    * created and close() keeps the directory
    */
   dataDir?: string;
+  /** the address to listen on (default 127.0.0.1); `url` stays the loopback one */
+  host?: string;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -90,7 +92,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     logger: (options.logger ?? ((l) => l))(createLogger({ level: env.LOG_LEVEL })),
     pgliteDir: db.url || options.dataDir ? undefined : freshPgliteDir(dataDir),
   });
-  const port = await app.listen(0, '127.0.0.1');
+  const port = await app.listen(0, options.host ?? '127.0.0.1');
   return {
     app,
     url: `http://127.0.0.1:${port}`,

@@ -81,6 +81,7 @@ export async function createTestApi(options: { config?: Partial<CoreConfig> } = 
       principal,
       token: principal ? token : null,
       ip: '127.0.0.1',
+      socketAddress: '127.0.0.1',
       userAgent: 'PlenumApiTest/1.0',
       requestId: 'test-request',
       transport: 'trpc',
