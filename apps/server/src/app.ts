@@ -140,6 +140,7 @@ export async function createApp(options: AppOptions) {
     }),
     originPolicy,
     trustProxy: env.TRUST_PROXY,
+    maxBatch: env.TRPC_MAX_BATCH,
   });
 
   function contextFor(

@@ -18,6 +18,11 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
     emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
     loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
+    passwordChecks: {
+      concurrency: env.PASSWORD_CHECK_CONCURRENCY,
+      queue: env.PASSWORD_CHECK_QUEUE,
+      perClient: env.PASSWORD_CHECKS_PER_CLIENT,
+    },
     adminEmails: env.adminEmails,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,

@@ -1,7 +1,7 @@
 'use client';
 import type { AppRouter } from '@plenum/api';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { WagmiProvider } from 'wagmi';
 import { ThemeProvider, ThemeSync } from '../components/account/theme';
@@ -16,23 +16,28 @@ import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
 import { wagmiConfig } from '../lib/wagmi';
 
+/** the session is the Bearer token alone: no ambient cookie can outlive a sign-out here */
+function bearer(): Record<string, string> {
+  const token = getSessionToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /** The API's URL comes from the server at request time (API_URL), so one build serves any deployment. */
 export function Providers({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        // subscriptions (live governance events) over WebSocket, everything else over HTTP
+        // subscriptions (live governance events) over WebSocket, everything else over HTTP: queries in
+        // batches of at most 10 (the API refuses more than TRPC_MAX_BATCH, default 20), mutations one per
+        // request, as the API refuses a sign-in or password call inside a batch (docs/api.md, "Rate limits")
         splitLink({
           condition: (op) => op.type === 'subscription' && typeof window !== 'undefined',
           true: wsLink({ client: liveEventsClient(apiUrl) }),
-          false: httpBatchLink({
-            url: `${apiUrl}/trpc`,
-            // the session is the Bearer token alone: no ambient cookie can outlive a sign-out here
-            headers() {
-              const token = getSessionToken();
-              return token ? { authorization: `Bearer ${token}` } : {};
-            },
+          false: splitLink({
+            condition: (op) => op.type === 'mutation',
+            true: httpLink({ url: `${apiUrl}/trpc`, headers: bearer }),
+            false: httpBatchLink({ url: `${apiUrl}/trpc`, headers: bearer, maxItems: 10 }),
           }),
         }),
       ],

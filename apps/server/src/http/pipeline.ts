@@ -40,6 +40,8 @@ export interface PipelineOptions {
   rateLimiter: RateLimiter;
   originPolicy: OriginPolicy;
   trustProxy: boolean;
+  /** the most calls one tRPC HTTP batch may hold (TRPC_MAX_BATCH) */
+  maxBatch: number;
 }
 
 /**
@@ -138,11 +140,25 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
 
     const calls = trpcProcedures(pathOf(request));
     const called = proceduresOf(request);
+    // a batch is answered as one request but does the work of each call: it is capped, each call counts
+    // against every budget, and a guessing procedure never rides in one (docs/api.md, "Rate limits")
+    if (called.length > 1) {
+      if (called.length > o.maxBatch)
+        throw new AppError('BAD_REQUEST', `A tRPC batch may hold at most ${o.maxBatch} calls`, {
+          reason: 'BATCH_TOO_LARGE',
+        });
+      const lone = called.find((c) => authProcedures.has(c));
+      if (lone)
+        throw new AppError('BAD_REQUEST', `${lone} cannot be batched with other calls: send it alone`, {
+          reason: 'BATCH_NOT_ALLOWED',
+        });
+    }
     const authBudget = config.rateLimit === 'auth' || called.some((c) => authProcedures.has(c));
     const decision = await o.rateLimiter.check({
       ip,
       userId: principal?.userId ?? null,
       authBudget,
+      points: Math.max(1, called.length),
       setHeader: (name, value) => reply.header(name, value),
     });
     if (!decision.ok)
