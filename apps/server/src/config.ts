@@ -22,6 +22,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       concurrency: env.PASSWORD_CHECK_CONCURRENCY,
       queue: env.PASSWORD_CHECK_QUEUE,
       perClient: env.PASSWORD_CHECKS_PER_CLIENT,
+      perClientQueue: env.PASSWORD_CHECK_QUEUE_PER_CLIENT,
     },
     adminEmails: env.adminEmails,
     siweChainIds: env.siweChainIds,

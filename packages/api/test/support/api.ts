@@ -20,7 +20,7 @@ export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     passwordResetTokenTtlMs: 3_600_000,
     emailVerificationRequired: true,
     loginThrottle: { freeFailures: 5, maxBackoffMs: 15 * 60_000 },
-    passwordChecks: { concurrency: 4, queue: 64, perClient: 4 },
+    passwordChecks: { concurrency: 4, queue: 64, perClient: 2, perClientQueue: 16 },
     adminEmails: [],
     siweChainIds: [1],
     mailFrom: 'Plenum <no-reply@plenum.local>',
