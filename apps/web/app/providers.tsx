@@ -1,7 +1,7 @@
 'use client';
 import type { AppRouter } from '@plenum/api';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { WagmiProvider } from 'wagmi';
 import { ThemeProvider, ThemeSync } from '../components/account/theme';
@@ -36,7 +36,8 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
           true: wsLink({ client: liveEventsClient(apiUrl) }),
           false: splitLink({
             condition: (op) => op.type === 'mutation',
-            true: httpLink({ url: `${apiUrl}/trpc`, headers: bearer }),
+            // a batch of one, not httpLink, which sends an input-less mutation as an empty JSON body
+            true: httpBatchLink({ url: `${apiUrl}/trpc`, headers: bearer, maxItems: 1 }),
             false: httpBatchLink({ url: `${apiUrl}/trpc`, headers: bearer, maxItems: 10 }),
           }),
         }),
