@@ -48,6 +48,17 @@ describe('the auth budget whatever the path spelling', () => {
     },
   );
 
+  it('spellings the routers do not resolve answer 404: nothing reaches the sign-in uncounted', async () => {
+    for (const path of ['//auth/login', '/auth/%6Cogin', '/auth/login//', '/trpc/AUTH.LOGIN']) {
+      const res = await fetch(t.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': freshIp() },
+        body: JSON.stringify({ email: uniqueEmail('nobody'), password: 'Nope-nope-1' }),
+      });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it('/AUTH/PASSWORD-RESET × 30 queues at most the budget’s mails', async () => {
     const api = apiClient(t.url);
     const user = await activeUser(api);
