@@ -1,5 +1,6 @@
-import { createLogger, isLocalAppUrl } from '@plenum/core';
+import { createLogger } from '@plenum/core';
 import { createApp } from './app';
+import { mailWarning } from './config';
 import { EnvError, loadEnv } from './env';
 
 let env: ReturnType<typeof loadEnv>;
@@ -35,14 +36,8 @@ log.info(
   `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,
 );
 // mail that goes nowhere is easy to miss until nobody can verify or reset (docs/operations.md, "Email")
-if (!env.RESEND_API_KEY) {
-  log.warn(
-    { appUrl: env.APP_URL },
-    isLocalAppUrl(env.APP_URL)
-      ? 'No email provider: mail is not sent, only kept in the development outbox (/dev/outbox, readable from this machine and by admins); set RESEND_API_KEY and MAIL_FROM to send it'
-      : `No email provider: mail is not sent, only stored, and as APP_URL (${env.APP_URL}) is not localhost nobody but an admin can read it (no verification or reset link reaches anyone); set RESEND_API_KEY and MAIL_FROM`,
-  );
-}
+const noMail = mailWarning(env);
+if (noMail) log.warn({ appUrl: env.APP_URL }, noMail);
 
 // A promise nobody awaited that rejects is a bug to log, not a reason to drop every connection of this
 // process (docs/api.md, "Errors"). Thrown exceptions still stop it: their state cannot be trusted.
