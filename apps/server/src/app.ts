@@ -157,6 +157,7 @@ export async function createApp(options: AppOptions) {
     }),
     originPolicy,
     trustProxy: env.TRUST_PROXY,
+    maxBatch: env.TRPC_MAX_BATCH,
   });
 
   function contextFor(
@@ -170,6 +171,7 @@ export async function createApp(options: AppOptions) {
       principal: state.principal,
       token: state.token,
       ip: state.ip,
+      socketAddress: request.raw.socket.remoteAddress ?? null,
       userAgent: request.headers['user-agent'] ?? null,
       requestId: request.id,
       transport,
@@ -319,6 +321,7 @@ export async function createApp(options: AppOptions) {
         principal,
         token,
         ip: clientIp(req, env.TRUST_PROXY),
+        socketAddress: req.socket.remoteAddress ?? null,
         userAgent: req.headers['user-agent'] ?? null,
         requestId: requestIdOf(req),
         transport: 'ws',

@@ -1,4 +1,4 @@
-import type { CoreConfig } from '@plenum/core';
+import { type CoreConfig, isLocalAppUrl } from '@plenum/core';
 import type { Env } from './env';
 
 /** The domain configuration from the environment (docs/operations.md, "Configuration"). */
@@ -18,6 +18,12 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     passwordResetTokenTtlMs: env.PASSWORD_RESET_TOKEN_EXPIRY,
     emailVerificationRequired: env.EMAIL_VERIFICATION_REQUIRED,
     loginThrottle: { freeFailures: env.LOGIN_FAILURES_BEFORE_BACKOFF, maxBackoffMs: env.LOGIN_BACKOFF_MAX },
+    passwordChecks: {
+      concurrency: env.PASSWORD_CHECK_CONCURRENCY,
+      queue: env.PASSWORD_CHECK_QUEUE,
+      perClient: env.PASSWORD_CHECKS_PER_CLIENT,
+      perClientQueue: env.PASSWORD_CHECK_QUEUE_PER_CLIENT,
+    },
     adminEmails: env.adminEmails,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,
@@ -52,4 +58,15 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       publicUrl: env.publicUrl,
     },
   };
+}
+
+/**
+ * The start-up warning when mail goes nowhere (docs/operations.md, "Email"), or null with a provider:
+ * missing it is easy until nobody can verify an address or reset a password.
+ */
+export function mailWarning(env: Pick<Env, 'RESEND_API_KEY' | 'APP_URL'>): string | null {
+  if (env.RESEND_API_KEY) return null;
+  return isLocalAppUrl(env.APP_URL)
+    ? 'No email provider: mail is not sent, only kept in the development outbox (/dev/outbox, readable from this machine and by admins); set RESEND_API_KEY and MAIL_FROM to send it'
+    : `No email provider: mail is not sent, only stored, and as APP_URL (${env.APP_URL}) is not localhost nobody but an admin can read it (no verification or reset link reaches anyone); set RESEND_API_KEY and MAIL_FROM`;
 }

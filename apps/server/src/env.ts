@@ -108,6 +108,13 @@ const schema = z.object({
   /** wrong passwords per account before each further one locks it for longer (docs/accounts.md) */
   LOGIN_FAILURES_BEFORE_BACKOFF: int(5, 1),
   LOGIN_BACKOFF_MAX: duration('15m'),
+  /** argon2 checks at once per process, waiting beyond that, and per client (docs/accounts.md, "Password guessing") */
+  PASSWORD_CHECK_CONCURRENCY: int(4, 1),
+  PASSWORD_CHECK_QUEUE: int(64, 0),
+  PASSWORD_CHECKS_PER_CLIENT: int(2, 1),
+  PASSWORD_CHECK_QUEUE_PER_CLIENT: int(16, 0),
+  /** calls in one tRPC HTTP batch (docs/api.md, "Rate limits") */
+  TRPC_MAX_BATCH: int(20, 1),
   VERIFICATION_TOKEN_EXPIRY: duration('24h'),
   PASSWORD_RESET_TOKEN_EXPIRY: duration('1h'),
   EMAIL_VERIFICATION_REQUIRED: bool(true),

@@ -1,5 +1,6 @@
 import { createLogger } from '@plenum/core';
 import { createApp } from './app';
+import { mailWarning } from './config';
 import { EnvError, loadEnv } from './env';
 
 let env: ReturnType<typeof loadEnv>;
@@ -34,6 +35,9 @@ log.info(
   { port, db: app.dbHandle.kind, dataDir: env.DATABASE_URL ? undefined : env.dataDir },
   `Plenum API listening on http://localhost:${port} (docs: /api/docs)`,
 );
+// mail that goes nowhere is easy to miss until nobody can verify or reset (docs/operations.md, "Email")
+const noMail = mailWarning(env);
+if (noMail) log.warn({ appUrl: env.APP_URL }, noMail);
 
 // A promise nobody awaited that rejects is a bug to log, not a reason to drop every connection of this
 // process (docs/api.md, "Errors"). Thrown exceptions still stop it: their state cannot be trusted.

@@ -16,23 +16,29 @@ import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
 import { wagmiConfig } from '../lib/wagmi';
 
+/** the session is the Bearer token alone: no ambient cookie can outlive a sign-out here */
+function bearer(): Record<string, string> {
+  const token = getSessionToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 /** The API's URL comes from the server at request time (API_URL), so one build serves any deployment. */
 export function Providers({ apiUrl, children }: { apiUrl: string; children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        // subscriptions (live governance events) over WebSocket, everything else over HTTP
+        // subscriptions (live governance events) over WebSocket, everything else over HTTP: queries in
+        // batches of at most 10 (the API refuses more than TRPC_MAX_BATCH, default 20), mutations one per
+        // request, as the API refuses a sign-in or password call inside a batch (docs/api.md, "Rate limits")
         splitLink({
           condition: (op) => op.type === 'subscription' && typeof window !== 'undefined',
           true: wsLink({ client: liveEventsClient(apiUrl) }),
-          false: httpBatchLink({
-            url: `${apiUrl}/trpc`,
-            // the session is the Bearer token alone: no ambient cookie can outlive a sign-out here
-            headers() {
-              const token = getSessionToken();
-              return token ? { authorization: `Bearer ${token}` } : {};
-            },
+          false: splitLink({
+            condition: (op) => op.type === 'mutation',
+            // a batch of one, not httpLink, which sends an input-less mutation as an empty JSON body
+            true: httpBatchLink({ url: `${apiUrl}/trpc`, headers: bearer, maxItems: 1 }),
+            false: httpBatchLink({ url: `${apiUrl}/trpc`, headers: bearer, maxItems: 10 }),
           }),
         }),
       ],

@@ -23,7 +23,13 @@ export interface Context {
   principal: Principal | null;
   /** the raw credential presented, so that logout can end exactly this session */
   token: string | null;
+  /** the client's address for rate limits and session lists (X-Forwarded-For under TRUST_PROXY) */
   ip: string;
+  /**
+   * the TCP peer's own address, never a header: what the development outbox trusts (docs/accounts.md,
+   * "Email"); null where there is no socket
+   */
+  socketAddress: string | null;
   /** the client's User-Agent header, recorded on the sessions it signs in (null when absent) */
   userAgent: string | null;
   requestId: string;

@@ -18,6 +18,8 @@ describe('system.info', () => {
       name: 'Plenum',
       version: 'test',
       emailProviderConfigured: false,
+      // the test caller's socket is loopback and APP_URL localhost: a local trial reads its outbox
+      outboxAvailable: true,
       emailVerificationRequired: true,
       passwordPolicy: api.svc.config.passwordPolicy,
       // the upload limits, so a page can show them and refuse a file before sending it

@@ -14,6 +14,8 @@ export interface CoreConfig {
   emailVerificationRequired: boolean;
   /** per-account sign-in throttle (LOGIN_FAILURES_BEFORE_BACKOFF, LOGIN_BACKOFF_MAX) */
   loginThrottle: { freeFailures: number; maxBackoffMs: number };
+  /** argon2 work at once (PASSWORD_CHECK_*, PASSWORD_CHECKS_PER_CLIENT: auth/password-gate.ts) */
+  passwordChecks: { concurrency: number; queue: number; perClient: number; perClientQueue: number };
   adminEmails: string[];
   siweChainIds: number[];
   /** optional JSON-RPC URL to verify ERC-1271 smart-contract wallet signatures */

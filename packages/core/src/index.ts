@@ -10,7 +10,9 @@ export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/a
 export { changePassword } from './auth/change-password';
 export { login, siweLogin } from './auth/login';
 export { issueNonce } from './auth/nonce';
+export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
 export { dummyPasswordHash, hashPassword, verifyPassword } from './auth/password';
+export { passwordChecksInFlight } from './auth/password-gate';
 export { requestPasswordReset, resetPassword } from './auth/password-reset';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';

@@ -133,7 +133,14 @@ export const psaListQuery = z.strictObject({
 
 export const createTokenInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  expiresAt: isoDateTime.optional(),
+  expiresAt: z
+    .union([isoDateTime, z.literal('never')])
+    .optional()
+    .meta({
+      description:
+        'When the token stops working. Absent: 90 days from now. "never": it never expires and works ' +
+        'until revoked, so a leaked copy works until then too (docs/accounts.md, "Personal access tokens").',
+    }),
 });
 
 export const accessTokenSchema = z

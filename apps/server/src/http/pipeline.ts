@@ -8,7 +8,7 @@ import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProce
 import type { Metrics } from './metrics';
 import type { RateLimiter } from './rate-limit';
 import { clientIp, credentialOf } from './request-info';
-import { restTemplates } from './rest';
+import { restProcedureOf, restTemplates } from './rest';
 
 export interface RequestState {
   principal: Principal | null;
@@ -40,6 +40,8 @@ export interface PipelineOptions {
   rateLimiter: RateLimiter;
   originPolicy: OriginPolicy;
   trustProxy: boolean;
+  /** the most calls one tRPC HTTP batch may hold (TRPC_MAX_BATCH) */
+  maxBatch: number;
 }
 
 /**
@@ -51,14 +53,34 @@ export interface PipelineOptions {
  */
 export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   const log = o.svc.log;
-  // the operations that spend the stricter auth budget, as tRPC procedures and as REST paths
-  const authProcedures = new Set<string>();
-  const authPaths = new Set<string>();
-  for (const op of listOperations(o.router)) {
-    if (op.meta.rateLimit !== 'auth') continue;
-    authProcedures.add(op.path);
-    if (op.meta.openapi) authPaths.add(`${op.meta.openapi.method} ${op.meta.openapi.path}`);
-  }
+  // the procedures that spend the stricter auth budget, however they are reached (tRPC or REST)
+  const authProcedures = new Set(
+    listOperations(o.router)
+      .filter((op) => op.meta.rateLimit === 'auth')
+      .map((op) => op.path),
+  );
+  const restProcedure = restProcedureOf(o.router);
+  /**
+   * The procedures this request will call, as the routers resolve them (never the raw path, which a
+   * client spells as it likes: /AUTH/LOGIN, /auth/login/, /trpc/auth%2Elogin): tRPC takes the route's
+   * decoded :path parameter and decodes it once more, trpc-to-openapi matches its own way (rest.ts).
+   */
+  const proceduresOf = (request: FastifyRequest): string[] => {
+    const url = request.routeOptions.url;
+    if (url === '/trpc/:path') {
+      const param = (request.params as { path?: string }).path ?? '';
+      try {
+        return decodeURIComponent(param).split(',');
+      } catch {
+        return [param];
+      }
+    }
+    if (url === '/*') {
+      const path = restProcedure(request.method, request.url);
+      return path ? [path] : [];
+    }
+    return [];
+  };
 
   app.decorateRequest('plenum', null);
   app.decorateRequest('metricsRoute', null);
@@ -116,16 +138,27 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     const ip = clientIp(request.raw, o.trustProxy);
     request.plenum = { principal, token: principal ? token : null, ip };
 
-    const pathname = pathOf(request);
-    const calls = trpcProcedures(pathname);
-    const authBudget =
-      config.rateLimit === 'auth' ||
-      authPaths.has(`${request.method} ${pathname.replace(/\/+$/, '') || '/'}`) ||
-      calls.some((c) => authProcedures.has(c));
+    const calls = trpcProcedures(pathOf(request));
+    const called = proceduresOf(request);
+    // a batch is answered as one request but does the work of each call: it is capped, each call counts
+    // against every budget, and a guessing procedure never rides in one (docs/api.md, "Rate limits")
+    if (called.length > 1) {
+      if (called.length > o.maxBatch)
+        throw new AppError('BAD_REQUEST', `A tRPC batch may hold at most ${o.maxBatch} calls`, {
+          reason: 'BATCH_TOO_LARGE',
+        });
+      const lone = called.find((c) => authProcedures.has(c));
+      if (lone)
+        throw new AppError('BAD_REQUEST', `${lone} cannot be batched with other calls: send it alone`, {
+          reason: 'BATCH_NOT_ALLOWED',
+        });
+    }
+    const authBudget = config.rateLimit === 'auth' || called.some((c) => authProcedures.has(c));
     const decision = await o.rateLimiter.check({
       ip,
       userId: principal?.userId ?? null,
       authBudget,
+      points: Math.max(1, called.length),
       setHeader: (name, value) => reply.header(name, value),
     });
     if (!decision.ok)

@@ -41,10 +41,11 @@ export function createRateLimiter(db: Database, settings: RateLimitSettings) {
     limiter: RateLimiterDrizzle,
     key: string,
     limit: number,
+    points: number,
     setHeader: SetHeader,
   ): Promise<RateDecision> {
     try {
-      const r = await limiter.consume(key);
+      const r = await limiter.consume(key, points);
       headers(setHeader, limit, r);
       return { ok: true };
     } catch (err) {
@@ -63,16 +64,19 @@ export function createRateLimiter(db: Database, settings: RateLimitSettings) {
       userId: string | null;
       /** the operation spends the auth budget too (its meta or route says `rateLimit: 'auth'`) */
       authBudget: boolean;
+      /** what the request spends: one per call of a tRPC batch, else 1 */
+      points?: number;
       setHeader: SetHeader;
     }): Promise<RateDecision> {
       if (settings.disabled) return { ok: true };
+      const points = params.points ?? 1;
       if (params.authBudget) {
-        const a = await take(auth, params.ip, settings.authPerMinute, params.setHeader);
+        const a = await take(auth, params.ip, settings.authPerMinute, points, params.setHeader);
         if (!a.ok) return a;
       }
-      const byIp = await take(ip, params.ip, settings.perMinute, params.setHeader);
+      const byIp = await take(ip, params.ip, settings.perMinute, points, params.setHeader);
       if (!byIp.ok || !params.userId) return byIp;
-      return take(user, params.userId, settings.perMinute, params.setHeader);
+      return take(user, params.userId, settings.perMinute, points, params.setHeader);
     },
   };
 }

@@ -2,7 +2,7 @@ import { type Context, listOperations, zodIssuesToFieldIssues } from '@plenum/ap
 import { AppError } from '@plenum/core';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { fastifyTRPCOpenApiPlugin } from 'trpc-to-openapi';
+import { createProcedureCache, fastifyTRPCOpenApiPlugin, normalizePath } from 'trpc-to-openapi';
 import { OtherBody, refuseBody, useBodyParsers } from './body';
 import { restErrorBody } from './errors';
 
@@ -47,6 +47,24 @@ export function restTemplates(router: AnyRouter) {
   return (method: string, pathname: string) =>
     routes.get(`${method} ${firstSegment(pathname)}`)?.find((r) => r.pattern.test(pathname))?.template ??
     null;
+}
+
+/**
+ * The procedure a REST request will call, found by trpc-to-openapi's own matcher on the path exactly as
+ * its handler reads it (case-insensitive, one trailing slash ignored, percent-encoding kept): the
+ * rate-limit budgets must follow the route the router takes, whatever the spelling (docs/api.md,
+ * "Rate limits").
+ */
+export function restProcedureOf(router: AnyRouter) {
+  const find = createProcedureCache(router as never);
+  return (method: string, url: string): string | null => {
+    try {
+      const pathname = new URL(url.startsWith('/') ? `http://127.0.0.1${url}` : url).pathname;
+      return find(method as 'GET', normalizePath(pathname))?.procedure?.path ?? null;
+    } catch {
+      return null;
+    }
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ export interface StartOptions {
    * created and close() keeps the directory
    */
   dataDir?: string;
-  /** the API's interface (default 127.0.0.1) */
+  /** the address to listen on (default 127.0.0.1); `url` stays the loopback one */
   host?: string;
 }
 

@@ -10,15 +10,30 @@ import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Button } from '../ui/button';
+import { Checkbox } from '../ui/checkbox';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
 import { EmptyState } from '../ui/empty-state';
-import { Form, setServerErrors, TextField, useZodForm } from '../ui/form';
+import {
+  Form,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  setServerErrors,
+  TextField,
+  useZodForm,
+} from '../ui/form';
 import { QueryState } from '../ui/query-state';
 import { CreatedToken } from './created-token';
 
-/** the token's name as the API checks it, and the optional last day from an <input type="date"> */
-const tokenForm = createTokenInput.pick({ name: true }).extend({ expires: z.string().optional() });
+/**
+ * the token's name as the API checks it, the optional last day from an <input type="date"> (empty: the
+ * API's 90 days), and "never expires", which has to be ticked on purpose
+ */
+const tokenForm = createTokenInput
+  .pick({ name: true })
+  .extend({ expires: z.string().optional(), never: z.boolean() });
 /** a day → the end of that day in UTC, as the API wants an offset */
 const endOfDay = (day: string | undefined) => (day ? `${day}T23:59:59Z` : undefined);
 
@@ -29,7 +44,8 @@ export function AccessTokens() {
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
-  const form = useZodForm(tokenForm, { defaultValues: { name: '', expires: '' } });
+  const form = useZodForm(tokenForm, { defaultValues: { name: '', expires: '', never: false } });
+  const never = form.watch('never');
   const list = useQuery(trpc.tokens.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
   const create = useMutation(trpc.tokens.create.mutationOptions({ onSuccess: refresh }));
@@ -48,8 +64,8 @@ export function AccessTokens() {
         <form
           className="grid max-w-xl gap-3 sm:grid-cols-2"
           noValidate
-          onSubmit={form.handleSubmit(({ name, expires }) => {
-            const expiresAt = endOfDay(expires);
+          onSubmit={form.handleSubmit(({ name, expires, never }) => {
+            const expiresAt = never ? 'never' : endOfDay(expires);
             create.mutate(
               { name, ...(expiresAt ? { expiresAt } : {}) },
               {
@@ -60,7 +76,19 @@ export function AccessTokens() {
           })}
         >
           <TextField form={form} name="name" label={t('name')} maxLength={100} />
-          <TextField form={form} name="expires" label={t('expires')} type="date" />
+          <TextField form={form} name="expires" label={t('expires')} type="date" disabled={never} />
+          <FormField
+            control={form.control}
+            name="never"
+            render={({ field }) => (
+              <FormItem className="flex items-center gap-2 sm:col-span-2">
+                <FormControl>
+                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
+                </FormControl>
+                <FormLabel className="font-normal">{t('neverExpires')}</FormLabel>
+              </FormItem>
+            )}
+          />
           <Button type="submit" className="justify-self-start" disabled={create.isPending}>
             {create.isPending ? t('creating') : t('create')}
           </Button>

@@ -23,8 +23,9 @@ export function useNavLinks(): NavLink[] {
     { href: '/daos', label: t('daos') },
     signedIn && { href: '/files', label: t('files') },
     signedIn && me.data?.user.role === 'admin' && { href: '/admin', label: t('admin') },
-    // development only: mails go to the API's outbox when no email provider is configured
-    info.data?.emailProviderConfigured === false && { href: '/dev/outbox', label: t('outbox') },
+    // development only: with no email provider, mails wait in the API's outbox, which answers only a local
+    // trial or an admin (docs/operations.md, "Email"): linked only where it answers this visitor
+    info.data?.outboxAvailable === true && { href: '/dev/outbox', label: t('outbox') },
     { href: `${apiUrl}/api/docs`, label: t('apiDocs'), external: true },
   ];
   return links.filter((l): l is NavLink => l !== false);

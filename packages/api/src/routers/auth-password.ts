@@ -24,7 +24,9 @@ export const passwordProcedures = {
     })
     .input(changePasswordInput)
     .output(changePasswordOutput)
-    .mutation(({ ctx, input }) => changePassword(ctx.svc, { principal: ctx.principal, ...input })),
+    .mutation(({ ctx, input }) =>
+      changePassword(ctx.svc, { principal: ctx.principal, client: ctx.ip, ...input }),
+    ),
 
   requestPasswordReset: publicProcedure
     .meta({

@@ -1,4 +1,11 @@
-import { listOutbox, registerUser, resendVerification, verifyEmail } from '@plenum/core';
+import {
+  AppError,
+  listOutbox,
+  outboxReadable,
+  registerUser,
+  resendVerification,
+  verifyEmail,
+} from '@plenum/core';
 import {
   outboxItem,
   registerInput,
@@ -7,7 +14,6 @@ import {
   verifyEmailInput,
   verifyEmailOutput,
 } from '@plenum/validators';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
 
@@ -75,13 +81,31 @@ export const devRouter = router({
         path: '/dev/outbox',
         tags: ['development'],
         protect: false,
-        summary: 'Development outbox (only while no email provider is configured)',
+        summary: 'Development outbox (no email provider: local trial or admins only)',
+        description:
+          'Every mail the server would have sent, newest first, while no email provider is configured. ' +
+          'It answers an admin from anywhere, and anyone else only from a loopback socket address (never ' +
+          'X-Forwarded-For) to an instance whose APP_URL is on localhost; to everyone else it answers 404 ' +
+          'like an unknown path. Absent once an email provider is configured (docs/operations.md, "Email").',
       },
     })
     .input(z.void())
     .output(z.object({ items: z.array(outboxItem) }))
     .query(async ({ ctx }) => {
-      if (ctx.svc.emailProviderConfigured) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
+      const readable = outboxReadable({
+        emailProviderConfigured: ctx.svc.emailProviderConfigured,
+        appUrl: ctx.svc.config.appUrl,
+        socketAddress: ctx.socketAddress,
+        principal: ctx.principal,
+      });
+      // the 404 of a path that does not exist: nothing tells a visitor that the outbox is here
+      if (!readable)
+        throw new AppError(
+          'NOT_FOUND',
+          ctx.transport === 'rest'
+            ? 'No route for GET /dev/outbox'
+            : 'No procedure found on path "dev.outbox"',
+        );
       return { items: await listOutbox(ctx.svc) };
     }),
 });

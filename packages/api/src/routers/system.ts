@@ -1,4 +1,4 @@
-import { allowedAvatarMimes } from '@plenum/core';
+import { allowedAvatarMimes, outboxReadable } from '@plenum/core';
 import { passwordPolicySchema } from '@plenum/validators';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
@@ -12,6 +12,8 @@ export const systemRouter = router({
         name: z.string(),
         version: z.string(),
         emailProviderConfigured: z.boolean(),
+        /** the development outbox answers this caller (docs/operations.md, "Email"): the app links it only then */
+        outboxAvailable: z.boolean(),
         emailVerificationRequired: z.boolean(),
         passwordPolicy: passwordPolicySchema,
         /** what the upload routes accept, so a page can say it and check a file before sending it */
@@ -27,6 +29,12 @@ export const systemRouter = router({
       name: 'Plenum',
       version: ctx.svc.version,
       emailProviderConfigured: ctx.svc.emailProviderConfigured,
+      outboxAvailable: outboxReadable({
+        emailProviderConfigured: ctx.svc.emailProviderConfigured,
+        appUrl: ctx.svc.config.appUrl,
+        socketAddress: ctx.socketAddress,
+        principal: ctx.principal,
+      }),
       emailVerificationRequired: ctx.svc.config.emailVerificationRequired,
       passwordPolicy: ctx.svc.config.passwordPolicy,
       uploads: {

@@ -8,6 +8,8 @@ import { hashToken, newToken } from '../shared/tokens';
 import { PAT_PREFIX, type Principal } from './sessions';
 
 const MAX_ACTIVE_TOKENS = 50;
+/** a token nobody set an end for expires after this (docs/accounts.md, "Personal access tokens") */
+export const DEFAULT_TOKEN_LIFETIME_MS = 90 * 24 * 60 * 60 * 1000;
 
 const view = (t: typeof accessTokens.$inferSelect) => ({
   id: t.id,
@@ -21,7 +23,8 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
 /**
  * Personal access tokens for programs (Kubo remote pinning, scripts): `plm_` + 32 random bytes,
  * shown once and stored as a hash. Only a signed-in session creates them, so a leaked token cannot
- * mint more tokens.
+ * mint more tokens. Without an end date a token expires after 90 days; one that never expires must be
+ * asked for by name (`expiresAt: "never"`).
  */
 export async function createAccessToken(
   svc: Services,
@@ -31,7 +34,12 @@ export async function createAccessToken(
   if (principal.kind !== 'session')
     throw forbidden('Create access tokens from a signed-in session, not with a token', 'SESSION_REQUIRED');
   const now = svc.clock.now();
-  const expiresAt = params.expiresAt ? new Date(params.expiresAt) : null;
+  const expiresAt =
+    params.expiresAt === 'never'
+      ? null
+      : params.expiresAt
+        ? new Date(params.expiresAt)
+        : new Date(now.getTime() + DEFAULT_TOKEN_LIFETIME_MS);
   if (expiresAt && expiresAt.getTime() <= now.getTime())
     throw badRequest('expiresAt must be in the future', [
       { path: 'expiresAt', message: 'must be in the future' },

@@ -2,8 +2,9 @@ import { users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, notFound } from '../shared/errors';
-import { assertLoginAllowed, clearLoginThrottle, recordLoginFailure } from './login-throttle';
+import { clearLoginThrottle, reserveLoginAttempt } from './login-throttle';
 import { hashPassword, verifyPassword } from './password';
+import { checkingPasswords } from './password-gate';
 import { assertPasswordPolicy } from './password-policy';
 import type { Principal } from './sessions';
 import { assertSession, endSessionsExcept } from './user-sessions';
@@ -12,6 +13,8 @@ export interface ChangePasswordParams {
   principal: Principal;
   currentPassword: string;
   newPassword: string;
+  /** the caller's address, for its share of the password checks (password-gate.ts) */
+  client?: string | null;
 }
 
 /**
@@ -26,10 +29,13 @@ export async function changePassword(svc: Services, params: ChangePasswordParams
   assertPasswordPolicy(params.newPassword, svc.config.passwordPolicy, 'newPassword');
   const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   if (!user || user.deletedAt) throw notFound('No such user');
-  // a stolen session must not become a password-guessing oracle: the sign-in throttle applies here too
-  await assertLoginAllowed(svc, { email: user.email });
-  if (!(await verifyPassword(user.passwordHash, params.currentPassword))) {
-    await recordLoginFailure(svc, { email: user.email });
+  // a stolen session must not become a password-guessing oracle: the sign-in throttle applies here too,
+  // each check counted before it is made (login-throttle.ts)
+  const ok = await checkingPasswords(svc, params.client ?? null, async () => {
+    await reserveLoginAttempt(svc, { email: user.email });
+    return verifyPassword(user.passwordHash, params.currentPassword);
+  });
+  if (!ok) {
     throw badRequest(
       'The current password is not correct',
       [{ path: 'currentPassword', message: 'is not correct', code: 'invalid_current_password' }],
@@ -37,6 +43,7 @@ export async function changePassword(svc: Services, params: ChangePasswordParams
     );
   }
   if (params.newPassword === params.currentPassword) {
+    await clearLoginThrottle(svc.db, user.email); // the current password was right
     throw badRequest(
       'The new password must differ from the current one',
       [{ path: 'newPassword', message: 'must differ from the current password', code: 'unchanged' }],

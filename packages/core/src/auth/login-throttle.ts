@@ -10,7 +10,8 @@ import { hashToken } from '../shared/tokens';
  * The first `freeFailures` wrong passwords for an email cost nothing; each further one locks that
  * email for twice as long as the last (1 s, 2 s, 4 s, …) up to `maxBackoffMs`. While locked, an
  * attempt is refused before any password is checked, so a distributed attacker gets one guess per
- * window, and it does not extend the lock. The lock is capped, forgotten a day after the last failure,
+ * window, and it does not extend the lock. Each attempt is counted before its password is checked, in
+ * the same statement that reads the lock (`reserveLoginAttempt`), so concurrency cannot get around it. The lock is capped, forgotten a day after the last failure,
  * cleared by a successful sign-in, and lifted at once by a password reset (proof of the mailbox), so an
  * attacker cannot keep a victim out. Unknown emails are throttled exactly like known ones. The counters
  * live in the database: every instance shares them.
@@ -44,51 +45,47 @@ export function throttled(retryAfterMs: number) {
 }
 
 /**
- * Refuses (429 LOGIN_THROTTLED with Retry-After) while the email is locked; otherwise says whether it
- * has failures on record (so a success deletes the row only when there is one: no write per sign-in).
+ * Reserves one password check for this email, or refuses it (429 LOGIN_THROTTLED with Retry-After) while
+ * the email is locked. The check and the count are one statement: the attempt is counted as a failure
+ * BEFORE its password is verified, and the lock its count earns is set in the same upsert, so however
+ * many attempts arrive at once, on however many instances, at most `freeFailures` + 1 of them are ever
+ * checked before the lock refuses the rest (row locks serialise the upserts). A right password then
+ * clears the row (`clearLoginThrottle`); a wrong one has nothing left to record. A refused attempt
+ * changes nothing, so it does not extend the lock.
  */
-export async function assertLoginAllowed(
-  svc: Pick<Services, 'db' | 'clock'>,
-  params: { email: string },
-): Promise<{ hasFailures: boolean }> {
-  const { email } = params;
-  const [row] = await svc.db
-    .select({ lockedUntil: loginThrottle.lockedUntil })
-    .from(loginThrottle)
-    .where(eq(loginThrottle.key, keyOf(email)))
-    .limit(1);
-  const now = svc.clock.now().getTime();
-  if (row?.lockedUntil && row.lockedUntil.getTime() > now) throw throttled(row.lockedUntil.getTime() - now);
-  return { hasFailures: row !== undefined };
-}
-
-/** One more wrong password: counted atomically, so concurrent guesses on several instances all count. */
-export async function recordLoginFailure(
+export async function reserveLoginAttempt(
   svc: Pick<Services, 'db' | 'clock' | 'config'>,
   params: { email: string },
 ): Promise<void> {
-  const { email } = params;
   const settings = svc.config.loginThrottle;
   const now = svc.clock.now();
-  const stale = new Date(now.getTime() - FORGET_AFTER_MS);
-  const [row] = await svc.db
-    .insert(loginThrottle)
-    .values({ key: keyOf(email), failures: 1, lastFailureAt: now })
-    .onConflictDoUpdate({
-      target: loginThrottle.key,
-      set: {
-        failures: sql`case when ${loginThrottle.lastFailureAt} < ${stale.toISOString()}::timestamptz then 1 else ${loginThrottle.failures} + 1 end`,
-        lastFailureAt: now,
-      },
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const stale = sql`${new Date(now.getTime() - FORGET_AFTER_MS).toISOString()}::timestamptz`;
+  const t = loginThrottle;
+  const key = keyOf(params.email);
+  // the count after this attempt, and the lock it earns (loginBackoffMs, in SQL)
+  const failures = sql`(case when ${t.lastFailureAt} < ${stale} then 1 else ${t.failures} + 1 end)`;
+  const over = sql`(${failures} - ${settings.freeFailures}::int)`;
+  const lock = sql`case when ${over} > 0 then ${at} + make_interval(secs => least(${settings.maxBackoffMs}::float8, 1000 * power(2, least(${over} - 1, 40))) / 1000) end`;
+  const first = loginBackoffMs(1, settings);
+  const reserved = await svc.db
+    .insert(t)
+    .values({
+      key,
+      failures: 1,
+      lastFailureAt: now,
+      lockedUntil: first ? new Date(now.getTime() + first) : null,
     })
-    .returning({ failures: loginThrottle.failures });
-  const wait = loginBackoffMs(row?.failures ?? 1, settings);
-  if (wait > 0) {
-    await svc.db
-      .update(loginThrottle)
-      .set({ lockedUntil: new Date(now.getTime() + wait) })
-      .where(eq(loginThrottle.key, keyOf(email)));
-  }
+    .onConflictDoUpdate({
+      target: t.key,
+      set: { failures, lastFailureAt: now, lockedUntil: lock },
+      setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= ${at}`,
+    })
+    .returning({ failures: t.failures });
+  if (reserved.length) return;
+  // locked: nothing was written; say until when
+  const [row] = await svc.db.select({ lockedUntil: t.lockedUntil }).from(t).where(eq(t.key, key)).limit(1);
+  throw throttled((row?.lockedUntil?.getTime() ?? now.getTime()) - now.getTime());
 }
 
 /** A successful sign-in or a password reset forgets the failures. */

@@ -4,8 +4,9 @@ import { findUserByEmail } from '../accounts/find-by-email';
 import { serializeUser } from '../accounts/serialize';
 import type { Services } from '../services';
 import { AppError, forbidden, unauthorized } from '../shared/errors';
-import { assertLoginAllowed, clearLoginThrottle, recordLoginFailure } from './login-throttle';
+import { clearLoginThrottle, reserveLoginAttempt } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
+import { checkingPasswords } from './password-gate';
 import { createSession, type SessionClient } from './sessions';
 import { verifySiwe } from './siwe';
 
@@ -30,21 +31,23 @@ async function startSession(svc: Services, user: typeof users.$inferSelect, clie
 
 /**
  * Unknown email and wrong password answer the same 401 after the same argon2 work; both count toward
- * the email's throttle, checked before any password is verified (docs/accounts.md, "Password guessing").
+ * the email's throttle, counted before any password is verified (docs/accounts.md, "Password guessing"),
+ * and the check waits its turn in the client's share of the password checks (password-gate.ts).
  */
 export async function login(
   svc: Services,
   params: { email: string; password: string; client?: SessionClient },
 ) {
-  const throttle = await assertLoginAllowed(svc, { email: params.email });
   const user = await findUserByEmail(svc.db, params.email);
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), params.password);
-  if (!user || !ok || user.deletedAt) {
-    await recordLoginFailure(svc, { email: params.email });
-    throw invalidCredentials();
-  }
+  const hash = user?.passwordHash ?? (await dummyPasswordHash());
+  const ok = await checkingPasswords(svc, params.client?.ip ?? null, async () => {
+    // counted as a failure before the check (a right password clears it below)
+    await reserveLoginAttempt(svc, { email: params.email });
+    return verifyPassword(hash, params.password);
+  });
+  if (!user || !ok || user.deletedAt) throw invalidCredentials();
+  await clearLoginThrottle(svc.db, params.email);
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
-  if (throttle.hasFailures) await clearLoginThrottle(svc.db, params.email);
   return startSession(svc, user, params.client);
 }
 

@@ -14,6 +14,8 @@ export default function OutboxPage() {
       <h1 className="m-0 text-2xl font-semibold">{t('title')}</h1>
       {info.data?.emailProviderConfigured ? (
         <p className="m-0">{t('provider')}</p>
+      ) : info.data && !info.data.outboxAvailable ? (
+        <p className="m-0">{t('unavailable')}</p>
       ) : info.data ? (
         <>
           <p className="m-0 text-muted-foreground">{t('intro')}</p>
