@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCrossOriginCookieRequest, type OriginPolicy } from './csrf';
 import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProcedures } from './errors';
 import type { Metrics } from './metrics';
+import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
 import { clientIp, credentialOf } from './request-info';
 import { restTemplates } from './rest';
@@ -87,6 +88,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     request.metricsRoute = routeLabel(request);
+    assertCleanQuery(request.raw.url);
     const config = request.routeOptions.config;
     if (request.method === 'OPTIONS' || config.system) return;
     if (o.closing()) {
