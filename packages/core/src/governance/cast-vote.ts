@@ -55,6 +55,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
       signature: input.signature!,
       voterAddress: voter,
       now,
+      maxAheadS: svc.config.governance.signatureMaxAheadS,
     });
   } else {
     if (input.timestamp !== undefined)
