@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
 import { executePrepared, rowsOf } from '../shared/prepared';
+import { ineligibility, refusalOf } from './eligibility';
 import { appendEventsInBulk, type NewEvent } from './event-log';
 import { type ResultsBasis, resultsHidden, resultsView } from './results';
 import { hiddenVoteView, voteView } from './serialize';
@@ -52,8 +53,6 @@ export type VoteRow = typeof votes.$inferSelect;
 type CountedVote = VoteRow & { parsed: Ballot };
 export const TALLY_SHARDS = 8;
 
-const notEligible = (voter: string) =>
-  forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
 const alreadyVoted = (voter: string) =>
   conflict(`${voter} has already voted on this proposal`, 'ALREADY_VOTED');
 
@@ -74,7 +73,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           threshold: daos.threshold,
           quorum: daos.quorum,
           resultsVisibility: daos.resultsVisibility,
+          startTime: proposals.startTime,
           endTime: proposals.endTime,
+          tokenWeighted: daos.tokenWeighted,
           allowVoteChange: daos.allowVoteChange,
           membership: daos.membership,
           snapshotBlockNumber: proposals.snapshotBlockNumber,
@@ -124,18 +125,30 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           `${req.voterAddress} is not a wallet of the signed-in user`,
           'NOT_YOUR_ADDRESS',
         );
-      else if (
-        // token-holders DAOs: a holder admitted to the electorate votes without being a member
-        (state.membership !== 'token-holders' && !members.has(req.voterAddress)) ||
-        owner?.status === 'suspended' ||
-        owner?.deletedAt
-      )
-        outcomes[i] = notEligible(req.voterAddress);
-      else if (state.status !== 'ACTIVE')
-        outcomes[i] = conflict(`The proposal is ${state.status}`, 'PROPOSAL_NOT_ACTIVE');
-      else if (state.daoStatus !== 'ACTIVE')
-        outcomes[i] = conflict(`The DAO is ${state.daoStatus}: it takes no votes`, 'DAO_NOT_ACTIVE');
       else {
+        // the one eligibility decision (eligibility.ts), on what this batch read under the lock; the
+        // voter is in the electorate (cast-vote.ts checked it with the weight it sends)
+        const reason = ineligibility({
+          now,
+          proposal: {
+            status: state.status,
+            startTime: state.startTime,
+            endTime: state.endTime,
+            snapshotAt: null,
+          },
+          dao: {
+            status: state.daoStatus,
+            tokenWeighted: state.tokenWeighted,
+            holdersOpen: state.membership === 'token-holders',
+          },
+          member: members.has(req.voterAddress) ? { addedAt: null } : null,
+          account: owner ?? null,
+          weight: req.weight,
+        });
+        if (reason) {
+          outcomes[i] = refusalOf(reason, req.voterAddress);
+          return;
+        }
         const other = chosen.get(req.voterAddress);
         if (other === undefined || before(req, reqs[other]!)) {
           if (other !== undefined) outcomes[other] = alreadyVoted(req.voterAddress);
