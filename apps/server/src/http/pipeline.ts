@@ -88,7 +88,6 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
     request.metricsRoute = routeLabel(request);
-    assertCleanQuery(request.raw.url);
     const config = request.routeOptions.config;
     if (request.method === 'OPTIONS' || config.system) return;
     if (o.closing()) {
@@ -106,6 +105,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
           reason: 'CSRF',
         },
       );
+    assertCleanQuery(request.raw.url);
 
     const token = credentialOf(request.raw);
     let principal: Principal | null = null;

@@ -10,7 +10,7 @@ const CONTROL = /%(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF])/;
 /**
  * Refuses a request whose query string carries such a character in any parameter, whether the route
  * reads that parameter or not: 400 `INVALID_QUERY`, one issue per parameter (docs/api.md, "Validation").
- * Runs for every request before routing decides anything, so no parameter reaches a route, a log line
+ * Runs for every request (after the CSRF guard, before the credential), so no parameter reaches a route
  * or the database with one.
  */
 export function assertCleanQuery(url: string | undefined): void {
