@@ -38,6 +38,11 @@ export interface CoreConfig {
      * (PROPOSAL_REMINDER_HOURS; 0 = no reminders; absent = 24)
      */
     proposalReminderHours?: number;
+    /**
+     * how far ahead of the server's clock a signed vote's timestamp may be, in seconds
+     * (VOTE_SIGNATURE_MAX_AHEAD_S; absent = 30; docs/governance.md, "Signed votes (EIP-712)")
+     */
+    signatureMaxAheadS?: number;
     /** token holdings from EVM chains (docs/governance.md, "Token holdings from the chain") */
     chains?: {
       /** chain id → JSON-RPC URL (CHAIN_RPC_URLS) */

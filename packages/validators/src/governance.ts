@@ -449,14 +449,20 @@ export const resultsSchema = z
 
 // ---- voting power, tokens ----
 
-/** why an address cannot vote on a proposal now (docs/governance.md, "Voting power") */
+/**
+ * why an address cannot vote on a proposal now: the voting power's `reason`, and the `reason` of the
+ * vote's refusal (docs/governance.md, "Voting power")
+ */
 export const INELIGIBLE_REASON = z.enum([
   'NOT_STARTED',
   'ENDED',
+  'DAO_NOT_ACTIVE',
   'NOT_A_MEMBER',
   'JOINED_AFTER_START',
   'NO_WEIGHT',
   'BELOW_MIN_WEIGHT',
+  'ACCOUNT_SUSPENDED',
+  'ACCOUNT_DELETED',
 ]);
 export type IneligibleReason = z.output<typeof INELIGIBLE_REASON>;
 

@@ -146,6 +146,8 @@ function conformResponses(doc: Doc, router: AppRouter) {
       if (json?.schema?.$ref?.startsWith('#/components/schemas/error.')) json.schema = { $ref: ERROR_REF };
     }
     op.responses!['429'] ??= errorJson('Rate limited: retry after the Retry-After header');
+    // any path refuses a control character in its query string (http/query-check.ts)
+    op.responses!['400'] ??= errorJson('A control character in the query string (INVALID_QUERY)');
   }
 
   for (const { meta } of listOperations(router)) {

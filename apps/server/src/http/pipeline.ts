@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isCrossOriginCookieRequest, type OriginPolicy } from './csrf';
 import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProcedures } from './errors';
 import type { Metrics } from './metrics';
+import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
 import { clientIp, credentialOf } from './request-info';
 import { restProcedureOf, restTemplates } from './rest';
@@ -126,6 +127,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
           reason: 'CSRF',
         },
       );
+    assertCleanQuery(request.raw.url);
 
     const token = credentialOf(request.raw);
     let principal: Principal | null = null;

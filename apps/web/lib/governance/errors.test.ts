@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { INELIGIBLE_REASON } from '@plenum/validators';
 import { describe, expect, it } from 'vitest';
 import { serverError } from '../test-support/trpc-error';
 import { governanceError, sentenceFor } from './errors';
@@ -35,9 +37,25 @@ describe('governanceError', () => {
       'DAO_NOT_ACTIVE',
       'NOT_OWNER',
       'EMAIL_NOT_VERIFIED',
+      'STALE_SIGNATURE',
+      // a vote is refused with the voting power's reason: every one has its sentence
+      ...INELIGIBLE_REASON.options,
     ];
     for (const reason of reasons) expect(sentenceFor(reason)).toMatch(/\.$/);
     expect(sentenceFor('UNKNOWN')).toBeUndefined();
+  });
+
+  it('says every reason a voter may not vote in both languages, for the voting power and the refusal', () => {
+    for (const locale of ['en', 'de']) {
+      const messages = JSON.parse(
+        readFileSync(new URL(`../../messages/${locale}/governance.json`, import.meta.url), 'utf8'),
+      ) as { power: Record<string, string>; errors: Record<string, string> };
+      for (const reason of [...INELIGIBLE_REASON.options, 'STALE_SIGNATURE']) {
+        if (reason !== 'STALE_SIGNATURE')
+          expect(messages.power[reason], `${locale} power.${reason}`).toBeTruthy();
+        expect(messages.errors[reason], `${locale} errors.${reason}`).toBeTruthy();
+      }
+    }
   });
 });
 

@@ -9,7 +9,7 @@ const SENTENCES: Record<string, string> = {
   DAO_NOT_ACTIVE: 'This DAO is not active: it takes no new members, proposals or votes.',
   DAO_PENDING_APPROVAL: 'This DAO is waiting for an administrator to approve it.',
   DAO_NOT_PENDING: 'This DAO is not waiting for approval.',
-  NOT_A_MEMBER: 'Only members can submit proposals: choose a wallet that is a member of this DAO.',
+  NOT_A_MEMBER: 'Only members can submit proposals or vote: choose a wallet that is a member of this DAO.',
   NOT_OWNER: 'Only the owner of this DAO (or an administrator) can do this.',
   NOT_YOUR_ADDRESS: 'That address is not one of your linked wallets.',
   ALREADY_MEMBER: 'That address is already a member of this DAO.',
@@ -26,6 +26,16 @@ const SENTENCES: Record<string, string> = {
   SIGNATURE_EXPIRED: 'The signature is more than 10 minutes old. Sign the vote again.',
   SIGNATURE_FROM_FUTURE: "The signature's time is ahead of the server's: check your computer's clock.",
   INVALID_SIGNATURE: "The signature was not made by the voter's address. Sign with that wallet.",
+  // a vote is refused with the voting power's reason (docs/governance.md, "Voting power")
+  NOT_STARTED: 'Voting on this proposal has not started yet.',
+  ENDED: 'Voting on this proposal has ended.',
+  JOINED_AFTER_START: 'This address joined the DAO after voting started, so it cannot vote on this proposal.',
+  NO_WEIGHT: 'This address had no voting weight when voting started.',
+  BELOW_MIN_WEIGHT: "This address held less than the DAO's minimum weight when voting started.",
+  ACCOUNT_SUSPENDED: 'The account this address belongs to is suspended, so it cannot vote.',
+  ACCOUNT_DELETED: 'The account this address belonged to is deleted, so it cannot vote.',
+  STALE_SIGNATURE:
+    'This signature is older than the vote it would replace (a signature sent again, or signed before that vote). Sign the change again in a moment, or vote while signed in.',
 };
 
 /** toDisplayError, with governance reasons replaced by their sentence. */

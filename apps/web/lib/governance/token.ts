@@ -121,6 +121,12 @@ export function powerReasonText(
       return minWeight
         ? `This address held less than the minimum of ${minWeight} at the snapshot block.`
         : `This address held less than the DAO's minimum${token ? ` of ${token.symbol}` : ''} at the snapshot block.`;
+    case 'DAO_NOT_ACTIVE':
+      return 'This DAO is not active: it takes no votes.';
+    case 'ACCOUNT_SUSPENDED':
+      return 'The account this address belongs to is suspended, so it cannot vote.';
+    case 'ACCOUNT_DELETED':
+      return 'The account this address belonged to is deleted, so it cannot vote.';
   }
 }
 

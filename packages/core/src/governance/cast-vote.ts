@@ -1,10 +1,12 @@
-import type { CastVoteInput } from '@plenum/validators';
+import type { CastVoteInput, IneligibleReason } from '@plenum/validators';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import { assertOwnsAddress } from '../auth/wallets';
+import { chainReaderOf } from '../chain';
 import type { Services } from '../services';
-import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/errors';
-import { isMember } from './rows';
+import { badRequest, forbidden, notFound, unauthorized } from '../shared/errors';
+import { ineligibility, refusalOf, voterFacts } from './eligibility';
+import { requireDao } from './rows';
 import { governanceRuntime } from './runtime';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
@@ -12,11 +14,6 @@ import { advanceProposal } from './status-automation';
 import { storedChoice } from './system-tallies';
 import { canonicalChoice, requireBallot, systemOptions } from './systems';
 import { admitHolder } from './token-snapshot';
-
-const notEligible = (voter: string) =>
-  forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
-const notActive = (why: string) =>
-  conflict(`The proposal is not open for voting: ${why}`, 'PROPOSAL_NOT_ACTIVE');
 
 /**
  * POST /votes. Checks in the documented order (docs/governance.md, "Votes"): authentication or signature
@@ -55,6 +52,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
       signature: input.signature!,
       voterAddress: voter,
       now,
+      maxAheadS: svc.config.governance.signatureMaxAheadS,
     });
   } else {
     if (input.timestamp !== undefined)
@@ -67,10 +65,29 @@ export async function castVote(svc: Services, params: { principal: Principal | n
       throw forbidden('Verify your email address first', 'EMAIL_NOT_VERIFIED');
     // ownership of voterAddress is checked in the batch with the other voter checks (no query per vote)
   }
-  // on a refusal below, a session vote for someone else's address is told so first (auth before eligibility)
-  const refuse = async (err: Error): Promise<never> => {
+  // on a refusal below, a session vote for someone else's address is told so first (auth before
+  // eligibility); the reason comes from the one decision the voting power uses too (eligibility.ts), on
+  // facts read in full only here, off the path of accepted votes
+  const refuse = async (likely: IneligibleReason): Promise<never> => {
     if (!signed) await assertOwnsAddress(svc.db, principal!.userId, voter);
-    throw err;
+    const p = entry!.row;
+    const [dao, facts] = await Promise.all([requireDao(svc.db, p.daoId), voterFacts(svc.db, p.daoId, voter)]);
+    const holders = entry!.holders;
+    let held = holders?.below.get(voter);
+    if (holders && held === undefined && p.snapshotBlockNumber !== null && !entry!.electorate?.has(voter))
+      held =
+        (await chainReaderOf(svc).weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber))).get(
+          voter,
+        ) ?? 0n;
+    const reason = ineligibility({
+      now,
+      proposal: p,
+      dao: { status: dao.status, tokenWeighted: dao.tokenWeighted, holdersOpen: holders !== null },
+      ...facts,
+      weight: entry!.electorate?.get(voter) ?? null,
+      holder: holders && held !== undefined ? { weight: held, minWeight: holders.minWeight } : null,
+    });
+    throw refusalOf(reason ?? likely, voter);
   };
 
   if (!entry) throw notFound('Proposal not found');
@@ -88,26 +105,24 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   );
   const stored = storedChoice(ballot);
 
-  if (now < p.startTime) {
-    if (!(await isMember(svc.db, p.daoId, voter))) return refuse(notEligible(voter));
-    return refuse(notActive(`voting starts at ${p.startTime.toISOString()}`));
-  }
+  if (now < p.startTime) return refuse('NOT_STARTED');
   if (!entry.electorate) {
     // voting has started but nobody has frozen the electorate yet: do it now
     await advanceProposal(svc, p.id);
     rt.forget(p.id);
     entry = await rt.proposal(p.id);
-    if (!entry?.electorate) return refuse(notActive('voting has not started'));
+    if (!entry?.electorate) return refuse('NOT_STARTED');
   }
   let weight = entry.electorate.get(voter);
   const holders = entry.holders;
   if (weight === undefined && holders && now < p.endTime && !holders.below.has(voter)) {
-    weight = (await admitHolder(svc, entry.row, holders, voter)) ?? undefined;
-    if (weight === undefined && holders.below.size < 100_000) holders.below.add(voter);
+    const admitted = await admitHolder(svc, entry.row, holders, voter);
+    weight = admitted.weight ?? undefined;
+    if (weight === undefined && holders.below.size < 100_000) holders.below.set(voter, admitted.read);
   }
-  if (weight === undefined) return refuse(notEligible(voter));
+  if (weight === undefined) return refuse('NOT_A_MEMBER');
   if (weight !== entry.electorate.get(voter)) entry.electorate.set(voter, weight);
-  if (now >= p.endTime) return refuse(notActive(`voting ended at ${p.endTime.toISOString()}`));
+  if (now >= p.endTime) return refuse('ENDED');
 
   const row = await rt.batcher.submit({
     proposalId: p.id,

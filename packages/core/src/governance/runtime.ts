@@ -16,7 +16,7 @@ export interface ProposalEntry {
   row: ProposalRow;
   tokenWeighted: boolean;
   /** token-holders DAOs: any wallet holding `minWeight` at the snapshot block may vote (token-snapshot.ts) */
-  holders: { token: TokenRef; minWeight: bigint; below: Set<string> } | null;
+  holders: { token: TokenRef; minWeight: bigint; below: Map<string, bigint> } | null;
   /** address → weight; null until voting has started */
   electorate: Map<string, string> | null;
 }
@@ -67,9 +67,9 @@ export class GovernanceRuntime {
         ? {
             token,
             minWeight: BigInt(found.dao.minWeight ?? '1'),
-            // wallets read below the minimum at the snapshot block: a past block never changes, so they
-            // are not read again (bounded, so nobody can grow it without end)
-            below: new Set<string>(),
+            // wallets read below the minimum at the snapshot block, with the weight read: a past block
+            // never changes, so they are not read again (bounded, so nobody can grow it without end)
+            below: new Map<string, bigint>(),
           }
         : null;
     return { row: found.p, tokenWeighted: found.dao.tokenWeighted, holders, electorate };

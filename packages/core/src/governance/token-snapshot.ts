@@ -73,18 +73,19 @@ export async function recordSnapshotFailure(
 /**
  * A token-holders DAO: a wallet outside the frozen electorate votes with its weight at the proposal's
  * snapshot block, read once on its first vote and kept in the electorate (so a second read never differs).
- * Returns the weight, or null below the minimum. A chain that does not answer is a 503 CHAIN_UNAVAILABLE.
+ * Returns the weight kept, or null below the minimum, and the weight read. A chain that does not answer is
+ * a 503 CHAIN_UNAVAILABLE.
  */
 export async function admitHolder(
   svc: Services,
   p: ProposalRow,
   holders: { token: TokenRef; minWeight: bigint },
   voter: string,
-): Promise<string | null> {
-  if (p.snapshotBlockNumber === null) return null;
+): Promise<{ weight: string | null; read: bigint }> {
+  if (p.snapshotBlockNumber === null) return { weight: null, read: 0n };
   const weights = await chainReaderOf(svc).weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber));
   const weight = weights.get(voter) ?? 0n;
-  if (weight === 0n || weight < holders.minWeight) return null;
+  if (weight === 0n || weight < holders.minWeight) return { weight: null, read: weight };
   await svc.db
     .insert(proposalElectorate)
     .values({ proposalId: p.id, address: voter, weight: weight.toString() })
@@ -93,5 +94,5 @@ export async function admitHolder(
     .select({ weight: proposalElectorate.weight })
     .from(proposalElectorate)
     .where(and(eq(proposalElectorate.proposalId, p.id), eq(proposalElectorate.address, voter)));
-  return kept?.weight ?? null;
+  return { weight: kept?.weight ?? null, read: weight };
 }

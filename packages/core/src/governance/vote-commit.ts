@@ -12,6 +12,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError, conflict, forbidden, notFound } from '../shared/errors';
 import { executePrepared, rowsOf } from '../shared/prepared';
+import { ineligibility, refusalOf } from './eligibility';
 import { appendEventsInBulk, type NewEvent } from './event-log';
 import { type ResultsBasis, resultsHidden, resultsView } from './results';
 import { hiddenVoteView, voteView } from './serialize';
@@ -52,8 +53,6 @@ export type VoteRow = typeof votes.$inferSelect;
 type CountedVote = VoteRow & { parsed: Ballot };
 export const TALLY_SHARDS = 8;
 
-const notEligible = (voter: string) =>
-  forbidden(`${voter} is not an eligible voter of this proposal`, 'NOT_ELIGIBLE');
 const alreadyVoted = (voter: string) =>
   conflict(`${voter} has already voted on this proposal`, 'ALREADY_VOTED');
 
@@ -74,7 +73,9 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           threshold: daos.threshold,
           quorum: daos.quorum,
           resultsVisibility: daos.resultsVisibility,
+          startTime: proposals.startTime,
           endTime: proposals.endTime,
+          tokenWeighted: daos.tokenWeighted,
           allowVoteChange: daos.allowVoteChange,
           membership: daos.membership,
           snapshotBlockNumber: proposals.snapshotBlockNumber,
@@ -115,8 +116,8 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
     const owners = new Map(walletRows.map((r) => [r.address, r]));
 
     const outcomes: (VoteRow | AppError | null)[] = reqs.map(() => null);
-    const accepted: number[] = [];
-    const seen = new Set<string>();
+    // one vote per voter goes in; `before` says which
+    const chosen = new Map<string, number>();
     reqs.forEach((req, i) => {
       const owner = owners.get(req.voterAddress);
       if (req.actingUserId && owner?.userId !== req.actingUserId)
@@ -124,23 +125,38 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           `${req.voterAddress} is not a wallet of the signed-in user`,
           'NOT_YOUR_ADDRESS',
         );
-      else if (
-        // token-holders DAOs: a holder admitted to the electorate votes without being a member
-        (state.membership !== 'token-holders' && !members.has(req.voterAddress)) ||
-        owner?.status === 'suspended' ||
-        owner?.deletedAt
-      )
-        outcomes[i] = notEligible(req.voterAddress);
-      else if (state.status !== 'ACTIVE')
-        outcomes[i] = conflict(`The proposal is ${state.status}`, 'PROPOSAL_NOT_ACTIVE');
-      else if (state.daoStatus !== 'ACTIVE')
-        outcomes[i] = conflict(`The DAO is ${state.daoStatus}: it takes no votes`, 'DAO_NOT_ACTIVE');
-      else if (seen.has(req.voterAddress)) outcomes[i] = alreadyVoted(req.voterAddress);
       else {
-        seen.add(req.voterAddress);
-        accepted.push(i);
+        // the one eligibility decision (eligibility.ts), on what this batch read under the lock; the
+        // voter is in the electorate (cast-vote.ts checked it with the weight it sends)
+        const reason = ineligibility({
+          now,
+          proposal: {
+            status: state.status,
+            startTime: state.startTime,
+            endTime: state.endTime,
+            snapshotAt: null,
+          },
+          dao: {
+            status: state.daoStatus,
+            tokenWeighted: state.tokenWeighted,
+            holdersOpen: state.membership === 'token-holders',
+          },
+          member: members.has(req.voterAddress) ? { addedAt: null } : null,
+          account: owner ?? null,
+          weight: req.weight,
+        });
+        if (reason) {
+          outcomes[i] = refusalOf(reason, req.voterAddress);
+          return;
+        }
+        const other = chosen.get(req.voterAddress);
+        if (other === undefined || before(req, reqs[other]!)) {
+          if (other !== undefined) outcomes[other] = alreadyVoted(req.voterAddress);
+          chosen.set(req.voterAddress, i);
+        } else outcomes[i] = alreadyVoted(req.voterAddress);
       }
     });
+    const accepted = [...chosen.values()].sort((a, b) => a - b);
 
     if (accepted.length) {
       // address order, so two batches racing on the same voters lock them in one order
@@ -151,13 +167,17 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         ({ replaced, stale } = await replacePrevious(tx, now, proposalId, rows));
         if (stale.size) rows = rows.filter((r) => !stale.has(r.voterAddress));
       }
-      const ids = rows.length ? await insertVotes(tx, proposalId, daoId, rows) : new Map<string, string>();
+      const keys = new Map(rows.map((r) => [r.voterAddress, orderKeyOf(r, replaced.get(r.voterAddress))]));
+      const ids = rows.length
+        ? await insertVotes(tx, proposalId, daoId, rows, keys)
+        : new Map<string, string>();
       const counted: CountedVote[] = [];
       for (const i of accepted) {
         const req = reqs[i]!;
         if (stale.has(req.voterAddress)) {
           outcomes[i] = conflict(
-            'This signed vote is not newer than the vote it would replace: sign the change again',
+            'This signed vote is not ordered after the vote it would replace (a signature sent again, or ' +
+              "signed before that vote's time): sign the change again later, or vote while signed in",
             'STALE_SIGNATURE',
           );
           continue;
@@ -168,7 +188,13 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           continue;
         }
         const { actingUserId: _a, parsed: _p, ...vote } = req;
-        const row: VoteRow = { ...vote, id, replacedAt: null, updatedAt: req.createdAt };
+        const row: VoteRow = {
+          ...vote,
+          id,
+          orderKey: keys.get(req.voterAddress)!,
+          replacedAt: null,
+          updatedAt: req.createdAt,
+        };
         outcomes[i] = row;
         counted.push({ ...row, parsed: req.parsed });
       }
@@ -178,11 +204,38 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
   });
 }
 
-/** a counted vote that a new one of the same voter replaces: what comes off the tallies */
+/**
+ * Of one voter's votes in one batch, the one that goes in (the others: 409 ALREADY_VOTED, as for two
+ * changes at the same instant): a session vote before any signed one, as it is never stale, then the
+ * first; of signed ones the latest signed. So a replayed signature arriving beside the voter's own
+ * change cannot push that change out of the batch (docs/governance.md, "Changing a vote").
+ */
+function before(a: VoteRequest, b: VoteRequest): boolean {
+  if (b.signedTimestamp === null) return false;
+  return a.signedTimestamp === null || a.signedTimestamp > b.signedTimestamp;
+}
+
+/** a counted vote that a new one of the same voter replaces: what comes off the tallies, and its order */
 interface Replaced {
   id: string;
   choice: string;
   weight: string;
+  orderKey: number;
+}
+
+/** a vote's place among its voter's votes on the proposal, Unix seconds (schema: votes.order_key) */
+const storedOrderKey = (v: { orderKey: number | null; signedTimestamp: number | null; createdAt: Date }) =>
+  v.orderKey ?? v.signedTimestamp ?? Math.floor(v.createdAt.getTime() / 1000);
+
+/**
+ * A signed vote stands at its timestamp; a session vote at the second it arrived, but never below the
+ * vote it replaces: a session change made after a signature dated ahead (within the clock-skew window)
+ * is ordered after that signature, so sending the signature again is stale.
+ */
+function orderKeyOf(req: VoteRequest, previous: Replaced | undefined): number {
+  if (req.signedTimestamp !== null) return req.signedTimestamp;
+  const at = Math.floor(req.createdAt.getTime() / 1000);
+  return previous ? Math.max(at, previous.orderKey) : at;
 }
 
 /**
@@ -191,10 +244,11 @@ interface Replaced {
  * index keeps one counted vote per voter. A batch racing on the same voter waits for the lock, then finds
  * no counted vote left to replace and its insert conflicts: 409 ALREADY_VOTED, one counted vote.
  *
- * A signed change must be signed later than the vote it replaces (its timestamp after the earlier vote's
- * signed timestamp, or after the second a session vote was cast): every signed vote stays public, so
- * without this anyone could send a voter's earlier signature again, within its validity window, and undo
- * the voter's change. Such a vote is `stale`: refused, nothing replaced.
+ * A signed change must be ordered after the vote it replaces (its timestamp above that vote's order key,
+ * see orderKeyOf): every signed vote stays public, so without this anyone could send a voter's earlier
+ * signature again, within its validity window, and undo the voter's change. Such a vote is `stale`:
+ * refused, nothing replaced. Keys never go down along a voter's votes, so every earlier signature is
+ * stale, whatever its timestamp.
  */
 async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: VoteRequest[]) {
   const found = await tx
@@ -205,6 +259,7 @@ async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: Vote
       weight: votes.weight,
       signedTimestamp: votes.signedTimestamp,
       createdAt: votes.createdAt,
+      orderKey: votes.orderKey,
     })
     .from(votes)
     .where(
@@ -218,13 +273,20 @@ async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: Vote
     .for('update');
   const byVoter = new Map(rows.map((r) => [r.voterAddress, r]));
   const stale = new Set<string>();
-  const previous = found.filter((p) => {
-    const ts = byVoter.get(p.voterAddress)?.signedTimestamp ?? null;
-    const before = p.signedTimestamp ?? Math.floor(p.createdAt.getTime() / 1000);
-    if (ts === null || ts > before) return true;
-    stale.add(p.voterAddress);
-    return false;
-  });
+  const previous = found
+    .map((p) => ({
+      id: p.id,
+      voterAddress: p.voterAddress,
+      choice: p.choice,
+      weight: p.weight,
+      orderKey: storedOrderKey(p),
+    }))
+    .filter((p) => {
+      const ts = byVoter.get(p.voterAddress)?.signedTimestamp ?? null;
+      if (ts === null || ts > p.orderKey) return true;
+      stale.add(p.voterAddress);
+      return false;
+    });
   if (previous.length) {
     await tx
       .update(votes)
@@ -243,23 +305,30 @@ async function replacePrevious(tx: Tx, now: Date, proposalId: string, rows: Vote
  * One INSERT for the whole batch with one array parameter per column (unnest), so building the statement
  * costs the same for 1 or 1,000 votes; duplicates are skipped by the unique index and not returned.
  */
-async function insertVotes(tx: Tx, proposalId: string, daoId: string, rows: VoteRequest[]) {
+async function insertVotes(
+  tx: Tx,
+  proposalId: string,
+  daoId: string,
+  rows: VoteRequest[],
+  keys: ReadonlyMap<string, number>,
+) {
   const col = <T>(f: (r: VoteRequest) => T) => sql.param(rows.map(f));
   const result = await executePrepared(
     tx,
     'vote_batch_insert',
     sql`
     insert into ${votes} (proposal_id, dao_id, voter_address, choice, ballot, weight, comment, signature,
-      signed_timestamp, signed_choice, created_at, updated_at)
+      signed_timestamp, signed_choice, order_key, created_at, updated_at)
     select ${proposalId}::uuid, ${daoId}::uuid, v.voter, v.choice, v.ballot::jsonb, v.weight::numeric,
-      v.comment, v.sig, v.ts::bigint, v.signed_choice, v.at::timestamptz, v.at::timestamptz
+      v.comment, v.sig, v.ts::bigint, v.signed_choice, v.ord::bigint, v.at::timestamptz, v.at::timestamptz
     from unnest(${col((r) => r.voterAddress)}::text[], ${col((r) => r.choice)}::text[],
       ${col((r) => (r.ballot === null ? null : JSON.stringify(r.ballot)))}::text[],
       ${col((r) => r.weight)}::text[], ${col((r) => r.comment)}::text[], ${col((r) => r.signature)}::text[],
       ${col((r) => (r.signedTimestamp === null ? null : String(r.signedTimestamp)))}::text[],
       ${col((r) => r.signedChoice)}::text[],
+      ${col((r) => String(keys.get(r.voterAddress)))}::text[],
       ${col((r) => r.createdAt.toISOString())}::text[])
-      as v(voter, choice, ballot, weight, comment, sig, ts, signed_choice, at)
+      as v(voter, choice, ballot, weight, comment, sig, ts, signed_choice, ord, at)
     on conflict (proposal_id, voter_address) where replaced_at is null do nothing
     returning id, voter_address`,
   );

@@ -1,9 +1,9 @@
-import { daoMembers, votes } from '@plenum/db';
-import type { IneligibleReason } from '@plenum/validators';
+import { votes } from '@plenum/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { chainReaderOf, type TokenRef } from '../chain';
 import type { Services } from '../services';
+import { ineligibility, voterFacts } from './eligibility';
 import { requireDao, requireProposal } from './rows';
 import { governanceRuntime } from './runtime';
 import { snapshotBlockView } from './serialize';
@@ -20,55 +20,49 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
   const address = canonicalAddress(params.address, 'address');
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
   const dao = await requireDao(svc.db, p.daoId);
-  const [voted] = await svc.db
-    .select({ id: votes.id })
-    .from(votes)
-    .where(and(eq(votes.proposalId, p.id), eq(votes.voterAddress, address), isNull(votes.replacedAt)))
-    .limit(1);
-  // one read of the membership: whether, and since when (joined after the start, or no weight at it)
-  const [memberRow] = await svc.db
-    .select({ addedAt: daoMembers.addedAt })
-    .from(daoMembers)
-    .where(and(eq(daoMembers.daoId, p.daoId), eq(daoMembers.address, address)))
-    .limit(1);
-  const member = !!memberRow;
-  const answer = (weight: string, reason: IneligibleReason | null) => ({
-    proposalId: p.id,
-    address,
-    weight,
-    eligible: reason === null,
-    reason,
-    member,
-    hasVoted: !!voted,
-    snapshotBlock: snapshotBlockView(p),
-  });
-  if (p.status === 'PENDING') return answer('0', 'NOT_STARTED');
-
-  const entry = await governanceRuntime(svc).proposal(p.id);
-  let weight = entry?.electorate?.get(address) ?? null;
+  const [[voted], facts] = await Promise.all([
+    svc.db
+      .select({ id: votes.id })
+      .from(votes)
+      .where(and(eq(votes.proposalId, p.id), eq(votes.voterAddress, address), isNull(votes.replacedAt)))
+      .limit(1),
+    voterFacts(svc.db, p.daoId, address),
+  ]);
   const token = tokenOf(dao);
   const holdersOpen = dao.membership === 'token-holders' && token !== null;
-  if (weight === null && holdersOpen && p.snapshotBlockNumber !== null) {
-    const read = await chainReaderOf(svc).weightsAt(
-      token as TokenRef,
-      [address],
-      BigInt(p.snapshotBlockNumber),
-    );
-    const w = read.get(address) ?? 0n;
-    if (w === 0n) return answer('0', 'NO_WEIGHT');
-    if (w < BigInt(dao.minWeight ?? '1')) return answer(w.toString(), 'BELOW_MIN_WEIGHT');
-    weight = w.toString();
+  let weight: string | null = null;
+  let holder: { weight: bigint; minWeight: bigint } | null = null;
+  if (p.status !== 'PENDING') {
+    const entry = await governanceRuntime(svc).proposal(p.id);
+    weight = entry?.electorate?.get(address) ?? null;
+    if (weight === null && holdersOpen && p.snapshotBlockNumber !== null) {
+      const read = await chainReaderOf(svc).weightsAt(
+        token as TokenRef,
+        [address],
+        BigInt(p.snapshotBlockNumber),
+      );
+      holder = { weight: read.get(address) ?? 0n, minWeight: BigInt(dao.minWeight ?? '1') };
+    }
   }
-  const ended = p.status !== 'ACTIVE';
-  if (weight !== null) {
-    // a member removed after the start has lost the vote (members DAOs)
-    if (!holdersOpen && !member) return answer(weight, 'NOT_A_MEMBER');
-    return answer(weight, ended ? 'ENDED' : null);
-  }
-  if (!member) return answer('0', 'NOT_A_MEMBER');
-  // a member outside the electorate: joined after the start, or (weighted DAOs) no weight at the start
-  const addedAfter = !dao.tokenWeighted || memberRow!.addedAt > (p.snapshotAt ?? p.startTime);
-  return answer('0', addedAfter ? 'JOINED_AFTER_START' : 'NO_WEIGHT');
+  const reason = ineligibility({
+    now: svc.clock.now(),
+    proposal: p,
+    dao: { status: dao.status, tokenWeighted: dao.tokenWeighted, holdersOpen },
+    member: facts.member,
+    account: facts.account,
+    weight,
+    holder,
+  });
+  return {
+    proposalId: p.id,
+    address,
+    weight: weight ?? holder?.weight.toString() ?? '0',
+    eligible: reason === null,
+    reason,
+    member: !!facts.member,
+    hasVoted: !!voted,
+    snapshotBlock: snapshotBlockView(p),
+  };
 }
 
 /** GET /chains/{chainId}/tokens/{address}: a token's symbol and decimals, for the DAO form */

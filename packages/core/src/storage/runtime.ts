@@ -1,3 +1,4 @@
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Services } from '../services';
 import { createEmbeddedNode, type SwarmOptions } from './embedded-node';
@@ -16,6 +17,11 @@ export interface StorageRuntime {
    * them: their bytes were just written here, so verification checks the pin and reads nothing back
    */
   imported: Set<string>;
+  /**
+   * DATA_DIR/upload-spool: an upload's bytes wait here until the whole file is accepted, so nothing of a
+   * refused one reaches the node (upload.ts); emptied at start
+   */
+  spoolDir: string;
   /** background jobs (pin verification) in flight, so stop() and tests can wait for them */
   pending: Set<Promise<unknown>>;
   /** aborted on stop(): background jobs give up instead of holding shutdown */
@@ -55,6 +61,10 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
         swarm: o.swarm,
         notice: o.notice,
       });
+  const spoolDir = path.join(o.dataDir, 'upload-spool');
+  // what a stopped process left half-written
+  await rm(spoolDir, { recursive: true, force: true });
+  await mkdir(spoolDir, { recursive: true });
   const pending = new Set<Promise<unknown>>();
   let stopping = false;
   const shutdown = new AbortController();
@@ -63,6 +73,7 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
     gateways,
     events: new StorageEvents(),
     imported: new Set(),
+    spoolDir,
     pending,
     signal: shutdown.signal,
     track(p) {

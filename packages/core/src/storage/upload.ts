@@ -1,3 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { pins } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
@@ -27,10 +32,16 @@ export function cleanFilename(name: string | null | undefined): string | null {
   return base ? base.slice(0, 255) : null;
 }
 
+/** the spool's read size: one leaf of the DAG (leaf-pool.ts), so the importer copies whole reads */
+const SPOOL_READ = 1_048_576;
+
 /**
  * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The type comes from
  * the first bytes (415 before anything is written); the size limit is checked on every chunk (413 as
- * soon as it is crossed); text must stay UTF-8 to the end. A refused upload leaves no pin and no record.
+ * soon as it is crossed); text must stay UTF-8 to the end. The bytes go to a spool file first and reach
+ * the node only once the whole file was received and accepted: a refused or failed upload (type, size,
+ * not UTF-8, the client gone) leaves no block in any block store, nothing a peer or GET /ipfs/file could
+ * read, and no pin or record.
  */
 export async function uploadAndPin(
   svc: StorageServices,
@@ -84,11 +95,20 @@ export async function uploadAndPin(
       yield take(next.value);
     }
   };
-  const cid: CID = await svc.storage.node.add(counted(), { signal: params.signal });
-  if (utf8 && !utf8.end()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
-      reason: 'FILE_TYPE_NOT_ALLOWED',
-    });
+  const spooled = path.join(svc.storage.spoolDir, randomUUID());
+  let cid: CID;
+  try {
+    await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
+    if (utf8 && !utf8.end()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
+        reason: 'FILE_TYPE_NOT_ALLOWED',
+      });
+    }
+    // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
+    // stopped import cannot leave part of a file behind in the node
+    cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }));
+  } finally {
+    await rm(spooled, { force: true });
   }
   const cidText = cid.toV1().toString();
   const filename = cleanFilename(params.filename);

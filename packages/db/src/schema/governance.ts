@@ -157,6 +157,13 @@ export const votes = pgTable(
     signedTimestamp: bigint('signed_timestamp', { mode: 'number' }),
     /** the choice exactly as signed, when it differs from the option it matched (surrounding spaces) */
     signedChoice: text('signed_choice'),
+    /**
+     * where the vote stands among its voter's votes on the proposal, in Unix seconds: a signed vote's
+     * timestamp; a session vote's second, raised to the order of the vote it replaced. A signed change is
+     * taken only above it (docs/governance.md, "Changing a vote"). Null on votes from before it existed:
+     * read as signed_timestamp, else created_at's second.
+     */
+    orderKey: bigint('order_key', { mode: 'number' }),
     /** when a later vote of the same voter replaced this one; replaced votes are kept, never counted */
     replacedAt: tstz('replaced_at'),
     createdAt: createdAt(),

@@ -82,6 +82,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         '400': error('Invalid CID'),
         '401': error('Not signed in'),
         '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '404': error('No CID in the path: an empty segment, or one longer than 4096 characters, is no route'),
       },
     },
   },
@@ -132,6 +133,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ requestid }) },
       responses: {
         '200': { description: 'The pin request', content: { 'application/json': { schema: psaPinStatus } } },
+        '400': psaError('A control character in the query string (INVALID_QUERY)'),
         '401': psaError('Missing or invalid access token'),
         '404': psaError('No such pin request'),
       },
@@ -156,6 +158,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ requestid }) },
       responses: {
         '202': { description: 'Removed' },
+        '400': psaError('A body, or a control character in the query string (INVALID_QUERY)'),
         '401': psaError('Missing or invalid access token'),
         '404': psaError('No such pin request'),
       },
