@@ -165,6 +165,6 @@ describe.runIf(TEST_DB === 'postgres')('two server instances on one PostgreSQL',
       await signedVote(wallets[0]!, { daoId: dao.daoId, proposalId: p.proposalId, choice: 'For' }, nowS()),
     );
     expect(votesAfter.status).toBe(409);
-    expect(votesAfter.body.reason).toBe('ENDED');
+    expect(votesAfter.body.reason).toBe('PROPOSAL_NOT_ACTIVE');
   });
 });

@@ -10,7 +10,8 @@ import { type ApiClient, apiClient } from './support/http';
 /**
  * The voting power and the vote share one eligibility decision (docs/governance.md, "Voting power"):
  * for every reason an address cannot vote, GET …/voting-power answers `eligible: false` with that
- * reason, and a session vote and a signed vote are refused with the same `reason`.
+ * reason, and a session vote and a signed vote are refused with it as their `detail` (under the
+ * contract's `reason`: NOT_ELIGIBLE, PROPOSAL_NOT_ACTIVE or DAO_NOT_ACTIVE).
  */
 let t: TestApp;
 let api: ApiClient;
@@ -24,7 +25,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const STATUS: Record<string, number> = { NOT_STARTED: 409, ENDED: 409, DAO_NOT_ACTIVE: 409 };
+/** the vote's status and contract reason for each voting-power reason; its `detail` is that reason */
+const REFUSAL: Record<string, [number, string]> = {
+  NOT_STARTED: [409, 'PROPOSAL_NOT_ACTIVE'],
+  ENDED: [409, 'PROPOSAL_NOT_ACTIVE'],
+  DAO_NOT_ACTIVE: [409, 'DAO_NOT_ACTIVE'],
+};
+const refusal = (reason: string) => [...(REFUSAL[reason] ?? [403, 'NOT_ELIGIBLE']), reason];
 
 /**
  * The voting power's answer, and what a signed vote and (when the account can still sign in) a session
@@ -42,20 +49,19 @@ async function expectRefused(
     reason,
   });
   const signed = await api.post('/votes', await signedVote(voter.wallet, { ...ids, choice: 'For' }, nowS()));
-  expect([signed.status, signed.body.reason], `${reason}: signed vote`).toEqual([
-    STATUS[reason] ?? 403,
-    reason,
-  ]);
+  expect([signed.status, signed.body.reason, signed.body.detail], `${reason}: signed vote`).toEqual(
+    refusal(reason),
+  );
   if (session && voter.token) {
     const bySession = await api.post(
       '/votes',
       { ...ids, voterAddress: voter.wallet.address, choice: 'For' },
       { token: voter.token },
     );
-    expect([bySession.status, bySession.body.reason], `${reason}: session vote`).toEqual([
-      STATUS[reason] ?? 403,
-      reason,
-    ]);
+    expect(
+      [bySession.status, bySession.body.reason, bySession.body.detail],
+      `${reason}: session vote`,
+    ).toEqual(refusal(reason));
   }
 }
 

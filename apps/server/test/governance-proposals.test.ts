@@ -165,7 +165,7 @@ describe('voting delay and status automation', () => {
       { token: members[0]!.token },
     );
     expect(early.status).toBe(409);
-    expect(early.body.reason).toBe('NOT_STARTED');
+    expect(early.body.reason).toBe('PROPOSAL_NOT_ACTIVE');
 
     clock.set(start);
     expect(await tick(t)).toBeGreaterThanOrEqual(1);

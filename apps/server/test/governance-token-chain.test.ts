@@ -233,7 +233,7 @@ describe('weights at the snapshot block', () => {
     expect(vc.body.weight).toBe(units(80).toString());
     expect((await power(a!.address)).hasVoted).toBe(true);
     const vb = await vote(b!, p);
-    expect([vb.status, vb.body.reason]).toEqual([403, 'NO_WEIGHT']); // delegated away at the block
+    expect([vb.status, vb.body.reason, vb.body.detail]).toEqual([403, 'NOT_ELIGIBLE', 'NO_WEIGHT']); // delegated away at the block
     const results = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
     expect(results.eligibleWeight).toBe(units(180).toString());
     expect(results.eligibleVoters).toBe(2);
@@ -282,14 +282,14 @@ describe('open to token holders', () => {
     expect(vf.body.weight).toBe(units(40).toString());
     // refused with the voting power's reason (one decision: docs/governance.md, "Voting power")
     const vg = await vote(g!, p);
-    expect([vg.status, vg.body.reason]).toEqual([403, 'NO_WEIGHT']);
+    expect([vg.status, vg.body.reason, vg.body.detail]).toEqual([403, 'NOT_ELIGIBLE', 'NO_WEIGHT']);
     const vh = await vote(h!, p); // under minWeight
-    expect([vh.status, vh.body.reason]).toEqual([403, 'BELOW_MIN_WEIGHT']);
+    expect([vh.status, vh.body.detail]).toEqual([403, 'BELOW_MIN_WEIGHT']);
     // a wallet read below the minimum at the (unchanging) block is not read again
     const reader = chainReaderOf(t.app.svc);
     const before = reader.rpcRequests;
-    expect((await vote(g!, p)).body.reason).toBe('NO_WEIGHT');
-    expect((await vote(h!, p)).body.reason).toBe('BELOW_MIN_WEIGHT');
+    expect((await vote(g!, p)).body.detail).toBe('NO_WEIGHT');
+    expect((await vote(h!, p)).body.detail).toBe('BELOW_MIN_WEIGHT');
     expect(reader.rpcRequests).toBe(before);
     const results = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
     expect(results.eligibleWeight).toBe(units(42).toString());
@@ -315,7 +315,7 @@ describe('an RPC that is down when voting should start', () => {
       });
       const refused = await vote(a!, p);
       expect(refused.status).toBe(409);
-      expect(refused.body.reason).toBe('NOT_STARTED');
+      expect([refused.body.reason, refused.body.detail]).toEqual(['PROPOSAL_NOT_ACTIVE', 'NOT_STARTED']);
       expect((await api.get(`/proposals/${p.proposalId}`)).body.status).toBe('PENDING');
       await anvil.resume();
       // the retry waits for its backoff, then the scheduler starts it

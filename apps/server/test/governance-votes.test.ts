@@ -170,7 +170,9 @@ describe('POST /votes with a session', () => {
       { token: members[0]!.token },
     );
     expect(res.status).toBe(403);
-    expect(res.body.reason).toBe('NOT_A_MEMBER');
+    expect(res.body.reason).toBe('NOT_ELIGIBLE');
+    // the finer cause, the voting power's own reason (docs/governance.md, "Voting power")
+    expect(res.body.detail).toBe('NOT_A_MEMBER');
   });
 });
 
@@ -216,7 +218,7 @@ describe('POST /votes bad input and checks', () => {
     expect((await post({}, outsider.token)).status).toBe(403); // not their address
     const nonMember = await post({ voterAddress: outsider.wallet.address }, outsider.token);
     expect(nonMember.status).toBe(403);
-    expect(nonMember.body.reason).toBe('NOT_A_MEMBER');
+    expect(nonMember.body.reason).toBe('NOT_ELIGIBLE');
 
     // INACTIVE DAO: 409
     await api.post(`/daos/${dao.daoId}/status`, { status: 'INACTIVE' }, { token: owner.token });
@@ -225,11 +227,11 @@ describe('POST /votes bad input and checks', () => {
     expect(inactive.body.reason).toBe('DAO_NOT_ACTIVE');
     await api.post(`/daos/${dao.daoId}/status`, { status: 'ACTIVE' }, { token: owner.token });
 
-    // ended: 409 ENDED, but eligibility is checked first
+    // ended: 409 PROPOSAL_NOT_ACTIVE, but eligibility is checked first
     clock.advance(3_600_000);
     const ended = await post({});
     expect(ended.status).toBe(409);
-    expect(ended.body.reason).toBe('ENDED');
+    expect(ended.body.reason).toBe('PROPOSAL_NOT_ACTIVE');
     expect((await post({ voterAddress: outsider.wallet.address }, outsider.token)).status).toBe(403);
   });
 
@@ -333,6 +335,7 @@ describe('signed votes (EIP-712)', () => {
       await signedVote(member.wallet, { daoId: dao.daoId, proposalId: p.proposalId, choice: 'For' }, nowS()),
     );
     expect(res.status).toBe(403);
-    expect(res.body.reason).toBe('ACCOUNT_SUSPENDED');
+    expect(res.body.reason).toBe('NOT_ELIGIBLE');
+    expect(res.body.detail).toBe('ACCOUNT_SUSPENDED');
   });
 });

@@ -10,6 +10,8 @@ export interface FieldIssue {
 export interface DisplayError {
   message: string;
   reason?: string;
+  /** a finer code under `reason` (a vote refused NOT_ELIGIBLE: why, e.g. ACCOUNT_SUSPENDED) */
+  detail?: string;
   fields: Record<string, string[]>;
 }
 
@@ -37,14 +39,24 @@ function walletMessage(err: Error & { code?: number; shortMessage?: string }): s
 /** Any thrown value → something a person can read. Never raw JSON. */
 export function toDisplayError(err: unknown): DisplayError {
   if (err instanceof TRPCClientError) {
-    const data = (err.data ?? {}) as { reason?: string; issues?: FieldIssue[]; httpStatus?: number };
+    const data = (err.data ?? {}) as {
+      reason?: string;
+      detail?: string;
+      issues?: FieldIssue[];
+      httpStatus?: number;
+    };
     const fields = groupIssues(data.issues);
     let message = err.message;
     if (!data.httpStatus && !err.shape) message = 'The server could not be reached. Check your connection.';
     else if (data.httpStatus === 429) message = 'Too many attempts. Please wait a minute and try again.';
     else if (!message || looksLikeJson(message))
       message = Object.keys(fields).length ? 'Please correct the highlighted fields.' : 'Request failed.';
-    return { message, ...(data.reason ? { reason: data.reason } : {}), fields };
+    return {
+      message,
+      ...(data.reason ? { reason: data.reason } : {}),
+      ...(data.detail ? { detail: data.detail } : {}),
+      fields,
+    };
   }
   if (err instanceof Error) {
     return {

@@ -42,9 +42,9 @@ export function zodIssuesToFieldIssues(issues: ZodLikeIssue[]): FieldIssue[] {
 }
 
 /** reason and field issues of an error, whatever layer raised it */
-export function errorDetails(error: TRPCError): { reason?: string; issues?: FieldIssue[] } {
+export function errorDetails(error: TRPCError): { reason?: string; detail?: string; issues?: FieldIssue[] } {
   const cause = error.cause as unknown;
-  if (cause instanceof AppError) return { reason: cause.reason, issues: cause.issues };
+  if (cause instanceof AppError) return { reason: cause.reason, detail: cause.detail, issues: cause.issues };
   if (cause && typeof cause === 'object' && (cause as Error).name === 'ZodError') {
     return {
       reason: 'VALIDATION_FAILED',

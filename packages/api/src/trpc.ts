@@ -12,12 +12,19 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const { reason, issues } = errorDetails(error);
+      const { reason, detail, issues } = errorDetails(error);
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       const message = internal ? 'Internal server error' : shape.message;
       // never a stack trace in a response
       const { stack: _stack, ...data } = shape.data as Record<string, unknown>;
-      return { ...shape, message, data: { ...data, reason, issues }, reason, fieldIssues: issues };
+      return {
+        ...shape,
+        message,
+        data: { ...data, reason, ...(detail ? { detail } : {}), issues },
+        reason,
+        ...(detail ? { detail } : {}),
+        fieldIssues: issues,
+      };
     },
   });
 

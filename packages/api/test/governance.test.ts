@@ -136,7 +136,7 @@ describe('votes and results', () => {
     const again = await failure((await as(owner)).governance.votes.cast(ballot(owner, 'Against')));
     expect(again).toMatchObject({ code: 'CONFLICT', reason: 'ALREADY_VOTED' });
     const stranger = await failure((await as(outsider)).governance.votes.cast(ballot(outsider, 'For')));
-    expect(stranger).toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_A_MEMBER' });
+    expect(stranger).toMatchObject({ code: 'FORBIDDEN', reason: 'NOT_ELIGIBLE' });
     const typo = await failure((await as(bob)).governance.votes.cast(ballot(bob, 'Maybe')));
     expect(typo.issues?.map((i) => i.path)).toEqual(['choice']);
   });

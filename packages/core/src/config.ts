@@ -40,7 +40,7 @@ export interface CoreConfig {
     proposalReminderHours?: number;
     /**
      * how far ahead of the server's clock a signed vote's timestamp may be, in seconds
-     * (VOTE_SIGNATURE_MAX_AHEAD_S; absent = 30; docs/governance.md, "Signed votes (EIP-712)")
+     * (VOTE_SIGNATURE_MAX_AHEAD_S; absent = 300; docs/governance.md, "Signed votes (EIP-712)")
      */
     signatureMaxAheadS?: number;
     /** token holdings from EVM chains (docs/governance.md, "Token holdings from the chain") */

@@ -30,6 +30,8 @@ export const STATUS_OF: Record<ErrorCode | 'METHOD_NOT_SUPPORTED' | 'PARSE_ERROR
 export interface ErrorBody {
   code: string;
   reason?: string;
+  /** a finer code under `reason` (docs/api.md, "Errors") */
+  detail?: string;
   message: string;
   issues?: FieldIssue[];
 }
@@ -78,6 +80,7 @@ export function errorReply(err: unknown): ErrorReply {
 function fromAppError(e: AppError): ErrorReply {
   const body: ErrorBody = { code: e.code, message: e.message };
   if (e.reason) body.reason = e.reason;
+  if (e.detail) body.detail = e.detail;
   if (e.issues?.length) body.issues = e.issues;
   const headers: Record<string, string> = {};
   // a 503 tells the client when to try again (docs/operations.md, "Database outages")
@@ -131,6 +134,7 @@ interface RawRestError {
   code?: string;
   message?: string;
   reason?: string;
+  detail?: string;
   fieldIssues?: FieldIssue[];
   issues?: { path: PropertyKey[]; message: string; code?: string }[];
 }
@@ -152,5 +156,11 @@ export function restErrorBody(
     message = `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
   }
   const reason = raw.reason ?? (raw.issues ? 'VALIDATION_FAILED' : undefined);
-  return { code, ...(reason ? { reason } : {}), message, ...(issues?.length ? { issues } : {}) };
+  return {
+    code,
+    ...(reason ? { reason } : {}),
+    ...(raw.detail ? { detail: raw.detail } : {}),
+    message,
+    ...(issues?.length ? { issues } : {}),
+  };
 }

@@ -8,6 +8,8 @@ export const errorBodySchema = z
   .object({
     code: z.string(),
     reason: z.string().optional(),
+    /** a finer stable code under `reason` on a few refusals (a vote's NOT_ELIGIBLE: why) */
+    detail: z.string().optional(),
     message: z.string(),
     issues: z
       .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))

@@ -51,6 +51,8 @@ export function useTranslateError() {
     const fields = Object.fromEntries(
       Object.entries(shown.fields).map(([path, messages]) => [path, messages.map(schemaMessage)]),
     );
+    // the finer detail first (why a vote is NOT_ELIGIBLE), then the reason
+    if (shown.detail && t.has(shown.detail)) return { ...shown, fields, message: t(shown.detail) };
     if (shown.reason && t.has(shown.reason)) return { ...shown, fields, message: t(shown.reason) };
     if (shown.message === 'Please correct the highlighted fields.')
       return { ...shown, fields, message: tv('fixFields') };

@@ -15,6 +15,19 @@ describe('governanceError', () => {
     });
   });
 
+  it('says why a vote is NOT_ELIGIBLE from its detail, the voting power’s own reason', () => {
+    const err = serverError({ httpStatus: 403, reason: 'NOT_ELIGIBLE', detail: 'ACCOUNT_SUSPENDED' });
+    expect(governanceError(err)).toMatchObject({
+      message: 'The account this address belongs to is suspended, so it cannot vote.',
+      reason: 'NOT_ELIGIBLE',
+      detail: 'ACCOUNT_SUSPENDED',
+    });
+    // an unknown detail falls back to the reason's sentence
+    expect(governanceError(serverError({ reason: 'NOT_ELIGIBLE', detail: 'SOMETHING_NEW' })).message).toMatch(
+      /^This address cannot vote on this proposal/,
+    );
+  });
+
   it('keeps the server’s message for other reasons and for none', () => {
     expect(governanceError(serverError({ reason: 'SOMETHING_NEW', message: 'Details' })).message).toBe(
       'Details',

@@ -26,7 +26,7 @@ const SENTENCES: Record<string, string> = {
   SIGNATURE_EXPIRED: 'The signature is more than 10 minutes old. Sign the vote again.',
   SIGNATURE_FROM_FUTURE: "The signature's time is ahead of the server's: check your computer's clock.",
   INVALID_SIGNATURE: "The signature was not made by the voter's address. Sign with that wallet.",
-  // a vote is refused with the voting power's reason (docs/governance.md, "Voting power")
+  // a vote's refusal carries the voting power's reason as its `detail` (docs/governance.md, "Voting power")
   NOT_STARTED: 'Voting on this proposal has not started yet.',
   ENDED: 'Voting on this proposal has ended.',
   JOINED_AFTER_START: 'This address joined the DAO after voting started, so it cannot vote on this proposal.',
@@ -41,7 +41,10 @@ const SENTENCES: Record<string, string> = {
 /** toDisplayError, with governance reasons replaced by their sentence. */
 export function governanceError(err: unknown): DisplayError {
   const shown = toDisplayError(err);
-  const sentence = shown.reason ? SENTENCES[shown.reason] : undefined;
+  // the finer detail first (why NOT_ELIGIBLE), then the reason
+  const sentence =
+    (shown.detail ? SENTENCES[shown.detail] : undefined) ??
+    (shown.reason ? SENTENCES[shown.reason] : undefined);
   return sentence ? { ...shown, message: sentence } : shown;
 }
 

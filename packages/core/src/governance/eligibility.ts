@@ -1,7 +1,7 @@
 import { type DbOrTx, daoMembers, users, wallets } from '@plenum/db';
 import type { IneligibleReason } from '@plenum/validators';
 import { and, eq } from 'drizzle-orm';
-import { type AppError, conflict, forbidden } from '../shared/errors';
+import { AppError } from '../shared/errors';
 
 /**
  * Whether an address may vote on a proposal now, and why not: the one decision behind both the voting
@@ -69,12 +69,18 @@ const MESSAGES: Record<IneligibleReason, (voter: string) => string> = {
   ACCOUNT_DELETED: (v) => `The account ${v} belonged to is deleted`,
 };
 
-/** the refusal of a vote for `reason`: 409 for time and state, 403 for everything about the voter */
+/**
+ * The refusal of a vote for `reason`, in the contract's reasons (docs/api.md, "Errors"): 409
+ * PROPOSAL_NOT_ACTIVE (not started, ended) or DAO_NOT_ACTIVE for time and state, 403 NOT_ELIGIBLE for
+ * everything about the voter; `detail` is the voting power's own reason, so both always agree.
+ */
 export function refusalOf(reason: IneligibleReason, voter: string): AppError {
   const message = MESSAGES[reason](voter);
-  return reason === 'NOT_STARTED' || reason === 'ENDED' || reason === 'DAO_NOT_ACTIVE'
-    ? conflict(message, reason)
-    : forbidden(message, reason);
+  if (reason === 'NOT_STARTED' || reason === 'ENDED')
+    return new AppError('CONFLICT', message, { reason: 'PROPOSAL_NOT_ACTIVE', detail: reason });
+  if (reason === 'DAO_NOT_ACTIVE')
+    return new AppError('CONFLICT', message, { reason: 'DAO_NOT_ACTIVE', detail: reason });
+  return new AppError('FORBIDDEN', message, { reason: 'NOT_ELIGIBLE', detail: reason });
 }
 
 /** what the decision needs to know about an address beyond the proposal: membership and account */

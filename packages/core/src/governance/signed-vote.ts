@@ -60,12 +60,12 @@ export function typedDataOf(message: VoteMessage) {
 }
 
 /**
- * A signature is accepted from 10 minutes in the past to a little ahead: clock skew only
- * (VOTE_SIGNATURE_MAX_AHEAD_S). A timestamp far ahead would order the vote after changes the voter
- * makes later (docs/governance.md, "Changing a vote").
+ * A signature is accepted from 10 minutes in the past to 5 minutes ahead (clock skew;
+ * VOTE_SIGNATURE_MAX_AHEAD_S may narrow it). A timestamp ahead cannot undo a later change: a voter's votes
+ * are ordered (docs/governance.md, "Changing a vote").
  */
 export const SIGNATURE_MAX_AGE_S = 600;
-export const SIGNATURE_MAX_AHEAD_S = 30;
+export const SIGNATURE_MAX_AHEAD_S = 300;
 
 /**
  * Checks the timestamp window and that `voterAddress` signed exactly this message; 401 otherwise.

@@ -31,6 +31,11 @@ export class AppError extends Error {
     message: string,
     readonly options: {
       reason?: string;
+      /**
+       * a finer code under `reason`, where the contract fixes the reason and a client can do better knowing
+       * more (a vote refused NOT_ELIGIBLE because the account is suspended: `ACCOUNT_SUSPENDED`)
+       */
+      detail?: string;
       issues?: FieldIssue[];
       cause?: unknown;
       /** for 429 and 503: when the client may try again (the Retry-After header) */
@@ -41,6 +46,9 @@ export class AppError extends Error {
   }
   get reason() {
     return this.options.reason;
+  }
+  get detail() {
+    return this.options.detail;
   }
   get issues() {
     return this.options.issues;
