@@ -254,7 +254,7 @@ const schema = z.object({
   /** a streamed upload (any other body) is cut when a window brings less than HTTP_UPLOAD_MIN_RATE B/s */
   HTTP_UPLOAD_RATE_WINDOW: duration('30s'),
   HTTP_UPLOAD_MIN_RATE: int(1024, 0),
-  /** open connections from one socket address; 0 = no cap; default 256, or 0 with TRUST_PROXY (a proxy's
+  /** open connections from one socket address; 0 = no cap; default 512, or 0 with TRUST_PROXY (a proxy's
    * connections all come from its address: docs/operations.md, "Slow clients") */
   HTTP_MAX_CONNECTIONS_PER_IP: int(-1, 0),
 });
@@ -291,7 +291,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     siweChainIds: chainIds,
     adminEmails: e.ADMIN_EMAILS.map((s) => s.toLowerCase()),
     maxConnectionsPerIp:
-      e.HTTP_MAX_CONNECTIONS_PER_IP >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_IP : e.TRUST_PROXY ? 0 : 256,
+      e.HTTP_MAX_CONNECTIONS_PER_IP >= 0 ? e.HTTP_MAX_CONNECTIONS_PER_IP : e.TRUST_PROXY ? 0 : 512,
     publicUrl: (e.API_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     ipfsSwarm: e.IPFS_OFFLINE
       ? null

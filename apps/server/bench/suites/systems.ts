@@ -49,7 +49,10 @@ function ballotOf(system: System, i: number): unknown {
 }
 
 export default async function systemsBench(ctx: BenchContext) {
-  const t = await startTestApp({ env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20' } });
+  const t = await startTestApp({
+    // the load client is many voters from one address: no per-address connection cap
+    env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20', HTTP_MAX_CONNECTIONS_PER_IP: '0' },
+  });
   const sql = postgres(t.databaseUrl!, { max: 10, onnotice: () => {} });
   try {
     const api = apiClient(t.url);

@@ -22,7 +22,10 @@ const NAIVE_VOTES = 3_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
 
 export default async function votesBench(ctx: BenchContext) {
-  const t = await startTestApp({ env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20' } });
+  const t = await startTestApp({
+    // the load client is many voters from one address: no per-address connection cap
+    env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20', HTTP_MAX_CONNECTIONS_PER_IP: '0' },
+  });
   const sql = postgres(t.databaseUrl!, { max: 20, onnotice: () => {} });
   try {
     const api = apiClient(t.url);

@@ -75,6 +75,11 @@ async function enqueue(
     ...(params.outcome ? { outcome: params.outcome } : {}),
   });
   const unsubscribeBase = unsubscribeLink(apiUrl, '');
+  // The planner reads the CTEs' sizes from the members table's statistics, which lag right after a bulk
+  // import of members: it then joins `claimed` back to `recipients` with a nested loop, quadratic in the
+  // recipients (35,000 members: 140 s of CPU in one statement, far past DATABASE_STATEMENT_TIMEOUT). A
+  // hash join is right at any size: nested loops are off for this one statement.
+  await tx.execute(sql`set local enable_nestloop = off`);
   const result = await tx.execute(sql`
     with recipients as materialized (
       select d.user_id, d.email,
@@ -105,6 +110,7 @@ async function enqueue(
       returning 1
     )
     select count(*)::int as n from queued`);
+  await tx.execute(sql`set local enable_nestloop = on`);
   const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
   if (n) svc.log.debug({ proposalId: p.id, kind: params.kind, mails: n }, 'governance mails queued');
   return n;
