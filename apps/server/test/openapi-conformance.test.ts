@@ -122,7 +122,7 @@ describe('responses conform to the OpenAPI document', () => {
     await api.post(`/ipfs/pin/${cid}`, undefined, { token: outsider.token });
     // a segment past the router's parameter length matches no route: 404
     await api.post(`/ipfs/pin/${'b'.repeat(4097)}`, undefined, { token: outsider.token });
-    // a control character in the query string, on plain routes and a procedure: 400 INVALID_QUERY
+    // a control character in the query string, on plain routes and a procedure: 400 VALIDATION_FAILED
     await api.get(`/ipfs/file/${cid}?x=%00`);
     await api.get('/pins/00000000-0000-4000-8000-000000000000?x=%01', { token: outsider.token });
     await api.get(`/daos/${dao.daoId}?x=%00`);

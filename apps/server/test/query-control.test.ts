@@ -19,7 +19,7 @@ const get = async (path: string) => {
 const CID = 'bafkreihdwdcefgh4dqkjv67uzcmw7ojee6xedzdetojuzjevtenxquvyku';
 
 describe('a control character in the query string', () => {
-  it('REST: 400 INVALID_QUERY naming the parameter, read or ignored by the route', async () => {
+  it('REST: 400 VALIDATION_FAILED naming the parameter, read or ignored by the route', async () => {
     for (const [q, path, code] of [
       ['?ignored=%00', 'ignored', 'nul_character'],
       ['?page=1%00', 'page', 'nul_character'],
@@ -28,7 +28,11 @@ describe('a control character in the query string', () => {
       ['?search=%7F', 'search', 'control_character'],
     ] as const) {
       const res = await get(`/daos${q}`);
-      expect([res.status, res.body.code, res.body.reason], q).toEqual([400, 'BAD_REQUEST', 'INVALID_QUERY']);
+      expect([res.status, res.body.code, res.body.reason], q).toEqual([
+        400,
+        'BAD_REQUEST',
+        'VALIDATION_FAILED',
+      ]);
       expect(res.body.issues, q).toEqual([{ path, message: expect.any(String), code }]);
     }
   });
@@ -37,19 +41,19 @@ describe('a control character in the query string', () => {
     const input = encodeURIComponent('{}');
     const res = await get(`/trpc/governance.daos.list?input=${input}&ignored=%00`);
     expect(res.status).toBe(400);
-    expect(res.body.error.data).toMatchObject({ code: 'BAD_REQUEST', reason: 'INVALID_QUERY' });
+    expect(res.body.error.data).toMatchObject({ code: 'BAD_REQUEST', reason: 'VALIDATION_FAILED' });
     const batch = await get(
       `/trpc/governance.daos.list?batch=1&input=${encodeURIComponent('{"0":{}}')}&x=%00`,
     );
     expect(batch.status).toBe(400);
-    expect(batch.body[0].error.data.reason).toBe('INVALID_QUERY');
+    expect(batch.body[0].error.data.reason).toBe('VALIDATION_FAILED');
   });
 
   it('plain routes and the Pinning Service API', async () => {
     const file = await get(`/ipfs/file/${CID}?download=%00`);
-    expect([file.status, file.body.reason]).toEqual([400, 'INVALID_QUERY']);
+    expect([file.status, file.body.reason]).toEqual([400, 'VALIDATION_FAILED']);
     const pins = await get('/pins?name=%00');
-    expect([pins.status, pins.body.error.reason]).toEqual([400, 'INVALID_QUERY']);
+    expect([pins.status, pins.body.error.reason]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
   it('lets through what is not a control character: an escaped %, tab, line feed, text', async () => {

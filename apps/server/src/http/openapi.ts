@@ -147,7 +147,7 @@ function conformResponses(doc: Doc, router: AppRouter) {
     }
     op.responses!['429'] ??= errorJson('Rate limited: retry after the Retry-After header');
     // any path refuses a control character in its query string (http/query-check.ts)
-    op.responses!['400'] ??= errorJson('A control character in the query string (INVALID_QUERY)');
+    op.responses!['400'] ??= errorJson('A control character in the query string (VALIDATION_FAILED)');
   }
 
   for (const { meta } of listOperations(router)) {

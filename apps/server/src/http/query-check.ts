@@ -9,7 +9,8 @@ const CONTROL = /%(?:0[0-8bcefBCEF]|1[0-9a-fA-F]|7[fF])/;
 
 /**
  * Refuses a request whose query string carries such a character in any parameter, whether the route
- * reads that parameter or not: 400 `INVALID_QUERY`, one issue per parameter (docs/api.md, "Validation").
+ * reads that parameter or not: 400 `VALIDATION_FAILED` with one field issue per parameter, as a NUL in
+ * any other input (docs/api.md, "Validation").
  * Runs for every request (after the CSRF guard, before the credential), so no parameter reaches a route
  * or the database with one.
  */
@@ -28,7 +29,7 @@ export function assertCleanQuery(url: string | undefined): void {
     });
   }
   throw new AppError('BAD_REQUEST', 'The query string holds a control character', {
-    reason: 'INVALID_QUERY',
+    reason: 'VALIDATION_FAILED',
     issues,
   });
 }

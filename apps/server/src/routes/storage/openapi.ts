@@ -133,7 +133,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ requestid }) },
       responses: {
         '200': { description: 'The pin request', content: { 'application/json': { schema: psaPinStatus } } },
-        '400': psaError('A control character in the query string (INVALID_QUERY)'),
+        '400': psaError('A control character in the query string (VALIDATION_FAILED)'),
         '401': psaError('Missing or invalid access token'),
         '404': psaError('No such pin request'),
       },
@@ -158,7 +158,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       requestParams: { path: z.object({ requestid }) },
       responses: {
         '202': { description: 'Removed' },
-        '400': psaError('A body, or a control character in the query string (INVALID_QUERY)'),
+        '400': psaError('A body, or a control character in the query string (VALIDATION_FAILED)'),
         '401': psaError('Missing or invalid access token'),
         '404': psaError('No such pin request'),
       },
