@@ -78,9 +78,9 @@ describe('errorDetails', () => {
     const issues = [{ path: 'name', message: 'required' }];
     const err = new TRPCError({
       code: 'BAD_REQUEST',
-      cause: new AppError('BAD_REQUEST', 'x', { reason: 'R', issues }),
+      cause: new AppError('BAD_REQUEST', 'x', { reason: 'VALIDATION_FAILED', issues }),
     });
-    expect(errorDetails(err)).toEqual({ reason: 'R', issues });
+    expect(errorDetails(err)).toEqual({ reason: 'VALIDATION_FAILED', issues });
     expect(errorDetails(new TRPCError({ code: 'BAD_REQUEST', cause: new Error('x') }))).toEqual({});
   });
 });

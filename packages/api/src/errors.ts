@@ -1,5 +1,6 @@
-import { AppError, type ErrorCode, type FieldIssue } from '@plenum/core';
+import { AppError, type Detail, type ErrorCode, type FieldIssue, type Reason } from '@plenum/core';
 import { isConnectionError, isUniqueViolation } from '@plenum/db';
+import { fieldIssue, type ZodLikeIssue } from '@plenum/validators';
 import { TRPCError } from '@trpc/server';
 
 /** Domain error → tRPC error: the one mapping (tRPC code names are also the HTTP statuses' names). */
@@ -27,22 +28,13 @@ export function toTRPCError(err: unknown): TRPCError | null {
   return null;
 }
 
-interface ZodLikeIssue {
-  path: PropertyKey[];
-  message: string;
-  code?: string;
-}
-
+/** each issue with its stable code and what its text needs (docs/api.md, "Errors") */
 export function zodIssuesToFieldIssues(issues: ZodLikeIssue[]): FieldIssue[] {
-  return issues.map((i) => ({
-    path: i.path.map(String).join('.'),
-    message: i.message,
-    ...(i.code ? { code: i.code } : {}),
-  }));
+  return issues.map(fieldIssue);
 }
 
 /** reason and field issues of an error, whatever layer raised it */
-export function errorDetails(error: TRPCError): { reason?: string; detail?: string; issues?: FieldIssue[] } {
+export function errorDetails(error: TRPCError): { reason?: Reason; detail?: Detail; issues?: FieldIssue[] } {
   const cause = error.cause as unknown;
   if (cause instanceof AppError) return { reason: cause.reason, detail: cause.detail, issues: cause.issues };
   if (cause && typeof cause === 'object' && (cause as Error).name === 'ZodError') {

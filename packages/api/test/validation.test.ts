@@ -51,7 +51,11 @@ describe('schema errors', () => {
       caller.governance.proposals.create({ ...proposal, votingOptions: ['Yes', 'yes'] }),
     );
     expect(dup.issues).toEqual([
-      { path: 'votingOptions.1', message: 'options must be distinct (ignoring case)', code: 'custom' },
+      {
+        path: 'votingOptions.1',
+        message: 'options must be distinct (ignoring case)',
+        code: 'options_distinct',
+      },
     ]);
   });
 

@@ -90,7 +90,15 @@ export {
 export { type EmailTransport, listOutbox, processOutbox } from './mail/outbox';
 export type { Services } from './services';
 export { type Clock, ManualClock, systemClock } from './shared/clock';
-export { AppError, badRequest, type ErrorCode, type FieldIssue, unauthorized } from './shared/errors';
+export {
+  AppError,
+  badRequest,
+  type Detail,
+  type ErrorCode,
+  type FieldIssue,
+  type Reason,
+  unauthorized,
+} from './shared/errors';
 export { createLogger, type Logger } from './shared/logger';
 export { hashToken, newToken } from './shared/tokens';
 export {

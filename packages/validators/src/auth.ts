@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { address, isoDateTime } from './common';
+import { coded } from './issue-codes';
 import { userSchema } from './users';
 
 export const email = z
   .string()
   .trim()
   .toLowerCase()
-  .pipe(z.email('must be a valid email address'))
+  .pipe(z.email(coded('invalid_email', 'must be a valid email address')))
   .pipe(z.string().max(254));
 
 export const loginInput = z.strictObject({
@@ -45,7 +46,11 @@ export const changePasswordOutput = z.object({
 });
 
 export const passwordResetRequestInput = z.strictObject({
-  email: z.string().trim().max(254).pipe(z.email('must be a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email(coded('invalid_email', 'must be a valid email address'))),
 });
 
 export const passwordResetConfirmInput = z.strictObject({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './issue-codes';
 
 /** The four live event names (docs/events.md, "The envelope"). */
 export const eventTypeSchema = z.enum([
@@ -10,7 +11,10 @@ export const eventTypeSchema = z.enum([
 
 /** An event id as a client may send it back: a number or its decimal string (tRPC's tracked ids are strings). */
 export const lastEventIdSchema = z
-  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'must be a non-negative integer')])
+  .union([
+    z.number(),
+    z.string().regex(/^\d{1,15}$/, coded('invalid_integer', 'must be a non-negative integer')),
+  ])
   .transform(Number)
   .pipe(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER))
   .meta({ description: 'resume after this event id (the id of the last event received)' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, isoDateTime, pageQuery } from './common';
+import { coded, refined } from './issue-codes';
 
 /** Governance inputs and outputs (docs/governance.md); shared by the routers, the web forms and the tests. */
 
@@ -29,9 +30,15 @@ const exact = <T extends z.ZodType>(schema: T) => schema.transform((v) => v);
 /** exact non-negative integer up to 2^256 - 1, as a decimal string */
 export const uint256String = z
   .string()
-  .regex(/^(0|[1-9]\d{0,77})$/, 'must be a non-negative integer as a decimal string')
+  .regex(
+    /^(0|[1-9]\d{0,77})$/,
+    coded('invalid_decimal', 'must be a non-negative integer as a decimal string'),
+  )
   // zod runs every check even after the pattern failed: only digits reach BigInt ("1.5" would throw)
-  .refine((s) => !/^\d+$/.test(s) || BigInt(s) < 2n ** 256n, 'must fit in uint256')
+  .refine(
+    (s) => !/^\d+$/.test(s) || BigInt(s) < 2n ** 256n,
+    refined('uint256_overflow', 'must fit in uint256'),
+  )
   .meta({ example: '1000000000000000000' });
 
 // ---- DAOs ----
@@ -71,13 +78,24 @@ export const votingRulesInput = z
     if (r.token && r.tokenWeighted === false)
       ctx.addIssue({
         code: 'custom',
+        params: { code: 'token_weighted' },
         path: ['tokenWeighted'],
         message: 'a DAO with a token is token-weighted',
       });
     if (r.membership === 'token-holders' && !r.token)
-      ctx.addIssue({ code: 'custom', path: ['membership'], message: 'token-holders needs a token' });
+      ctx.addIssue({
+        code: 'custom',
+        params: { code: 'holders_need_token' },
+        path: ['membership'],
+        message: 'token-holders needs a token',
+      });
     if (r.minWeight !== undefined && r.membership !== 'token-holders')
-      ctx.addIssue({ code: 'custom', path: ['minWeight'], message: 'only with membership token-holders' });
+      ctx.addIssue({
+        code: 'custom',
+        params: { code: 'only_with_holders' },
+        path: ['minWeight'],
+        message: 'only with membership token-holders',
+      });
   })
   .transform((r) => ({ ...r, tokenWeighted: r.tokenWeighted ?? r.token !== undefined }));
 
@@ -195,17 +213,27 @@ export const membershipSchema = z
 // ---- proposals ----
 
 const votingOptions = z
-  .array(z.string().trim().min(1, 'must not be empty').max(100))
-  .max(5, 'at most 5 options')
+  .array(z.string().trim().min(1, coded('not_empty', 'must not be empty')).max(100))
+  .max(5, coded('options_at_most_five', 'at most 5 options'))
   .optional()
   .transform((opts, ctx) => {
     if (!opts || opts.length === 0) return [...DEFAULT_VOTING_OPTIONS];
-    if (opts.length < 2) ctx.addIssue({ code: 'custom', message: 'give 2 to 5 options (or none)' });
+    if (opts.length < 2)
+      ctx.addIssue({
+        code: 'custom',
+        params: { code: 'options_count' },
+        message: 'give 2 to 5 options (or none)',
+      });
     const seen = new Set<string>();
     opts.forEach((o, i) => {
       const key = o.toLowerCase();
       if (seen.has(key))
-        ctx.addIssue({ code: 'custom', path: [i], message: 'options must be distinct (ignoring case)' });
+        ctx.addIssue({
+          code: 'custom',
+          params: { code: 'options_distinct' },
+          path: [i],
+          message: 'options must be distinct (ignoring case)',
+        });
       seen.add(key);
     });
     return opts;
@@ -216,7 +244,7 @@ const proposalData = z
   .default({})
   .refine(
     (d) => new TextEncoder().encode(JSON.stringify(d)).length <= MAX_PROPOSAL_DATA_BYTES,
-    'must be at most 64 KiB',
+    refined('too_long_64k', 'must be at most 64 KiB'),
   );
 
 export const createProposalInput = z
@@ -228,7 +256,7 @@ export const createProposalInput = z
     votingDurationHours: exact(
       z
         .number()
-        .min(1 / 3600, 'must be at least one second')
+        .min(1 / 3600, coded('at_least_one_second', 'must be at least one second'))
         .max(MAX_VOTING_HOURS),
     ),
     proposalData,
@@ -245,6 +273,7 @@ export const createProposalInput = z
     if (given.join('\n') !== fixed.join('\n'))
       ctx.addIssue({
         code: 'custom',
+        params: { code: 'basic_options' },
         path: ['votingOptions'],
         message: 'a basic proposal votes For, Against, Abstain: leave votingOptions out',
       });
@@ -288,10 +317,10 @@ export const ballotInput = z
         example: { 'Option A': 2, 'Option B': 1 },
       }),
     ],
-    {
-      error:
-        'must be an option name, an array of option names, or an object of option name → points, as the voting system wants',
-    },
+    coded(
+      'invalid_choice',
+      'must be an option name, an array of option names, or an object of option name → points, as the voting system wants',
+    ),
   )
   .meta({ id: 'Ballot' });
 export type BallotInput = z.output<typeof ballotInput>;
@@ -308,7 +337,7 @@ export const castVoteInput = z.strictObject({
   /** EIP-712 signature of the voter (votes without a session) */
   signature: z
     .string()
-    .regex(/^0x[0-9a-fA-F]+$/, 'must be 0x-prefixed hex')
+    .regex(/^0x[0-9a-fA-F]+$/, coded('invalid_hex', 'must be 0x-prefixed hex'))
     .max(1_000)
     .optional(),
   /** Unix seconds, signed with the vote */

@@ -62,8 +62,20 @@ describe('passwordRuleResults', () => {
   it('words each rule with the policy’s numbers, for the field password', () => {
     const results = passwordRuleResults('', policy({ minLength: 12, maxLength: 64 }));
     expect(results.slice(0, 2)).toEqual([
-      { path: 'password', code: 'minLength', message: 'must be at least 12 characters', met: false },
-      { path: 'password', code: 'maxLength', message: 'must be at most 64 characters', met: true },
+      {
+        path: 'password',
+        code: 'minLength',
+        message: 'must be at least 12 characters',
+        params: { minimum: 12 },
+        met: false,
+      },
+      {
+        path: 'password',
+        code: 'maxLength',
+        message: 'must be at most 64 characters',
+        params: { maximum: 64 },
+        met: true,
+      },
     ]);
   });
 });

@@ -24,6 +24,8 @@ export interface PasswordRuleResult {
     | 'requireNumbers'
     | 'requireSpecialChars';
   message: string;
+  /** the length a length rule asks for, for a text in another language */
+  params?: { minimum: number } | { maximum: number };
   met: boolean;
 }
 
@@ -35,12 +37,14 @@ export function passwordRuleResults(password: string, policy: PasswordPolicy): P
       path: 'password',
       code: 'minLength',
       message: `must be at least ${policy.minLength} characters`,
+      params: { minimum: policy.minLength },
       met: length >= policy.minLength,
     },
     {
       path: 'password',
       code: 'maxLength',
       message: `must be at most ${policy.maxLength} characters`,
+      params: { maximum: policy.maxLength },
       met: length <= policy.maxLength,
     },
   ];

@@ -121,7 +121,11 @@ export const psaListQuery = z.strictObject({
       try {
         return JSON.parse(s) as unknown;
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        ctx.addIssue({
+          code: 'custom',
+          params: { code: 'not_json_object' },
+          message: 'must be a JSON object',
+        });
         return z.NEVER;
       }
     })

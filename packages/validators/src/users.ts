@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime, pageQuery, paginationSchema } from './common';
+import { coded, type IssueCode, refined } from './issue-codes';
 
 /**
  * A JSON boolean and nothing else. trpc-to-openapi marks every plain z.boolean() (and z.number()) inside a
@@ -56,7 +57,11 @@ export const userSchema = z
 const name = z.string().trim().min(1, 'required').max(100);
 
 export const registerInput = z.strictObject({
-  email: z.string().trim().max(254).pipe(z.email('must be a valid email address')),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email(coded('invalid_email', 'must be a valid email address'))),
   password: z.string().min(1).max(1024),
   firstName: name,
   lastName: name,
@@ -86,20 +91,23 @@ export const outboxItem = z.object({
 
 // ---- profiles, preferences, administration (docs/users.md) ----
 
-export const userIdParam = z.uuid('must be a user id (UUID)');
+export const userIdParam = z.uuid(coded('invalid_user_id', 'must be a user id (UUID)'));
 
 /** BCP 47 language tag, checked by the platform's own tag parser (Intl). */
 export const languageTag = z
   .string()
   .min(2)
   .max(35)
-  .refine((tag) => {
-    try {
-      return Intl.getCanonicalLocales(tag).length === 1;
-    } catch {
-      return false;
-    }
-  }, 'must be a BCP 47 language tag such as en or pt-BR');
+  .refine(
+    (tag) => {
+      try {
+        return Intl.getCanonicalLocales(tag).length === 1;
+      } catch {
+        return false;
+      }
+    },
+    refined('invalid_language', 'must be a BCP 47 language tag such as en or pt-BR'),
+  );
 
 /** What PUT /users/{id}/preferences (and `preferences` in PUT /users/{id}) accepts: any subset, deep. */
 export const preferencesPatch = z
@@ -135,18 +143,20 @@ export const socialLinksSchema = z
   .record(z.string(), z.string().max(500, 'value at most 500 characters'))
   .superRefine((links, ctx) => {
     const keys = Object.keys(links);
-    if (keys.length > 20) ctx.addIssue({ code: 'custom', message: 'at most 20 entries' });
+    if (keys.length > 20)
+      ctx.addIssue({ code: 'custom', params: { code: 'too_many_entries' }, message: 'at most 20 entries' });
     const seen = new Set<string>();
     for (const key of keys) {
       const name = key.trim();
-      const problem = !name
-        ? 'key must not be empty'
+      const problem: [IssueCode, string] | null = !name
+        ? ['key_empty', 'key must not be empty']
         : name.length > 50
-          ? 'key at most 50 characters'
+          ? ['key_too_long', 'key at most 50 characters']
           : seen.has(name)
-            ? 'key given twice (keys are trimmed)'
+            ? ['key_duplicate', 'key given twice (keys are trimmed)']
             : null;
-      if (problem) ctx.addIssue({ code: 'custom', path: [key], message: problem });
+      if (problem)
+        ctx.addIssue({ code: 'custom', params: { code: problem[0] }, path: [key], message: problem[1] });
       seen.add(name);
     }
   })
@@ -154,9 +164,12 @@ export const socialLinksSchema = z
 
 /** YYYY-MM-DD, a real calendar date from 1900 on; "in the past" is checked by core against its clock. */
 export const birthDate = z.iso
-  .date('must be a date as YYYY-MM-DD')
+  .date(coded('invalid_date', 'must be a date as YYYY-MM-DD'))
   // only judged once the format is right, so a malformed date gets one issue
-  .refine((d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d >= '1900-01-01', 'must be on or after 1900-01-01');
+  .refine(
+    (d) => !/^\d{4}-\d{2}-\d{2}$/.test(d) || d >= '1900-01-01',
+    refined('date_too_early', 'must be on or after 1900-01-01'),
+  );
 
 /** PUT /users/{id}: only these fields; anything else (email, status, role, emailVerified…) is a 400. */
 export const updateUserInput = z.strictObject({
@@ -169,8 +182,11 @@ export const updateUserInput = z.strictObject({
     .string()
     .trim()
     .max(32, 'at most 32 characters')
-    .regex(PHONE_PATTERN, 'must be an optional + followed by digits, spaces, hyphens and parentheses')
-    .refine((p) => /\d/.test(p), 'must contain digits')
+    .regex(
+      PHONE_PATTERN,
+      coded('invalid_phone', 'must be an optional + followed by digits, spaces, hyphens and parentheses'),
+    )
+    .refine((p) => /\d/.test(p), refined('phone_needs_digits', 'must contain digits'))
     .nullable()
     .optional(),
   dateOfBirth: birthDate.nullable().optional(),
@@ -225,6 +241,7 @@ export const profilesByAddressInput = z.strictObject({
       if (bad !== undefined)
         ctx.addIssue({
           code: 'custom',
+          params: { code: 'invalid_address' },
           message: `${bad.slice(0, 50) || '(empty)'} is not 0x followed by 40 hex characters`,
         });
     })

@@ -8,7 +8,7 @@ import {
   type LiveEventSource,
   resolveToken,
 } from '@plenum/core';
-import { socketEventQuery } from '@plenum/validators';
+import { type Reason, socketEventQuery } from '@plenum/validators';
 import { Server, type Socket } from 'socket.io';
 import { isCrossOriginCookieRequest, type OriginPolicy } from '../http/csrf';
 import { credentialOf } from '../http/request-info';
@@ -24,7 +24,7 @@ export interface SocketIoOptions {
 type Subscription = ReturnType<typeof socketEventQuery.parse>;
 
 /** Socket.IO's connect_error: `message` plus `data` in the one error body (docs/events.md, "Socket.IO"). */
-function refusal(code: ErrorCode, message: string, reason: string, issues?: FieldIssue[]) {
+function refusal(code: ErrorCode, message: string, reason: Reason, issues?: FieldIssue[]) {
   return Object.assign(new Error(message), {
     data: { code, reason, message, ...(issues ? { issues } : {}) },
   });

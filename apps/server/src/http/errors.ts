@@ -1,4 +1,4 @@
-import { AppError, type ErrorCode, type FieldIssue } from '@plenum/core';
+import { AppError, type Detail, type ErrorCode, type FieldIssue, type Reason } from '@plenum/core';
 import { isConnectionError } from '@plenum/db';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
@@ -29,9 +29,9 @@ export const STATUS_OF: Record<ErrorCode | 'METHOD_NOT_SUPPORTED' | 'PARSE_ERROR
 
 export interface ErrorBody {
   code: string;
-  reason?: string;
+  reason?: Reason;
   /** a finer code under `reason` (docs/api.md, "Errors") */
-  detail?: string;
+  detail?: Detail;
   message: string;
   issues?: FieldIssue[];
 }
@@ -133,8 +133,9 @@ export function psaErrorBody(reply: ErrorReply) {
 interface RawRestError {
   code?: string;
   message?: string;
-  reason?: string;
-  detail?: string;
+  /** what the tRPC error formatter put there (packages/api/src/trpc.ts), typed there */
+  reason?: Reason;
+  detail?: Detail;
   fieldIssues?: FieldIssue[];
   issues?: { path: PropertyKey[]; message: string; code?: string }[];
 }

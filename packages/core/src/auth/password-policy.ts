@@ -14,7 +14,7 @@ export function checkPasswordPolicy(
 ): FieldIssue[] {
   return passwordRuleResults(password, policy)
     .filter((r) => !r.met)
-    .map(({ code, message }) => ({ path: field, code, message }));
+    .map(({ code, message, params }) => ({ path: field, code, message, ...(params ? { params } : {}) }));
 }
 
 /** Throws the 400 `PASSWORD_POLICY` naming each failed rule, or returns when the password meets them all. */

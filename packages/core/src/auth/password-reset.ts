@@ -49,8 +49,13 @@ export async function requestPasswordReset(svc: Services, params: { email: strin
   });
 }
 
-const refused = (reason: string, message: string) =>
-  badRequest(message, [{ path: 'token', message, code: reason.toLowerCase() }], reason);
+type ResetRefusal = 'RESET_TOKEN_INVALID' | 'RESET_TOKEN_USED' | 'RESET_TOKEN_EXPIRED';
+const refused = (reason: ResetRefusal, message: string) =>
+  badRequest(
+    message,
+    [{ path: 'token', message, code: reason.toLowerCase() as Lowercase<ResetRefusal> }],
+    reason,
+  );
 
 /**
  * POST /auth/password-reset/confirm: the mailed token sets a new password (under the policy). The token

@@ -1,3 +1,7 @@
+import type { CodedIssue, Detail, Reason } from '@plenum/validators';
+
+export type { Detail, Reason };
+
 /**
  * Error codes are tRPC code names; the API layer maps each to one HTTP status (docs/api.md, "Status codes").
  */
@@ -17,12 +21,8 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export interface FieldIssue {
-  /** dotted path of the offending field, '' for the whole input */
-  path: string;
-  message: string;
-  code?: string;
-}
+/** a field issue of the error body; `code` from the list in @plenum/validators (docs/api.md, "Errors") */
+export type FieldIssue = CodedIssue;
 
 export class AppError extends Error {
   override readonly name = 'AppError';
@@ -30,12 +30,13 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly options: {
-      reason?: string;
+      /** one of REASONS in @plenum/validators, so a misspelt reason fails the typecheck */
+      reason?: Reason;
       /**
        * a finer code under `reason`, where the contract fixes the reason and a client can do better knowing
        * more (a vote refused NOT_ELIGIBLE because the account is suspended: `ACCOUNT_SUSPENDED`)
        */
-      detail?: string;
+      detail?: Detail;
       issues?: FieldIssue[];
       cause?: unknown;
       /** for 429 and 503: when the client may try again (the Retry-After header) */
@@ -55,10 +56,10 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: FieldIssue[], reason?: string) =>
+export const badRequest = (message: string, issues?: FieldIssue[], reason?: Reason) =>
   new AppError('BAD_REQUEST', message, { issues, reason });
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const forbidden = (message: string, reason?: string) => new AppError('FORBIDDEN', message, { reason });
-export const conflict = (message: string, reason?: string) => new AppError('CONFLICT', message, { reason });
-export const unauthorized = (message: string, reason?: string) =>
+export const forbidden = (message: string, reason?: Reason) => new AppError('FORBIDDEN', message, { reason });
+export const conflict = (message: string, reason?: Reason) => new AppError('CONFLICT', message, { reason });
+export const unauthorized = (message: string, reason?: Reason) =>
   new AppError('UNAUTHORIZED', message, { reason });

@@ -4,6 +4,7 @@ import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { users } from '@plenum/db';
+import type { IssueCode, Reason } from '@plenum/validators';
 import { eq } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Services } from '../services';
@@ -31,7 +32,7 @@ export function allowedAvatarMimes(allowedImageTypes: string[]): Set<string> {
   return new Set(mimes.filter((m): m is string => Boolean(m)));
 }
 
-const rule = (message: string, reason: string) =>
+const rule = (message: string, reason: Reason & IssueCode) =>
   badRequest(message, [{ path: 'avatar', message, code: reason }], reason);
 
 /** Upload rules run before the body is read: feature switch, the account exists, the caller owns it. */
