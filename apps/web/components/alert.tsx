@@ -1,9 +1,13 @@
+'use client';
 import type { ReactNode } from 'react';
 import type { DisplayError } from '../lib/errors';
+import { useErrorText } from '../lib/i18n/error-text';
 
-/** A form-level failure, read out as soon as it appears. */
-export function ErrorAlert({ error, children }: { error: DisplayError | null; children?: ReactNode }) {
-  if (!error) return null;
+/** A form-level failure, read out as soon as it appears, in the page's language (by its codes). */
+export function ErrorAlert({ error: raw, children }: { error: DisplayError | null; children?: ReactNode }) {
+  const say = useErrorText();
+  if (!raw) return null;
+  const error = say.error(raw);
   const general = error.fields[''];
   return (
     <div role="alert" className="alert alert-error" data-testid="form-error">

@@ -22,6 +22,8 @@ describe('toDisplayError with API errors', () => {
         'votingOptions.1': ['options must be distinct'],
         '': ['Unrecognized key: "role"'],
       },
+      // kept with their codes, to be put into the page's language where they are shown
+      issues: expect.arrayContaining([{ path: 'email', message: 'already registered' }]),
     });
   });
 
@@ -44,6 +46,7 @@ describe('toDisplayError with API errors', () => {
   it('says the server could not be reached when no answer came back', () => {
     expect(toDisplayError(unreachable())).toEqual({
       message: 'The server could not be reached. Check your connection.',
+      summary: 'unreachable',
       fields: {},
     });
   });
@@ -83,6 +86,10 @@ describe('toDisplayError with wallet and other errors', () => {
 
   it('handles values that are not errors', () => {
     for (const value of ['boom', 42, null, undefined, { message: 'x' }])
-      expect(toDisplayError(value)).toEqual({ message: 'Something went wrong.', fields: {} });
+      expect(toDisplayError(value)).toEqual({
+        message: 'Something went wrong.',
+        summary: 'wentWrong',
+        fields: {},
+      });
   });
 });

@@ -1,5 +1,6 @@
+import { fieldIssue } from '@plenum/validators';
 import type { z } from 'zod';
-import type { DisplayError } from './errors';
+import { type DisplayError, summaryError } from './errors';
 
 interface Issue {
   code?: string;
@@ -27,19 +28,20 @@ function plainMessage(issue: Issue): string | undefined {
   return undefined;
 }
 
-/** Validate form values with a shared schema; on failure, the same shape a server error takes. */
+/**
+ * Validate form values with a shared schema; on failure, the same shape a server error takes (English
+ * messages, with the issue codes that put them into the page's language where they are shown).
+ */
 export function validate<S extends z.ZodType>(
   schema: S,
   values: unknown,
 ): { ok: true; data: z.output<S> } | { ok: false; error: DisplayError } {
-  const parsed = schema.safeParse(values, { error: (i) => plainMessage(i as Issue) });
+  const parsed = schema.safeParse(values, { error: (i) => plainMessage(i as Issue), reportInput: true });
   if (parsed.success) return { ok: true, data: parsed.data };
+  const issues = parsed.error.issues.map(fieldIssue);
   const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.map(String).join('.');
-    fields[key] = [...(fields[key] ?? []), issue.message];
-  }
-  return { ok: false, error: { message: 'Please correct the highlighted fields.', fields } };
+  for (const issue of issues) fields[issue.path] = [...(fields[issue.path] ?? []), issue.message];
+  return { ok: false, error: { ...summaryError('fixFields', fields), issues } };
 }
 
 export const formValues = (form: HTMLFormElement) =>

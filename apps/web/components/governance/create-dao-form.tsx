@@ -14,7 +14,7 @@ import { Button } from '../ui/button';
 import { Form, FormError, FormField, TextField, useZodForm } from '../ui/form';
 import { TextAreaField } from './controls';
 import { emptyTokenDraft, type Membership, type TokenDraft, TokenSection, wantsToken } from './token-section';
-import { useGovernanceError, useSchemaMessage, useValidate } from './use-governance-error';
+import { useGovernanceError, useValidate } from './use-governance-error';
 import { NeedsAccount, WalletSelect } from './wallet-select';
 
 const api = createDaoInput.shape;
@@ -46,7 +46,6 @@ export function CreateDaoForm() {
   const tv = useTranslations('common.validation');
   const governanceError = useGovernanceError();
   const validate = useValidate();
-  const schemaMessage = useSchemaMessage();
   const trpc = useTRPC();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -58,7 +57,6 @@ export function CreateDaoForm() {
   const [converting, setConverting] = useState(false);
   const hasToken = wantsToken(token);
   const form = useZodForm(daoForm, {
-    translate: schemaMessage,
     defaultValues: {
       name: '',
       description: '',

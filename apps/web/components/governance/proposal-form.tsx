@@ -20,7 +20,7 @@ import { DescriptionEditor } from './description-editor';
 import { JsonEditor, useJsonMessage } from './json-editor';
 import { OptionsEditor } from './options-editor';
 import { ProposalTimeline } from './proposal-timeline';
-import { useGovernanceError, useSchemaMessage, useValidate } from './use-governance-error';
+import { useGovernanceError, useValidate } from './use-governance-error';
 import { VotingSystemField } from './voting-system-field';
 import { WalletSelect } from './wallet-select';
 
@@ -73,7 +73,6 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
   const locale = useLocale();
   const jsonMessage = useJsonMessage();
   const validate = useValidate();
-  const schemaMessage = useSchemaMessage();
   const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const router = useRouter();
@@ -100,7 +99,6 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
     [jsonMessage, minHours, minText, t],
   );
   const form = useZodForm(schema, {
-    translate: schemaMessage,
     defaultValues: {
       title: '',
       description: '',

@@ -1,7 +1,7 @@
 'use client';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { toNestErrors } from '@hookform/resolvers';
+import { fieldIssue } from '@plenum/validators';
 import { CircleAlert } from 'lucide-react';
-import { useTranslations } from 'next-intl';
 import { Slot } from 'radix-ui';
 import {
   type ComponentProps,
@@ -15,9 +15,12 @@ import {
 import {
   Controller,
   type ControllerProps,
+  type FieldError,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   FormProvider,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
   useForm,
@@ -26,88 +29,50 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { cn } from '../../lib/cn';
-import type { DisplayError } from '../../lib/errors';
+import type { DisplayError, FieldIssue } from '../../lib/errors';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { Alert, AlertDescription } from './alert';
 import { Input } from './input';
 import { Label } from './label';
 
 /**
- * react-hook-form with a shared zod schema from @plenum/validators. zod's default messages come out in the
- * page's language; the schemas' own messages win, so `translate` may put those into words of the page
- * (the shared schemas' "required" always is).
+ * react-hook-form with a shared zod schema from @plenum/validators. Each field error keeps its issue
+ * (code and params), so FormMessage says it in the page's language (lib/i18n/error-text.ts); an issue
+ * the page wrote itself (a refinement with a translated message) shows as written.
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
-    translate?: (message: string) => string;
-  },
+  options?: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'>,
 ) {
-  const t = useTranslations('common.validation');
-  const { translate, ...rest } = options ?? {};
-  const say = (message: string) =>
-    message === 'required' ? t('required') : (translate?.(message) ?? message);
-  // biome-ignore lint/suspicious/noExplicitAny: zodResolver's overloads do not see through the generic S
-  const resolve = zodResolver(schema as any, { error: (issue) => zodMessage(t, issue) });
+  const resolver: Resolver<z.input<S>, unknown, z.output<S>> = async (values, _context, resolverOptions) => {
+    // the input is reported so that an absent value reads "required" rather than a type
+    const parsed = await schema.safeParseAsync(values, { reportInput: true });
+    if (parsed.success) return { values: parsed.data as z.output<S>, errors: {} };
+    const errors: Record<string, IssueError> = {};
+    for (const raised of parsed.error.issues) {
+      const issue = fieldIssue(raised);
+      // the first issue of a field, as zod's resolver shows it
+      errors[issue.path] ??= { type: issue.code ?? 'custom', message: issue.message, issues: [issue] };
+    }
+    return { values: {}, errors: toNestErrors(errors as FieldErrors, resolverOptions) };
+  };
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: (async (...args: Parameters<typeof resolve>) => {
-      const result = await resolve(...args);
-      return { ...result, errors: translateErrors(result.errors, say) };
-    }) as never,
+    resolver,
     // errors appear on submit, then follow the typing; validating on blur would move the layout under a
     // pointer that is about to click the submit button
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    ...rest,
+    ...options,
   });
 }
 
-/** the resolver's errors with every message put through `say` (nested fields and arrays included) */
-function translateErrors<E>(errors: E, say: (message: string) => string): E {
-  if (!errors || typeof errors !== 'object') return errors;
-  const out: Record<string, unknown> = Array.isArray(errors)
-    ? ([] as unknown as Record<string, unknown>)
-    : {};
-  for (const [key, value] of Object.entries(errors)) {
-    if (key === 'message' && typeof value === 'string') out[key] = say(value);
-    else if (key === 'ref' || !value || typeof value !== 'object') out[key] = value;
-    else out[key] = translateErrors(value, say);
-  }
-  return out as E;
-}
+/** a field error with the issues behind it (react-hook-form keeps extra keys of setError's error) */
+type IssueError = FieldError & { issues?: FieldIssue[] };
 
-/** zod's default messages in the page's language, for code that validates without a form (`error` map) */
-export function useZodMessage() {
-  const t = useTranslations('common.validation');
-  return (issue: unknown) => zodMessage(t, issue);
-}
-
-type Translate = ReturnType<typeof useTranslations<'common.validation'>>;
-interface Issue {
-  code: string;
-  origin?: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  input?: unknown;
-  expected?: string;
-}
-
-function zodMessage(t: Translate, raw: unknown): string | undefined {
-  const issue = raw as Issue;
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null))
-    return t('required');
-  if (issue.code === 'invalid_type' && issue.expected === 'number') return t('number');
-  if (issue.code === 'too_small' && issue.origin === 'string')
-    return Number(issue.minimum) === 1 ? t('required') : t('minLength', { min: Number(issue.minimum) });
-  if (issue.code === 'too_big' && issue.origin === 'string')
-    return t('maxLength', { max: Number(issue.maximum) });
-  if (issue.code === 'too_small' && issue.origin === 'number')
-    return t('min', { min: Number(issue.minimum) });
-  if (issue.code === 'too_big' && issue.origin === 'number') return t('max', { max: Number(issue.maximum) });
-  if (issue.code === 'invalid_format') return t('format');
-  return undefined;
-}
-
-/** Server-side field errors (DisplayError.fields, keyed by path) onto the form's fields; returns the rest. */
+/**
+ * Server-side field errors (DisplayError.fields, keyed by path) onto the form's fields, each with its
+ * issues so FormMessage can say them in the page's language; returns the rest.
+ */
 export function setServerErrors<V extends FieldValues, O>(
   form: UseFormReturn<V, unknown, O>,
   error: DisplayError,
@@ -116,9 +81,11 @@ export function setServerErrors<V extends FieldValues, O>(
   const unplaced: string[] = [];
   for (const [path, messages] of Object.entries(error.fields)) {
     const root = path.split('.')[0] ?? '';
-    if (path && names.includes(root))
-      form.setError(path as FieldPath<V>, { type: 'server', message: messages.join(' ') });
-    else unplaced.push(...messages);
+    const issues = error.issues?.filter((i) => (i.path || '') === path);
+    if (path && names.includes(root)) {
+      const fieldError: IssueError = { type: 'server', message: messages.join(' '), issues };
+      form.setError(path as FieldPath<V>, fieldError);
+    } else unplaced.push(...messages);
   }
   return unplaced;
 }
@@ -225,7 +192,13 @@ export function FormDescription({ className, ...props }: ComponentProps<'div'>) 
 /** The field's error under the input (data-field-errors names the field, as the older forms do). */
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, messageId, name } = useFormField();
-  const body = error ? String(error.message ?? '') : children;
+  const say = useErrorText();
+  const issues = (error as IssueError | undefined)?.issues;
+  const body = error
+    ? issues?.length
+      ? issues.map(say.issue).join(' ')
+      : String(error.message ?? '')
+    : children;
   if (!body) return null;
   return (
     <p
@@ -284,9 +257,11 @@ export function FormError({
   children?: ReactNode;
   className?: string;
 }) {
+  const say = useErrorText();
   if (!error) return null;
-  const message = typeof error === 'string' ? error : error.message;
-  const general = typeof error === 'string' ? [] : (error.fields[''] ?? []);
+  const shown = typeof error === 'string' ? null : say.error(error);
+  const message = shown ? shown.message : (error as string);
+  const general = shown?.fields[''] ?? [];
   return (
     <Alert variant="destructive" role="alert" data-testid="form-error" className={className}>
       <CircleAlert aria-hidden />
