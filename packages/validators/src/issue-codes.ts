@@ -62,6 +62,7 @@ export const ISSUE_CODES = [
   'unchanged',
   'terms_not_accepted',
   'active_dependency',
+  'owns_active_dao', // params.name
   'reset_token_invalid',
   'reset_token_used',
   'reset_token_expired',

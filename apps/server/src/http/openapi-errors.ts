@@ -12,7 +12,16 @@ export const errorBodySchema = z
     detail: z.string().optional(),
     message: z.string(),
     issues: z
-      .array(z.object({ path: z.string(), message: z.string(), code: z.string().optional() }))
+      .array(
+        z.object({
+          path: z.string(),
+          message: z.string(),
+          /** one of ISSUE_CODES in @plenum/validators (docs/api.md, "Errors") */
+          code: z.string().optional(),
+          /** what a text in another language needs: minimum, maximum, origin, format, expected */
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+        }),
+      )
       .optional(),
   })
   .meta({ id: 'ErrorBody' });

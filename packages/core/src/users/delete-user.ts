@@ -20,9 +20,10 @@ export async function deleteUser(svc: Services, params: { actor: Actor; id: stri
     assertOwnerOrAdmin(params.actor, user.id);
     const blockers = await deletionBlockers(tx, user.id);
     if (blockers.length) {
-      throw new AppError('CONFLICT', `The account cannot be deleted: ${blockers.join('; ')}`, {
+      const list = blockers.map((b) => b.message).join('; ');
+      throw new AppError('CONFLICT', `The account cannot be deleted: ${list}`, {
         reason: 'HAS_ACTIVE_DEPENDENCIES',
-        issues: blockers.map((message) => ({ path: '', message, code: 'active_dependency' })),
+        issues: blockers,
       });
     }
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, user.id));
