@@ -118,6 +118,46 @@ test.describe('identity in the browser: email and password', () => {
     await page.close();
   });
 
+  test('a German page words field errors and server errors in German, by their codes', async () => {
+    const context = await product.browser.newContext({ locale: 'en-US' });
+    await context.addCookies([{ name: 'NEXT_LOCALE', value: 'de', url: product.webUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${product.webUrl}/register`);
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Konto erstellen' }) });
+    const fieldError = (name: string) => form.locator(`[data-field-errors="${name}"]`);
+
+    // a field error of the shared schema, checked in the browser (issue code invalid_email)
+    await form.getByLabel('E-Mail', { exact: true }).fill('not-an-email');
+    await form.getByRole('button', { name: 'Konto erstellen' }).click();
+    await expect(fieldError('email')).toHaveText('muss eine gültige E-Mail-Adresse sein');
+    await expect(fieldError('firstName')).toHaveText('Pflichtfeld');
+
+    // the server's field issues (the password policy's codes) and its reason PASSWORD_POLICY
+    const user = newUser('de-policy');
+    await form.getByLabel('E-Mail', { exact: true }).fill(user.email);
+    await form.getByLabel('Passwort', { exact: true }).fill('weakpassword');
+    await form.getByLabel('Vorname', { exact: true }).fill(user.firstName);
+    await form.getByLabel('Nachname', { exact: true }).fill(user.lastName);
+    await form.getByLabel('Ich akzeptiere die Nutzungsbedingungen', { exact: true }).check();
+    await form.getByRole('button', { name: 'Konto erstellen' }).click();
+    await expect(fieldError('password')).toContainText('muss einen Großbuchstaben enthalten');
+    await expect(fieldError('password')).toContainText('muss eine Ziffer enthalten');
+    await expect(form.getByTestId('form-error')).toContainText(
+      'Das Passwort erfüllt die Passwortregeln nicht',
+    );
+
+    // a refused sign-in: the reason INVALID_CREDENTIALS in German, not the server's English sentence
+    await page.goto(`${product.webUrl}/sign-in`);
+    const signIn = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Anmelden', exact: true }) });
+    await signIn.getByLabel('E-Mail', { exact: true }).fill(user.email);
+    await signIn.getByLabel('Passwort', { exact: true }).fill('Not-the-password-1');
+    await signIn.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(signIn.getByTestId('form-error')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+    await context.close();
+  });
+
   test('resends the verification mail from its page', async () => {
     const page = await product.browser.newPage();
     const user = newUser('resend');

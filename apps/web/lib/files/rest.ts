@@ -63,7 +63,8 @@ export function restError(status: number, body: unknown): RestError {
     const key = issue.path || '';
     fields[key] = [...(fields[key] ?? []), issue.message];
   }
-  return new RestError(status, { message, ...(reason ? { reason } : {}), fields });
+  const issues = b.issues?.length ? { issues: b.issues } : {};
+  return new RestError(status, { message, ...(reason ? { reason } : {}), fields, ...issues });
 }
 
 export const networkError = (message = 'The server could not be reached. Check your connection.') =>

@@ -14,7 +14,14 @@ export interface ErrorTranslator {
 }
 
 /** the ICU arguments every issue text may name, so a text never lacks one */
-const NO_PARAMS = { origin: 'other', format: 'other', expected: 'other', minimum: '', maximum: '' };
+const NO_PARAMS = {
+  origin: 'other',
+  format: 'other',
+  expected: 'other',
+  minimum: '',
+  maximum: '',
+  name: '',
+};
 
 /** one field issue's text */
 export function issueText(t: ErrorTranslator, issue: FieldIssue): string {
