@@ -122,7 +122,7 @@ test.describe('governance in German', () => {
     await expect(page.getByRole('button', { name: 'Nord einreihen' })).toBeVisible();
     await expect(page.getByTestId('voting-system')).toContainText('Rangfolgewahl');
     await expect(page.getByTestId('voting-power')).toContainText('Ihr Stimmgewicht: Gewicht 1');
-    // the countdown in German units ("Endet in 1 T, 23 Std. …"), no English "1d 23h"
+    // the countdown in German units ("Endet in 1 T 23 Std."), no English "1 d 23 h"
     await expect(page.getByTestId('countdown')).toContainText(/Endet in \d+ T/);
     await page.getByRole('button', { name: 'Nord einreihen' }).click();
     await expect(page.getByRole('button', { name: 'Nord nach unten' })).toBeVisible();
@@ -257,14 +257,16 @@ test.describe('a German walk over the main pages', () => {
     const profile = page.getByTestId('profile');
     await expect(profile).toContainText('Mitglied seit', SLOW);
     await expect(page.getByRole('heading', { name: 'Profil', exact: true })).toBeVisible();
+    // ("Name" and "Status" are German words too)
     for (const english of [
-      'Name',
       'Organization',
       'Email verified',
       'Role',
       'Member since',
       'Last sign-in',
       'yes',
+      'active',
+      'user',
     ])
       await expect(profile.getByText(english, { exact: true })).toHaveCount(0);
     await expect(profile.getByRole('definition').filter({ has: page.locator('time') })).toHaveCount(2);
