@@ -37,6 +37,7 @@ describe('GET /users/{id}', () => {
     expect(mine.body.preferences).toEqual({
       theme: 'light',
       language: 'en',
+      followSystem: { theme: true, language: true },
       notifications: { email: true, push: false, sms: false },
       privacy: { profileVisibility: 'public', showEmail: false, showPhoneNumber: false },
     });
@@ -232,6 +233,7 @@ describe('preferences', () => {
     expect(b.body).toEqual({
       theme: 'dark',
       language: 'en',
+      followSystem: { theme: false, language: true },
       notifications: { email: true, push: true, sms: true },
       privacy: { profileVisibility: 'private', showEmail: false, showPhoneNumber: false },
     });
@@ -256,12 +258,36 @@ describe('preferences', () => {
       { notifications: { email: 'yes' } },
       { extra: 1 },
       { privacy: { showEmail: 1 } },
+      { followSystem: { theme: 'true' } },
+      { followSystem: { colour: true } },
     ]) {
       expect((await api.put(url, bad, { token: u.token })).status, JSON.stringify(bad)).toBe(400);
     }
     expect((await api.get(url, { token: other.token })).status).toBe(403);
     expect((await api.get(url, { token: admin.token })).status).toBe(200);
     expect((await api.put(url, { theme: 'light' }, { token: admin.token })).status).toBe(403);
+  });
+
+  it('theme and language follow the device until the owner chooses, and can follow it again', async () => {
+    const u = await activeUser(api);
+    const url = `/users/${u.id}/preferences`;
+    // other preferences saved: still no choice of theme or language
+    await api.put(url, { notifications: { push: true } }, { token: u.token });
+    expect((await api.get(url, { token: u.token })).body).toMatchObject({
+      theme: 'light',
+      language: 'en',
+      followSystem: { theme: true, language: true },
+    });
+    const chosen = await api.put(url, { theme: 'light', language: 'de' }, { token: u.token });
+    expect(chosen.body).toMatchObject({ theme: 'light', language: 'de', followSystem: { theme: false, language: false } });
+    const back = await api.put(url, { followSystem: { language: true } }, { token: u.token });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ theme: 'light', language: 'en', followSystem: { theme: false, language: true } });
+    // the full record carries the same
+    expect((await api.get(`/users/${u.id}`, { token: u.token })).body.preferences.followSystem).toEqual({
+      theme: false,
+      language: true,
+    });
   });
 
   it('loses no update when two patches of one user race', async () => {

@@ -1,18 +1,20 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import { ErrorAlert } from './alert';
 import { MailText } from './mail-text';
+import { DateTime } from './ui/date-time';
 
 /** The development outbox: every mail the API would have sent, newest first. */
 export function OutboxList() {
+  const t = useTranslations('admin.outbox');
   const trpc = useTRPC();
   const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: 5_000 });
-  if (outbox.isPending) return <p aria-live="polite">Loading the outbox…</p>;
+  if (outbox.isPending) return <p aria-live="polite">{t('loading')}</p>;
   if (outbox.isError) return <ErrorAlert error={toDisplayError(outbox.error)} />;
-  if (outbox.data.items.length === 0)
-    return <p>No mail yet. Register an account and its verification mail appears here.</p>;
+  if (outbox.data.items.length === 0) return <p>{t('empty')}</p>;
   return (
     <ol className="mail-list" data-testid="outbox">
       {outbox.data.items.map((mail) => (
@@ -20,8 +22,8 @@ export function OutboxList() {
           <article aria-label={mail.subject}>
             <h2 className="mail-subject">{mail.subject}</h2>
             <p className="muted">
-              To <strong>{mail.to}</strong> ·{' '}
-              <time dateTime={mail.createdAt}>{new Date(mail.createdAt).toLocaleString()}</time>
+              {t.rich('to', { to: mail.to, strong: (text) => <strong>{text}</strong> })} ·{' '}
+              <DateTime value={mail.createdAt} />
             </p>
             <MailText text={mail.text} />
           </article>

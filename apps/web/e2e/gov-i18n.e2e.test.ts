@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { activeUserByApi } from './account-setup';
 import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
@@ -51,8 +52,8 @@ test.afterAll(async () => {
   await product?.stop();
 });
 
-async function germanPage(): Promise<Page> {
-  const context = await product.browser.newContext({ locale: 'en-US' });
+async function germanPage(options: { timezoneId?: string } = {}): Promise<Page> {
+  const context = await product.browser.newContext({ locale: 'en-US', ...options });
   await context.addCookies([{ name: 'NEXT_LOCALE', value: 'de', url: product.webUrl }]);
   const page = await context.newPage();
   await useSession(page, product.webUrl, owner.token);
@@ -121,7 +122,7 @@ test.describe('governance in German', () => {
     await expect(page.getByRole('button', { name: 'Nord einreihen' })).toBeVisible();
     await expect(page.getByTestId('voting-system')).toContainText('Rangfolgewahl');
     await expect(page.getByTestId('voting-power')).toContainText('Ihr Stimmgewicht: Gewicht 1');
-    // the countdown in German units ("Endet in 1 T, 23 Std. …"), no English "1d 23h"
+    // the countdown in German units ("Endet in 1 T 23 Std."), no English "1 d 23 h"
     await expect(page.getByTestId('countdown')).toContainText(/Endet in \d+ T/);
     await page.getByRole('button', { name: 'Nord einreihen' }).click();
     await expect(page.getByRole('button', { name: 'Nord nach unten' })).toBeVisible();
@@ -167,6 +168,161 @@ test.describe('governance in German', () => {
     await expect(page.getByTestId('form-error')).toContainText('Bitte');
     await expect(form.locator('[data-field-errors="title"]')).toHaveText('Pflichtfeld');
     await noEnglish(form);
+    await page.context().close();
+  });
+});
+
+test.describe('language and theme follow the browser until the person chooses', () => {
+  /** the page has its account's preferences: the preferences tab has drawn its form */
+  async function preferencesShown(page: Page) {
+    await expect(page.getByTestId('preferences-form')).toBeVisible(SLOW);
+  }
+  const html = (page: Page) => page.locator('html');
+
+  async function signIn(page: Page, email: string, password: string) {
+    await page.goto(`${product.webUrl}/sign-in`);
+    await page.getByLabel('E-Mail', { exact: true }).fill(email);
+    await page.getByLabel('Passwort', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(page.getByTestId('account-menu')).toBeVisible(SLOW);
+  }
+
+  test('a German, dark browser stays German and dark after signing in; English and light chosen on the account page outlive a sign-out', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'gi-system');
+    const context = await product.browser.newContext({ locale: 'de-DE', colorScheme: 'dark' });
+    const page = await context.newPage();
+    await signIn(page, user.email, user.password);
+    // nothing chosen yet: the stored defaults (English, light) must not replace the browser's settings
+    await page.goto(`${product.webUrl}/account?tab=preferences`);
+    await preferencesShown(page);
+    await page.reload();
+    await preferencesShown(page);
+    await expect(html(page)).toHaveAttribute('lang', 'de');
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    const form = page.getByTestId('preferences-form');
+    await expect(form.getByRole('combobox', { name: 'Sprache', exact: true })).toHaveValue('system');
+    await expect(page.getByTestId('theme-switch').getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(
+      (await api.call('GET', `/users/${user.id}/preferences`, { token: user.token })).followSystem,
+    ).toEqual({
+      theme: true,
+      language: true,
+    });
+
+    // an explicit choice is stored and wins
+    await page.getByTestId('theme-switch').getByRole('radio', { name: 'Hell' }).check();
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    await form.getByRole('combobox', { name: 'Sprache', exact: true }).selectOption('en');
+    await form.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(html(page)).toHaveAttribute('lang', 'en', SLOW);
+    await expect(page.getByRole('tab', { name: 'Preferences' })).toBeVisible();
+    await expect
+      .poll(async () => api.call('GET', `/users/${user.id}/preferences`, { token: user.token }))
+      .toMatchObject({ theme: 'light', language: 'en', followSystem: { theme: false, language: false } });
+
+    // signed out, the browser's settings apply again
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(html(page)).toHaveAttribute('lang', 'de', SLOW);
+    await expect(html(page)).toHaveAttribute('data-theme', 'dark');
+    // signing in again brings the stored choice back
+    await signIn(page, user.email, user.password);
+    await expect(html(page)).toHaveAttribute('lang', 'en', SLOW);
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    await page.goto(`${product.webUrl}/account?tab=preferences`);
+    await preferencesShown(page);
+    await expect(html(page)).toHaveAttribute('lang', 'en');
+    await expect(html(page)).toHaveAttribute('data-theme', 'light');
+    await expect(page.getByTestId('theme-switch').getByRole('radio', { name: 'Light' })).toBeChecked();
+    await context.close();
+  });
+
+  test('the account page offers the app’s languages in a select, and System', async () => {
+    const page = await germanPage();
+    await page.goto(`${product.webUrl}/account?tab=preferences`);
+    await preferencesShown(page);
+    const language = page
+      .getByTestId('preferences-form')
+      .getByRole('combobox', { name: 'Sprache', exact: true });
+    await expect(language).toHaveValue('de');
+    await expect(language.getByRole('option')).toHaveText(['System', 'English', 'Deutsch']);
+    await page.context().close();
+  });
+});
+
+test.describe('a German walk over the main pages', () => {
+  test('the profile block in German with dates that carry their time zone', async () => {
+    const page = await germanPage({ timezoneId: 'Europe/Berlin' });
+    await page.goto(`${product.webUrl}/account`);
+    const profile = page.getByTestId('profile');
+    await expect(profile).toContainText('Mitglied seit', SLOW);
+    await expect(page.getByRole('heading', { name: 'Profil', exact: true })).toBeVisible();
+    // ("Name" and "Status" are German words too)
+    for (const english of [
+      'Organization',
+      'Email verified',
+      'Role',
+      'Member since',
+      'Last sign-in',
+      'yes',
+      'active',
+      'user',
+    ])
+      await expect(profile.getByText(english, { exact: true })).toHaveCount(0);
+    await expect(profile.getByRole('definition').filter({ has: page.locator('time') })).toHaveCount(2);
+    // "26. Nov. 2026, 18:38 MEZ": the one date format, with the zone
+    for (const time of await profile.locator('time').all()) await expect(time).toContainText(/MEZ|MESZ/);
+    await page.context().close();
+  });
+
+  test('the development outbox in German, its dates with the time zone', async () => {
+    const page = await germanPage({ timezoneId: 'Europe/Berlin' });
+    await page.goto(`${product.webUrl}/dev/outbox`);
+    const first = page.getByTestId('outbox').getByRole('listitem').first();
+    await expect(first.locator('time')).toContainText(/MEZ|MESZ/, SLOW);
+    await expect(first).toContainText('An ');
+    await page.context().close();
+  });
+
+  test('For, Against and Abstain in German in the proposal form, percentages with a decimal comma', async () => {
+    const dao = (
+      await api.call<{ daoId: string }>('POST', '/daos', {
+        body: {
+          name: 'Deichverband',
+          ownerAddress: owner.wallet.address,
+          votingRules: { threshold: 62.5, quorum: 12.5 },
+        },
+        token: owner.token,
+      })
+    ).daoId;
+    const proposal = (
+      await api.call<{ proposalId: string }>('POST', '/proposals', {
+        body: {
+          daoId: dao,
+          title: 'Neues Siel',
+          creatorAddress: owner.wallet.address,
+          votingDurationHours: 48,
+          votingSystem: 'basic',
+        },
+        token: owner.token,
+      })
+    ).proposalId;
+    const page = await germanPage();
+    await page.goto(`${product.webUrl}/daos/${dao}/proposals/new`);
+    const form = page.getByRole('form', { name: 'Neuer Vorschlag' });
+    await form.getByLabel('Einfach (Dafür/Dagegen)').check(SLOW);
+    const basic = form.getByTestId('basic-options');
+    await expect(basic).toContainText('Dafür, Dagegen und Enthaltung');
+    for (const english of ['For', 'Against', 'Abstain'])
+      expect(await basic.textContent(), `"${english}" is still English`).not.toContain(english);
+
+    await page.goto(`${product.webUrl}/proposals/${proposal}`);
+    const results = page.getByRole('region', { name: 'Ergebnisse' });
+    await expect(results).toContainText('62,5 %', SLOW);
+    await expect(results).toContainText('12,5 %');
+    expect(await results.textContent()).not.toMatch(/\d\.\d %/);
+    // one countdown format: the units of every relative time ("Endet in 1 T 23 Std.")
+    await expect(page.getByTestId('countdown')).toContainText(/Endet in \d+ T( \d+ Std\.)?$/);
     await page.context().close();
   });
 });

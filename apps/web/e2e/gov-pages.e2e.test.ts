@@ -171,7 +171,7 @@ test.describe('the DAO page', () => {
     const row = page.getByTestId(`proposal-row-${proposalId}`);
     await expect(row.getByTestId('row-votes')).toHaveText('1 vote', SLOW);
     await expect(row.getByTestId('quorum-tick')).toHaveCount(1);
-    await expect(row).toContainText(/Ends in (1d 23h|2d 0h)/);
+    await expect(row).toContainText(/Ends in (1 d 23 h|2 d)/);
     await page.getByRole('link', { name: 'New proposal' }).click();
     await page.waitForURL(/\/daos\/[0-9a-f-]{36}\/proposals\/new$/);
     await page.close();

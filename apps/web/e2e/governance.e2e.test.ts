@@ -228,7 +228,7 @@ test.describe('governance in the browser', () => {
     expect(await page.getByTestId('owned-daos').count()).toBe(0);
     const card = page.getByTestId(`active-${fresh.proposalId}`);
     await card.waitFor({ timeout: 20_000 });
-    expect(await card.textContent()).toMatch(/Ends in (1h 59m|2h 0m)/);
+    expect(await card.textContent()).toMatch(/Ends in (1 h 59 min|2 h)/);
     expect(await textOf(page, 'active-proposals')).toContain('Buy a new crane');
     await card.getByTestId('result-For').waitFor();
     const sameDocument = await markDocument(page);

@@ -15,6 +15,11 @@ export const preferencesSchema = z
   .object({
     theme: z.enum(['light', 'dark']),
     language: z.string(),
+    /**
+     * true while the person has not chosen (or chose "System" again): clients follow the device's colour
+     * scheme and language, and `theme` / `language` above are only the defaults (docs/users.md, "Preferences")
+     */
+    followSystem: z.object({ theme: z.boolean(), language: z.boolean() }),
     notifications: z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() }),
     privacy: z.object({
       profileVisibility: z.enum(['public', 'private']),
@@ -114,6 +119,10 @@ export const preferencesPatch = z
   .strictObject({
     theme: z.enum(['light', 'dark']).optional(),
     language: languageTag.optional(),
+    /** true: back to the device's setting (wins over a value in the same patch); a value sets it false */
+    followSystem: z
+      .strictObject({ theme: strictBoolean().optional(), language: strictBoolean().optional() })
+      .optional(),
     notifications: z
       .strictObject({
         email: strictBoolean().optional(),

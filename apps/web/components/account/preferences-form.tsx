@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
+import { LOCALES } from '../../lib/i18n/locale';
 import { useTRPC } from '../../lib/trpc';
 import { Notice } from '../alert';
 import { Button } from '../ui/button';
@@ -15,24 +16,27 @@ import { Checkbox } from '../ui/checkbox';
 import {
   Form,
   FormControl,
+  FormDescription,
   FormError,
   FormField,
   FormItem,
   FormLabel,
   FormMessage,
   setServerErrors,
-  TextField,
   useZodForm,
 } from '../ui/form';
 import { Select } from '../ui/select';
-import { applyTheme, type Theme } from './theme';
+import { applyTheme, type ThemeChoice } from './theme';
 import { ThemeSwitch } from './theme-switch';
 
 type Preferences = inferRouterOutputs<AppRouter>['users']['preferences'];
 
+/** "system": follow the browser's languages (followSystem.language), else the chosen tag */
+const SYSTEM = 'system';
+
 /** Everything but the theme, which is saved the moment it is picked. */
 const preferencesForm = z.object({
-  language: z.string().trim().pipe(languageTag),
+  language: z.union([z.literal(SYSTEM), languageTag]),
   notifications: z.object({ email: z.boolean(), push: z.boolean(), sms: z.boolean() }),
   privacy: z.object({
     profileVisibility: z.enum(['public', 'private']),
@@ -50,14 +54,22 @@ type CheckName =
 /** Theme (applied and saved at once), language, notifications and privacy (saved together). */
 export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Preferences }) {
   const t = useTranslations('account.preferences');
+  const names = useTranslations('shell.language');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [theme, setThemeShown] = useState<Theme>(prefs.theme);
+  const [theme, setThemeShown] = useState<ThemeChoice>(prefs.followSystem.theme ? 'system' : prefs.theme);
   const [error, setError] = useState<DisplayError | null>(null);
   const [savedAll, setSavedAll] = useState(false);
   const form = useZodForm(preferencesForm, {
-    defaultValues: { language: prefs.language, notifications: prefs.notifications, privacy: prefs.privacy },
+    defaultValues: {
+      language: prefs.followSystem.language ? SYSTEM : prefs.language,
+      notifications: prefs.notifications,
+      privacy: prefs.privacy,
+    },
   });
+  // a tag stored before the select existed ("pt-BR", "de-AT") stays choosable as it is
+  const storedOther =
+    !prefs.followSystem.language && !(LOCALES as readonly string[]).includes(prefs.language);
   const key = trpc.users.preferences.queryKey({ id: userId });
   const save = useMutation(
     trpc.users.updatePreferences.mutationOptions({
@@ -68,17 +80,17 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
     }),
   );
 
-  function setTheme(next: Theme) {
+  function setTheme(next: ThemeChoice) {
     const before = theme;
     setError(null);
     setThemeShown(next);
-    applyTheme(next);
+    applyTheme(next === 'system' ? null : next);
     save.mutate(
-      { id: userId, theme: next },
+      next === 'system' ? { id: userId, followSystem: { theme: true } } : { id: userId, theme: next },
       {
         onError: (err) => {
           // not saved: show what is stored again
-          applyTheme(before);
+          applyTheme(before === 'system' ? null : before);
           setThemeShown(before);
           setError(readable(err));
         },
@@ -87,11 +99,13 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
   }
 
   const onSubmit = form.handleSubmit(
-    (values) => {
+    ({ language, ...values }) => {
       setError(null);
       setSavedAll(false);
       save.mutate(
-        { id: userId, ...values },
+        language === SYSTEM
+          ? { id: userId, ...values, followSystem: { language: true } }
+          : { id: userId, ...values, language },
         {
           onSuccess: () => setSavedAll(true),
           onError: (err) => {
@@ -132,12 +146,27 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
       <Form {...form}>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate data-testid="preferences-form">
           <FormError error={error} />
-          <TextField
-            form={form}
+          <FormField
+            control={form.control}
             name="language"
-            label={t('language')}
-            hint={t('languageHint')}
-            autoComplete="language"
+            render={({ field }) => (
+              <FormItem className="max-w-xs">
+                <FormLabel>{t('language')}</FormLabel>
+                <FormControl>
+                  <Select {...field}>
+                    <option value={SYSTEM}>{t('languageSystem')}</option>
+                    {LOCALES.map((l) => (
+                      <option key={l} value={l} lang={l}>
+                        {names(l)}
+                      </option>
+                    ))}
+                    {storedOther && <option value={prefs.language}>{prefs.language}</option>}
+                  </Select>
+                </FormControl>
+                <FormDescription>{t('languageHint')}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
           />
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium">{t('notifications')}</legend>

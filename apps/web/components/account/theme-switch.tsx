@@ -1,17 +1,22 @@
 'use client';
-import { Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import type { Theme } from './theme';
+import type { ThemeChoice } from './theme';
 
-/** Two radio buttons (arrow keys move between them); the choice applies to the whole app at once. */
-export function ThemeSwitch({ value, onChange }: { value: Theme; onChange: (t: Theme) => void }) {
+const ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
+
+/**
+ * Three radio buttons (arrow keys move between them): light, dark, or the device's setting ("System",
+ * until the person chooses); the choice applies to the whole app at once.
+ */
+export function ThemeSwitch({ value, onChange }: { value: ThemeChoice; onChange: (t: ThemeChoice) => void }) {
   const t = useTranslations('common.theme');
   return (
     <fieldset className="m-0 grid gap-2 border-0 p-0" data-testid="theme-switch">
       <legend className="mb-2 p-0 text-sm font-medium">{t('label')}</legend>
-      <div className="inline-flex w-fit gap-1 rounded-lg border bg-muted p-1">
-        {(['light', 'dark'] as const).map((theme) => {
-          const Icon = theme === 'light' ? Sun : Moon;
+      <div className="inline-flex w-fit flex-wrap gap-1 rounded-lg border bg-muted p-1">
+        {(['light', 'dark', 'system'] as const).map((theme) => {
+          const Icon = ICONS[theme];
           return (
             <label
               key={theme}

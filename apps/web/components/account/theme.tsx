@@ -8,11 +8,13 @@ import { useMe } from '../../lib/use-auth';
 import { THEME_KEY } from './theme-boot';
 
 export type Theme = 'light' | 'dark';
+/** what a person can pick: a theme, or the device's setting */
+export type ThemeChoice = Theme | 'system';
 
 /**
  * Dark mode is the `dark` class on <html> (app/globals.css), set by next-themes, which also writes
- * `data-theme` ("light" / "dark") for scripts and tests. Signed out, the system's setting applies; signed
- * in, the user's stored preference (ThemeSync).
+ * `data-theme` ("light" / "dark") for scripts and tests. The device's setting applies until the person
+ * chooses; signed in, a choice stored in their preferences wins (ThemeSync, docs/users.md, "Preferences").
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
@@ -63,7 +65,10 @@ export function applyTheme(theme: Theme | null) {
   }
 }
 
-/** Keeps the page's theme equal to the signed-in user's stored preference. */
+/**
+ * Keeps the page's theme equal to the signed-in user's stored preference: their choice, or the device's
+ * setting while they have not chosen (followSystem), never the stored default over the device's dark mode.
+ */
 export function ThemeSync() {
   const trpc = useTRPC();
   const { signedIn, token, me } = useMe();
@@ -73,9 +78,10 @@ export function ThemeSync() {
     enabled: signedIn && id !== undefined,
   });
   const theme = prefs.data?.theme;
+  const followSystem = prefs.data?.followSystem.theme;
   useEffect(() => {
-    if (theme) applyTheme(theme);
-  }, [theme]);
+    if (theme) applyTheme(followSystem ? null : theme);
+  }, [theme, followSystem]);
   // signing out (here, in another tab, or a session that ended) hands the theme back to the system's setting;
   // a visitor who never signed in keeps what they chose in the header
   const hadSession = useRef(false);

@@ -1,11 +1,13 @@
 'use client';
-import { useLocale, useTranslations } from 'next-intl';
-import { formatRemaining } from '../../lib/governance/format';
+import { useTranslations } from 'next-intl';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
-import { useFormatDateTime } from '../ui/date-time';
+import { useFormatDateTime, useFormatDuration } from '../ui/date-time';
 
-/** "Ends in 3m 12s" / "Starts in …" / "Ended …" in the page's language, ticking every second. */
+/**
+ * "Ends in 3 min 12 s" / "Starts in 1 d 2 h" / "Ended Nov 24, 2026, 19:30 UTC" in the page's language,
+ * ticking every second: the durations and dates of every other relative time (components/ui/date-time.tsx).
+ */
 export function Countdown({
   status,
   startTime,
@@ -20,7 +22,7 @@ export function Countdown({
   const now = useNow();
   const formatDateTime = useFormatDateTime();
   const t = useTranslations('governance.countdown');
-  const locale = useLocale();
+  const formatDuration = useFormatDuration();
   const start = Date.parse(startTime);
   const end = Date.parse(endTime);
   let text: string;
@@ -31,8 +33,8 @@ export function Countdown({
         ? t('starts', { date: formatDateTime(startTime) })
         : t('ends', { date: formatDateTime(endTime) });
   else if (status === 'PENDING')
-    text = now < start ? t('startsIn', { duration: formatRemaining(start - now, locale) }) : t('opening');
-  else text = now < end ? t('endsIn', { duration: formatRemaining(end - now, locale) }) : t('closing');
+    text = now < start ? t('startsIn', { duration: formatDuration(start - now) }) : t('opening');
+  else text = now < end ? t('endsIn', { duration: formatDuration(end - now) }) : t('closing');
   return (
     <time className="tabular-nums" dateTime={status === 'PENDING' ? startTime : endTime} data-testid={testId}>
       {text}

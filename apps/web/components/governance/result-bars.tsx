@@ -1,10 +1,11 @@
 import { Check, Circle, Minus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
-import { byScore, formatPercent } from '../../lib/governance/format';
+import { byScore } from '../../lib/governance/format';
 import type { TokenRef } from '../../lib/governance/token';
 import { type Tone, toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
 import { useAmounts } from '../../lib/governance/use-amounts';
+import { usePercent } from '../../lib/i18n/use-format';
 import { DateTime } from '../ui/date-time';
 import { RankedRounds } from './ranked-rounds';
 import { ResultsChart } from './results-chart';
@@ -44,6 +45,7 @@ export function ResultBars({
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const t = useTranslations('votes.results');
+  const formatPercent = usePercent();
   const amounts = useAmounts();
   const score = (w: string) =>
     token && /^\d+$/.test(w) ? amounts.token(w, token.decimals, token.symbol) : amounts.score(w);
@@ -146,6 +148,7 @@ function CriterionBar({
 /** The leading option's share of the decided weight against the threshold. */
 function Support({ results }: { results: Results }) {
   const t = useTranslations('votes.results');
+  const formatPercent = usePercent();
   if (results.hidden) return null;
   const decided = results.options.filter((o) => toneOf(o.option) !== 'abstain');
   const lead = byScore(decided)[0];
@@ -184,6 +187,7 @@ function Turnout({
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
 }) {
   const t = useTranslations('votes.results');
+  const formatPercent = usePercent();
   const amounts = useAmounts();
   const weight = (w: string) => amounts.tokenWeight(w, token);
   return (

@@ -1,9 +1,10 @@
 'use client';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
-import { byScore, formatPercent } from '../../lib/governance/format';
+import { byScore } from '../../lib/governance/format';
 import { toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
+import { usePercent } from '../../lib/i18n/use-format';
 import { Skeleton } from '../ui/skeleton';
 import type { ChartRow } from './results-chart-bars';
 
@@ -24,6 +25,7 @@ const ROW_PX = 36;
  */
 export function ResultsChart({ results }: { results: Results }) {
   const t = useTranslations('votes.chart');
+  const formatPercent = usePercent();
   const rows: ChartRow[] = byScore(results.options).map((o) => ({
     option: o.option,
     percent: o.percent,

@@ -9,8 +9,9 @@ import { RadioMenu } from '../ui/radio-menu';
 import { useSavePreference } from './use-save-preference';
 
 /**
- * Light / dark (/ system when signed out). Signed in, the choice is the stored preference, saved at once
- * like on the account page; if saving fails the previous theme comes back.
+ * Light / dark / system (the device's setting). Signed in, the choice is the stored preference, saved at
+ * once like on the account page ("System" hands it back to the device); if saving fails the previous theme
+ * comes back.
  */
 export function ThemeMenu() {
   const t = useTranslations('common.theme');
@@ -18,24 +19,19 @@ export function ThemeMenu() {
   const mounted = useMounted();
   const { theme = 'system', resolvedTheme } = useTheme();
   const preference = useSavePreference();
-  const signedIn = preference.signedIn;
-  const current = mounted ? theme : 'system';
-  const options = signedIn ? (['light', 'dark'] as const) : (['light', 'dark', 'system'] as const);
-  const shown = signedIn && current === 'system' ? (resolvedTheme ?? 'light') : current;
+  const shown = mounted ? theme : 'system';
+  const options = ['light', 'dark', 'system'] as const;
 
   function choose(next: string) {
     const before = shown;
     if (next === before) return;
     applyTheme(next === 'system' ? null : (next as Theme));
-    preference.save(
-      { theme: next as Theme },
-      {
-        onError: () => {
-          applyTheme(before === 'system' ? null : (before as Theme));
-          toast.error(ts('saveFailed'));
-        },
+    preference.save(next === 'system' ? { followSystem: { theme: true } } : { theme: next as Theme }, {
+      onError: () => {
+        applyTheme(before === 'system' ? null : (before as Theme));
+        toast.error(ts('saveFailed'));
       },
-    );
+    });
   }
 
   const Icon = !mounted ? Monitor : resolvedTheme === 'dark' ? Moon : Sun;

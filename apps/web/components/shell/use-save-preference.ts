@@ -1,9 +1,13 @@
 'use client';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
 
-type Change = { theme: 'light' | 'dark' } | { language: string };
+/** a choice, or back to the device's setting ("System") */
+type Change =
+  | { theme: 'light' | 'dark' }
+  | { language: string }
+  | { followSystem: { theme?: true; language?: true } };
 
 /**
  * The header menus' save: signed in, a change becomes the stored preference (the account page's cache is
@@ -15,8 +19,14 @@ export function useSavePreference() {
   const { signedIn, me } = useMe();
   const id = me.data?.user.id;
   const mutation = useMutation(trpc.users.updatePreferences.mutationOptions());
+  const prefs = useQuery({
+    ...trpc.users.preferences.queryOptions({ id: id ?? '' }),
+    enabled: signedIn && id !== undefined,
+  });
   return {
     signedIn,
+    /** the stored preferences once read (signed in) */
+    stored: prefs.data,
     save(change: Change, on: { onSuccess?: () => void; onError: () => void }) {
       if (!signedIn || !id) return false;
       mutation.mutate(

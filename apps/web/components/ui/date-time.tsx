@@ -25,15 +25,23 @@ export function useFormatDateTime() {
   return (value: DateInput) => format.dateTime(toDate(value), DATE_TIME_FORMAT);
 }
 
+/** A span as the app's one duration format: "3 d 13 h", "4 min 10 s" / "3 T 13 Std." (countdowns too). */
+export function useFormatDuration() {
+  const t = useTranslations('common.time');
+  const format = useFormatter();
+  return (ms: number) =>
+    durationParts(ms)
+      .map((p) => t(`unit.${p.unit}`, { value: format.number(p.value) }))
+      .join(' ');
+}
+
 /** "in 3 d 13 h" / "2 h ago" / "in 45 s", in the page's language. */
 export function useFormatRelative() {
   const t = useTranslations('common.time');
-  const format = useFormatter();
+  const formatDuration = useFormatDuration();
   return (target: Date, now: number) => {
     const diff = target.getTime() - now;
-    const duration = durationParts(diff)
-      .map((p) => t(`unit.${p.unit}`, { value: format.number(p.value) }))
-      .join(' ');
+    const duration = formatDuration(diff);
     return diff >= 0 ? t('in', { duration }) : t('ago', { duration });
   };
 }

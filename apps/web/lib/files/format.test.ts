@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime, formatBytes, shortCid } from './format';
+import { formatBytes, shortCid } from './format';
 import { fileUrl } from './pins';
 
 describe('formatBytes', () => {
@@ -30,14 +30,6 @@ describe('shortCid', () => {
   it('keeps CIDs of up to 20 characters and shortens longer ones to head…tail', () => {
     expect(shortCid('bafy12345678901234ab')).toBe('bafy12345678901234ab');
     expect(shortCid('bafkreibm6jg3ux5qumhcn2b3flc3tyu6dmlb4xa7u5bf44yegnrjhc4yeq')).toBe('bafkreibm6…hc4yeq');
-  });
-});
-
-describe('dateTime', () => {
-  it('shows a dash when there is no date', () => {
-    expect(dateTime(null)).toBe('—');
-    expect(dateTime(undefined)).toBe('—');
-    expect(dateTime('')).toBe('—');
   });
 });
 

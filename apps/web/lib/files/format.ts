@@ -14,5 +14,3 @@ export function formatBytes(n: number): string {
 
 /** bafy…abcd: enough to recognise a CID in a narrow column */
 export const shortCid = (cid: string) => (cid.length > 20 ? `${cid.slice(0, 10)}…${cid.slice(-6)}` : cid);
-
-export const dateTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');

@@ -4,7 +4,6 @@ import {
   formatBallot,
   formatHours,
   formatPercent,
-  formatRemaining,
   formatScore,
   formatWeight,
   scoreUnits,
@@ -12,11 +11,6 @@ import {
 } from './format';
 import { sameAddress } from './types';
 import { localToIso, numberOrUndefined } from './validate';
-
-const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 
 describe('formatWeight', () => {
   it('groups the digits of exact integer strings, however long', () => {
@@ -61,33 +55,6 @@ describe('shortAddress', () => {
   it('shortens addresses to 0x1234…abcd and keeps short strings', () => {
     expect(shortAddress('0x52908400098527886E0F7030069857D2E4169EE7')).toBe('0x5290…9EE7');
     expect(shortAddress('0x1234567890')).toBe('0x1234567890');
-  });
-});
-
-describe('formatRemaining', () => {
-  it('says 0s once the time is up', () => {
-    expect([0, -5 * SECOND].map((ms) => formatRemaining(ms))).toEqual(['0s', '0s']);
-  });
-
-  it('shows seconds, then minutes, hours and days, whole seconds only', () => {
-    expect(formatRemaining(999)).toBe('0s');
-    expect(formatRemaining(59 * SECOND)).toBe('59s');
-    expect(formatRemaining(MINUTE + SECOND)).toBe('1m 1s');
-    expect(formatRemaining(HOUR)).toBe('1h 0m 0s');
-    expect(formatRemaining(4 * MINUTE + 5 * SECOND + 999)).toBe('4m 5s');
-    expect(formatRemaining(DAY + HOUR + MINUTE + SECOND)).toBe('1d 1h 1m');
-    expect(formatRemaining(365 * DAY)).toBe('365d 0h 0m');
-  });
-
-  it('speaks German units in German, the same parts', () => {
-    const de = (ms: number) => formatRemaining(ms, 'de');
-    expect(de(0)).toBe('0 Sek.');
-    expect(de(MINUTE + SECOND)).toBe('1 Min., 1 Sek.');
-    expect(de(4 * MINUTE + 5 * SECOND)).toBe('4 Min., 5 Sek.');
-    expect(de(HOUR)).toBe('1h, 0 Min. und 0 Sek.');
-    expect(de(DAY + HOUR + MINUTE + SECOND)).toBe('1 T, 1h und 1 Min.');
-    // no English abbreviation survives
-    expect(de(2 * DAY + 3 * HOUR)).not.toMatch(/\d[dms]\b/);
   });
 });
 

@@ -1,4 +1,4 @@
-/** Display helpers: exact decimal-string weights, percentages, durations and addresses. */
+/** Display helpers: exact decimal-string weights, percentages, periods and addresses. */
 
 /** Groups the digits of an exact integer string (uint256 does not fit in a JS number). */
 export function formatWeight(weight: string, locale = 'en'): string {
@@ -15,56 +15,6 @@ export function shortAddress(address: string): string {
   return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 }
 
-type DurationUnit = 'days' | 'hours' | 'minutes' | 'seconds';
-type DurationRecord = Partial<Record<DurationUnit, number>>;
-interface DurationFormatter {
-  format(duration: DurationRecord): string;
-}
-// Intl.DurationFormat is in Node 24 and Chromium but not yet in TypeScript's lib
-const DurationFormat = (
-  Intl as unknown as {
-    DurationFormat?: new (locale: string, options: Record<string, string>) => DurationFormatter;
-  }
-).DurationFormat;
-const UNIT_NAMES: Record<DurationUnit, string> = {
-  days: 'day',
-  hours: 'hour',
-  minutes: 'minute',
-  seconds: 'second',
-};
-
-/** the parts in the locale's narrow units ("1d 2h 3m" / "1 T, 2 Std. und 3 Min."), always showing zeros */
-function formatDuration(parts: DurationRecord, locale: string): string {
-  const units = Object.keys(parts) as DurationUnit[];
-  if (DurationFormat) {
-    const display = Object.fromEntries(units.map((u) => [`${u}Display`, 'always']));
-    return new DurationFormat(locale, { style: 'narrow', ...display }).format(parts);
-  }
-  return units
-    .map((u) =>
-      new Intl.NumberFormat(locale, { style: 'unit', unit: UNIT_NAMES[u], unitDisplay: 'narrow' }).format(
-        parts[u] ?? 0,
-      ),
-    )
-    .join(' ');
-}
-
-/**
- * The time left in the locale's narrow units, whole seconds: "3m 12s" in English, days first when long
- * ("1d 1h 1m", no seconds then); "0s" when over.
- */
-export function formatRemaining(ms: number, locale = 'en'): string {
-  const s = ms <= 0 ? 0 : Math.floor(ms / 1000);
-  const days = Math.floor(s / 86_400);
-  const hours = Math.floor((s % 86_400) / 3_600);
-  const minutes = Math.floor((s % 3_600) / 60);
-  const seconds = s % 60;
-  if (days > 0) return formatDuration({ days, hours, minutes }, locale);
-  if (hours > 0) return formatDuration({ hours, minutes, seconds }, locale);
-  if (minutes > 0) return formatDuration({ minutes, seconds }, locale);
-  return formatDuration({ seconds }, locale);
-}
-
 /** A period given in hours, in words of the locale ("1.5 hours", "1,800 seconds"); `none` for zero. */
 export function formatHours(hours: number, locale = 'en', none = 'none'): string {
   if (hours === 0) return none;
@@ -77,9 +27,6 @@ export function formatHours(hours: number, locale = 'en', none = 'none'): string
     }).format(v);
   return hours < 1 ? unit('second', Math.round(hours * 3600)) : unit('hour', hours);
 }
-
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * A ballot in words: the option (single-choice, basic); the approved options joined ("none approved" for

@@ -10,8 +10,9 @@ import { DEFAULT_LOCALE, LOCALE_COOKIE, localeFromTag, TIME_ZONE_COOKIE } from '
 
 /**
  * Keeps the server's rendering in the language and time zone the page should have: the signed-in user's
- * language preference (the cookie tells the server, then the page re-renders in it), the browser's
- * language once signed out, and the browser's time zone for dates.
+ * chosen language (the cookie tells the server, then the page re-renders in it), the browser's languages
+ * (Accept-Language: no cookie) while they have not chosen one (followSystem) and once signed out, and the
+ * browser's time zone for dates.
  */
 export function I18nSync() {
   const trpc = useTRPC();
@@ -25,6 +26,7 @@ export function I18nSync() {
     enabled: signedIn && id !== undefined,
   });
   const language = prefs.data?.language;
+  const followSystem = prefs.data?.followSystem.language;
 
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -35,10 +37,17 @@ export function I18nSync() {
 
   useEffect(() => {
     if (!signedIn || language === undefined) return;
+    if (followSystem) {
+      // not chosen: the stored default must not replace the browser's language
+      if (readCookie(LOCALE_COOKIE) === null) return;
+      writeCookie(LOCALE_COOKIE, null);
+      router.refresh();
+      return;
+    }
     const wanted = localeFromTag(language) ?? DEFAULT_LOCALE;
     if (readCookie(LOCALE_COOKIE) !== wanted) writeCookie(LOCALE_COOKIE, wanted);
     if (wanted !== locale) router.refresh();
-  }, [signedIn, language, locale, router]);
+  }, [signedIn, language, followSystem, locale, router]);
 
   // after a sign-out the browser's language applies again
   const wasSignedIn = useRef(false);

@@ -7,6 +7,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const DEFAULT_PREFERENCES = {
   theme: 'light',
   language: 'en',
+  followSystem: { theme: true, language: true },
   notifications: { email: true, push: false, sms: false },
   privacy: { profileVisibility: 'public', showEmail: false, showPhoneNumber: false },
 } as const;
@@ -14,16 +15,21 @@ export const DEFAULT_PREFERENCES = {
 export type Preferences = {
   theme: 'light' | 'dark';
   language: string;
+  followSystem: { theme: boolean; language: boolean };
   notifications: { email: boolean; push: boolean; sms: boolean };
   privacy: { profileVisibility: 'public' | 'private'; showEmail: boolean; showPhoneNumber: boolean };
 };
 
-/** Stored preferences over the defaults; profileVisibility always from the user's own field. */
+/**
+ * Stored preferences over the defaults; profileVisibility always from the user's own field. A theme or
+ * language absent from the stored JSON was never chosen: it follows the device (followSystem).
+ */
 export function effectivePreferences(user: Pick<UserRow, 'preferences' | 'profileVisibility'>): Preferences {
   const p = (user.preferences ?? {}) as Partial<Preferences>;
   return {
     theme: p.theme ?? DEFAULT_PREFERENCES.theme,
     language: p.language ?? DEFAULT_PREFERENCES.language,
+    followSystem: { theme: p.theme === undefined, language: p.language === undefined },
     notifications: { ...DEFAULT_PREFERENCES.notifications, ...(p.notifications ?? {}) },
     privacy: {
       ...DEFAULT_PREFERENCES.privacy,

@@ -14,6 +14,7 @@ describe('preferences deep merge', () => {
     expect(merged).toEqual({
       theme: 'light',
       language: 'en',
+      followSystem: { theme: true, language: true },
       notifications: { email: true, push: true, sms: false },
       privacy: { profileVisibility: 'public', showEmail: true, showPhoneNumber: false },
     });
@@ -49,6 +50,39 @@ describe('preferences deep merge', () => {
   });
 });
 
+describe('theme and language follow the device until chosen', () => {
+  it('stores no theme or language before a choice, and reads their absence as followSystem', () => {
+    const merged = mergePreferences(defaults(), { notifications: { sms: true } });
+    const stored = storedPreferences(merged);
+    expect(stored.preferences).not.toHaveProperty('theme');
+    expect(stored.preferences).not.toHaveProperty('language');
+    expect(effectivePreferences({ preferences: stored.preferences, profileVisibility: 'public' })).toMatchObject({
+      theme: 'light',
+      language: 'en',
+      followSystem: { theme: true, language: true },
+    });
+    // a row written before followSystem existed holds both: they count as chosen
+    expect(
+      effectivePreferences({ preferences: { theme: 'light', language: 'en' }, profileVisibility: 'public' })
+        .followSystem,
+    ).toEqual({ theme: false, language: false });
+  });
+
+  it('a value is a choice; followSystem true hands it back (and wins over a value in the same patch)', () => {
+    const chosen = mergePreferences(defaults(), { theme: 'dark', language: 'de' });
+    expect(chosen).toMatchObject({ theme: 'dark', language: 'de', followSystem: { theme: false, language: false } });
+    expect(storedPreferences(chosen).preferences).toMatchObject({ theme: 'dark', language: 'de' });
+    const back = mergePreferences(chosen, { followSystem: { theme: true }, language: 'en', theme: 'dark' });
+    expect(back).toMatchObject({ theme: 'light', language: 'en', followSystem: { theme: true, language: false } });
+    expect(storedPreferences(back).preferences).not.toHaveProperty('theme');
+    // false without a value makes the shown default the choice
+    expect(mergePreferences(defaults(), { followSystem: { language: false } }).followSystem).toEqual({
+      theme: true,
+      language: false,
+    });
+  });
+});
+
 describe('preferences validation', () => {
   const ok = (v: unknown) => preferencesPatch.safeParse(v).success;
   it('accepts partial, valid patches', () => {
@@ -56,6 +90,9 @@ describe('preferences validation', () => {
     expect(ok({ theme: 'dark' })).toBe(true);
     expect(ok({ language: 'zh-Hant-TW' })).toBe(true);
     expect(ok({ privacy: { profileVisibility: 'private' } })).toBe(true);
+    expect(ok({ followSystem: { theme: true, language: false } })).toBe(true);
+    expect(ok({ followSystem: { theme: 'yes' } })).toBe(false);
+    expect(ok({ followSystem: { colour: true } })).toBe(false);
   });
   it('refuses values outside the allowed sets', () => {
     expect(ok({ theme: 'blue' })).toBe(false);

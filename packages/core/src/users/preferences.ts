@@ -1,7 +1,7 @@
 import { users } from '@plenum/db';
 import type { PreferencesPatch } from '@plenum/validators';
 import { eq } from 'drizzle-orm';
-import { effectivePreferences, type Preferences } from '../accounts/serialize';
+import { DEFAULT_PREFERENCES, effectivePreferences, type Preferences } from '../accounts/serialize';
 import type { Services } from '../services';
 import { type Actor, assertOwner, assertOwnerOrAdmin, loadLiveUser, lockLiveUser } from './access';
 
@@ -10,9 +10,18 @@ import { type Actor, assertOwner, assertOwnerOrAdmin, loadLiveUser, lockLiveUser
  * the merge rules are unit-tested without a database.
  */
 export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
+  // a value is a choice; followSystem true hands the field back to the device (and wins over a value)
+  const followTheme = patch.followSystem?.theme ?? (patch.theme !== undefined ? false : current.followSystem.theme);
+  const followLanguage =
+    patch.followSystem?.language ?? (patch.language !== undefined ? false : current.followSystem.language);
   return {
-    theme: patch.theme ?? current.theme,
-    language: patch.language ? canonicalLanguage(patch.language) : current.language,
+    theme: followTheme ? DEFAULT_PREFERENCES.theme : (patch.theme ?? current.theme),
+    language: followLanguage
+      ? DEFAULT_PREFERENCES.language
+      : patch.language
+        ? canonicalLanguage(patch.language)
+        : current.language,
+    followSystem: { theme: followTheme, language: followLanguage },
     notifications: { ...current.notifications, ...definedOnly(patch.notifications) },
     privacy: { ...current.privacy, ...definedOnly(patch.privacy) },
   };
@@ -36,8 +45,9 @@ export function storedPreferences(prefs: Preferences) {
   const { profileVisibility, ...privacy } = prefs.privacy;
   return {
     preferences: {
-      theme: prefs.theme,
-      language: prefs.language,
+      // left out while following the device: effectivePreferences reads the absence as followSystem
+      ...(prefs.followSystem.theme ? {} : { theme: prefs.theme }),
+      ...(prefs.followSystem.language ? {} : { language: prefs.language }),
       notifications: prefs.notifications,
       privacy,
     },
