@@ -96,7 +96,7 @@ test.describe('the proposal page', () => {
     await page.close();
   });
 
-  test('puts Cast your vote → Results → Timeline in a sticky side column at 1280 px, stacked at 375 px', async () => {
+  test('puts Cast your vote → Results → Timeline in a side column at 1280 px, stacked at 375 px', async () => {
     for (const width of [1280, 375]) {
       const context = await product.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
@@ -116,7 +116,8 @@ test.describe('the proposal page', () => {
       const column = await side.boundingBox();
       if (width === 1280) {
         expect(column!.x).toBeGreaterThan(body!.x + body!.width - 1);
-        expect(await side.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+        // not sticky: the column is often taller than the window, so it scrolls with the page
+        expect(await side.evaluate((el) => getComputedStyle(el).position)).toBe('static');
       } else {
         expect(column!.y).toBeGreaterThan(body!.y);
         const [scrollWidth, clientWidth] = await page.evaluate(() => [

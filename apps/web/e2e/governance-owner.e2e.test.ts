@@ -135,7 +135,9 @@ test.describe('governance in the browser: the owner manages a token-weighted DAO
     expect(await textOf(page, 'turnout')).toContain(
       'weight 1,000,000,000,000,000,000,003 of 1,000,000,000,000,000,000,003',
     );
-    expect(await textOf(page, 'quorum')).toContain('Quorum of 20 % reached. Not passing so far.');
+    expect(await textOf(page, 'quorum')).toContain('Quorum of 20 % reached.');
+    // one verdict, under the criteria (no longer appended to the quorum line)
+    expect(await textOf(page, 'verdict')).toBe('Not passing so far. “Against” has more weight than “For”.');
     expect(await page.getByTestId('results').textContent()).toContain('Threshold 66.5 %');
     await page.close();
   });

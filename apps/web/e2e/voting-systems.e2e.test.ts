@@ -352,3 +352,195 @@ test.describe('the API has the last word on a ballot', () => {
     await context.close();
   });
 });
+
+test.describe('the Results card says what passes and why', () => {
+  let context: BrowserContext;
+  let page: Page;
+  test.beforeEach(async () => {
+    context = await product.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+  });
+  test.afterEach(async () => {
+    await context?.close();
+  });
+
+  test('Against ahead: the support is For’s share, not met, and the verdict says Against leads', async () => {
+    // basic: For, Against, Abstain; both votes Against
+    const id = await proposal('basic');
+    await voteByApi(id, voter, 'Against');
+    await voteByApi(id, voter2, 'Against');
+    await page.goto(`${product.webUrl}/proposals/${id}`);
+    const support = page.getByTestId('support');
+    await expect(support).toContainText('For 0 % of 50 % needed', SLOW);
+    await expect(support).toHaveAttribute('data-met', 'false');
+    await expect(support.getByLabel('met', { exact: true })).toHaveCount(0);
+    await expect(support.getByLabel('not met', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('verdict')).toHaveText(
+      'Not passing so far. “Against” has more weight than “For”.',
+    );
+    await expect(page.getByTestId('rules')).toContainText(
+      'passes when “For” has more weight than “Against” and at least 50 % of the decided weight (all votes but Abstain).',
+    );
+  });
+
+  test('a proposal without Abstain says nothing about Abstain; a lone leader passes', async () => {
+    const id = await proposal('single-choice', ['Oak', 'Elm']);
+    await voteByApi(id, voter, 'Oak');
+    await page.goto(`${product.webUrl}/proposals/${id}`);
+    await expect(page.getByTestId('result-Oak')).toHaveAttribute('data-weight', '1', SLOW);
+    await expect(page.getByRole('region', { name: 'Results', exact: true })).not.toContainText('Abstain');
+    await expect(page.getByTestId('results-chart').locator('figcaption')).toHaveText(
+      'Share of the decided weight (all votes) per option.',
+    );
+    await expect(page.getByTestId('support')).toHaveAttribute('data-met', 'true');
+    await expect(page.getByTestId('verdict')).toHaveText(
+      'Passing so far. “Oak” leads alone with 100 % of the decided weight, 50 % needed.',
+    );
+  });
+
+  test('hidden results say nothing about passing', async () => {
+    const dao = await api.call<{ daoId: string }>('POST', '/daos', {
+      body: {
+        name: 'Quiet Lab',
+        ownerAddress: owner.wallet.address,
+        votingRules: { threshold: 50, quorum: 20, resultsVisibility: 'after-end' },
+      },
+      token: owner.token,
+    });
+    await api.call('POST', `/daos/${dao.daoId}/members`, {
+      body: { memberAddress: voter.wallet.address },
+      token: owner.token,
+    });
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId: dao.daoId,
+        title: 'A hidden question',
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    await api.call('POST', '/votes', {
+      body: { proposalId: p.proposalId, daoId: dao.daoId, voterAddress: voter.wallet.address, choice: 'For' },
+      token: voter.token,
+    });
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    const results = page.getByRole('region', { name: 'Results', exact: true });
+    await expect(page.getByTestId('results-hidden')).toBeVisible(SLOW);
+    await expect(page.getByTestId('turnout')).toContainText('1 of 2 voters', SLOW);
+    await expect(page.getByTestId('quorum')).toHaveText('Quorum of 20 % reached.');
+    await expect(results).not.toContainText(/passing|passed|rejected/i);
+    await expect(page.getByTestId('verdict')).toHaveCount(0);
+    await expect(page.getByTestId('support')).toHaveCount(0);
+    // the rule still names For and Against, from the proposal's options
+    await expect(page.getByTestId('rules')).toContainText('passes when “For” has more weight than “Against”');
+  });
+
+  test('at 1280×900 the side column scrolls with the page: Results and Timeline come into view', async () => {
+    const description = Array.from(
+      { length: 60 },
+      (_, i) => `Paragraph ${i + 1}: the long reasoning behind this proposal, read before voting.`,
+    ).join('\n\n');
+    const p = await api.call<{ proposalId: string }>('POST', '/proposals', {
+      body: {
+        daoId,
+        title: 'A long read',
+        description,
+        creatorAddress: owner.wallet.address,
+        votingDurationHours: 1,
+      },
+      token: owner.token,
+    });
+    await voteByApi(p.proposalId, voter, 'For');
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${p.proposalId}`);
+    await expect(page.getByText('Paragraph 60:')).toBeAttached(SLOW);
+    await expect(page.getByTestId('turnout')).toContainText('1 of 4 voters', SLOW);
+    const side = page.getByRole('complementary', { name: 'Vote, results and timeline' });
+    // no scroll box of its own that the page's scrolling passes by
+    const box = await side.evaluate((el) => ({ scroll: el.scrollHeight, client: el.clientHeight }));
+    expect(box.scroll).toBeLessThanOrEqual(box.client + 1);
+    // scrolling over the description (the mouse wheel, as a reader does) reaches both cards
+    const timeline = page.getByRole('heading', { name: 'Timeline', exact: true });
+    const results = page.getByRole('heading', { name: 'Results', exact: true });
+    const inView = () =>
+      timeline.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      });
+    await page.mouse.move(300, 600);
+    for (let i = 0; i < 40 && !(await inView()); i++) await page.mouse.wheel(0, 200);
+    await expect(timeline).toBeInViewport();
+    await results.scrollIntoViewIfNeeded();
+    await expect(results).toBeInViewport();
+    await timeline.scrollIntoViewIfNeeded();
+    await expect(timeline).toBeInViewport();
+  });
+});
+
+test.describe('long option names and ranked rounds have room', () => {
+  const LONG = [
+    'Wednesday evening at the library',
+    'Saturday morning in the park',
+    'Online whenever it suits',
+  ];
+
+  test('at 375 px the chart shows every option name whole, inside the chart', async () => {
+    const id = await proposal('single-choice', [...LONG, 'Abstain']);
+    await voteByApi(id, voter, LONG[0]);
+    await voteByApi(id, voter2, LONG[1]);
+    const context = await product.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${product.webUrl}/proposals/${id}`);
+    const chart = page.getByTestId('results-chart');
+    await expect(chart.locator('svg .recharts-yAxis-tick-labels')).toBeVisible(SLOW);
+    const ticks = () =>
+      chart.locator('svg .recharts-yAxis-tick-labels text').evaluateAll((els) =>
+        els.map((el) => {
+          const spans = [...el.querySelectorAll('tspan')].map((s) => s.textContent ?? '');
+          const svg = (el as SVGTextElement).ownerSVGElement?.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          return {
+            name: spans.length ? spans.join(' ') : (el.textContent ?? ''),
+            inside: !!svg && box.left >= svg.left - 0.5 && box.right <= svg.right + 0.5,
+          };
+        }),
+      );
+    await expect
+      .poll(async () => (await ticks()).map((t) => t.name).sort(), SLOW)
+      .toEqual([...LONG, 'Abstain'].sort());
+    expect((await ticks()).every((t) => t.inside)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await context.close();
+  });
+
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 375, height: 800 },
+  ]) {
+    test(`ranked-choice rounds at ${viewport.width} px: beside no sidebar, wide, nothing cut`, async () => {
+      const id = await proposal('ranked-choice', LONG);
+      // round 1: one each and the third ranked only second, so it goes out; round 2: the last two
+      await voteByApi(id, voter, [LONG[0], LONG[2]]);
+      await voteByApi(id, voter2, [LONG[1], LONG[2]]);
+      const context = await product.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${product.webUrl}/proposals/${id}`);
+      const rounds = page.getByTestId('rounds');
+      await expect(rounds.getByTestId('round-2')).toBeVisible(SLOW);
+      const side = page.getByRole('complementary', { name: 'Vote, results and timeline' });
+      await expect(side.getByTestId('rounds')).toHaveCount(0);
+      const width = (await rounds.boundingBox())?.width ?? 0;
+      // the body's width at 1280 px (the side column is 22rem = 352 px); the screen's less the page's margins at 375
+      expect(width).toBeGreaterThan(viewport.width > 1000 ? 600 : 320);
+      const cut = await rounds
+        .locator('[data-option], [data-testid$="-outcome"]')
+        .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth).length);
+      expect(cut).toBe(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await context.close();
+    });
+  }
+});

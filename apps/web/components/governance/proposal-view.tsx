@@ -2,9 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { cn } from '../../lib/cn';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
-import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
 import { useTRPC } from '../../lib/trpc';
@@ -18,6 +18,7 @@ import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
 import { Markdown } from './markdown';
 import { ProposalTimeline } from './proposal-timeline';
+import { RankedRounds } from './ranked-rounds';
 import { ResultBars } from './result-bars';
 import { StatusBadge } from './status-badge';
 import { useGovernanceError } from './use-governance-error';
@@ -26,20 +27,12 @@ import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
 import { useSystemText } from './voting-system-field';
 
-type Outcome = 'passed' | 'noVotes' | 'noQuorum' | 'tie' | 'threshold';
-
-function outcomeOf(status: ProposalStatus, r: Results): Outcome {
-  if (status === 'PASSED') return 'passed';
-  if (r.totalVotes === 0) return 'noVotes';
-  if (!r.quorumReached) return 'noQuorum';
-  if (r.winningOption === null) return 'tie';
-  return 'threshold';
-}
-
 /**
  * The proposal page, laid out as Snapshot's and Tally's: the body (title, status, author, the
  * description as markdown, tabs Overview / Votes) and a side column in a fixed order, Cast your vote →
- * Results → Timeline, sticky beside the body on wide screens and below it on narrow ones.
+ * Results → Timeline, beside the body on wide screens and below it on narrow ones. The side column is
+ * not sticky: it is often taller than the window, and the page scrolls as one. A ranked-choice
+ * proposal's rounds take the body's width under it (after the side column on narrow screens).
  */
 export function ProposalView({ proposalId }: { proposalId: string }) {
   const t = useTranslations('governance.proposal');
@@ -86,9 +79,19 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const rules = dao.data?.votingRules;
   const token = rules?.token ?? null;
   const voteCount = results.data?.totalVotes ?? p.voteCount;
+  const rounds = results.data?.rounds && results.data.totalVotes > 0 ? results.data.rounds : null;
   return (
-    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-      <article className="flex min-w-0 flex-col gap-4" aria-labelledby="proposal-title">
+    <div
+      className={cn(
+        'grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]',
+        // the rounds under the body: the side column spans both rows, the body's row as tall as the body
+        rounds && 'lg:grid-rows-[auto_1fr]',
+      )}
+    >
+      <article
+        className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1"
+        aria-labelledby="proposal-title"
+      >
         <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
           <Link className="underline-offset-4 hover:underline" href={`/daos/${p.daoId}`}>
             {dao.data?.name ?? 'DAO'}
@@ -171,7 +174,10 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
       </article>
 
       <aside
-        className="flex min-w-0 flex-col gap-6 lg:sticky lg:top-4 lg:max-h-[calc(100vh-2rem)] lg:self-start lg:overflow-y-auto"
+        className={cn(
+          'flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1 lg:self-start',
+          rounds && 'lg:row-span-2',
+        )}
         aria-label={t('side')}
       >
         <div className="rounded-lg border bg-card p-4">
@@ -193,11 +199,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             <LiveIndicator live={live} className="min-w-0 text-right" />
           </div>
           {results.isError && <ErrorAlert error={governanceError(results.error)} />}
-          {results.data && <ResultBars results={results.data} token={token} />}
-          {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
-            <p data-testid="outcome" className="text-sm font-medium">
-              {t(`outcome.${outcomeOf(status, results.data)}`, { option: results.data.winningOption ?? '' })}
-            </p>
+          {results.data && (
+            <ResultBars results={results.data} token={token} status={status} options={p.votingOptions} />
           )}
           {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
           {results.data && !results.data.hidden && <VoteExportLinks proposalId={proposalId} />}
@@ -212,6 +215,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           <ProposalTimeline createdAt={p.createdAt} startTime={p.startTime} endTime={p.endTime} />
         </section>
       </aside>
+      {rounds && (
+        <RankedRounds
+          rounds={rounds}
+          winner={results.data?.winningOption ?? null}
+          className="lg:col-start-1 lg:row-start-2 lg:self-start"
+        />
+      )}
     </div>
   );
 }

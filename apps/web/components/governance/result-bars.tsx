@@ -3,11 +3,11 @@ import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
 import type { TokenRef } from '../../lib/governance/token';
 import { type Tone, toneOf } from '../../lib/governance/tone';
-import type { Results } from '../../lib/governance/types';
+import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useAmounts } from '../../lib/governance/use-amounts';
+import { decidedOf, ruleOf, type Shortfall, type Verdict, verdictOf } from '../../lib/governance/verdict';
 import { usePercent } from '../../lib/i18n/use-format';
 import { DateTime } from '../ui/date-time';
-import { RankedRounds } from './ranked-rounds';
 import { ResultsChart } from './results-chart';
 
 /** fixed colours and icons: For green with a check, Against red with a cross, Abstain grey with a dash */
@@ -32,23 +32,33 @@ const TONES: Record<Tone, { fill: string; icon: typeof Check; text: string }> = 
  * percent (non-Abstain options as a share of the decided weight, Abstain of all weight, as the API
  * computes them). On the proposal page (not `compact`) the percentages are drawn as a chart above the
  * rows (results-chart.tsx) and the rows are text only. Under the rows two criteria bars with their own
- * ticks: support against the threshold and participation against the quorum.
+ * ticks, support against the threshold and participation against the quorum, the rule in words and one
+ * verdict (lib/governance/verdict.ts) that the bars' colours agree with; nothing about passing while the
+ * results are hidden.
  */
 export function ResultBars({
   results,
   compact = false,
   token = null,
+  status = results.status,
+  options,
 }: {
   results: Results;
   compact?: boolean;
   /** a token DAO's weights are base units: shown with its decimals and symbol */
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;
+  /** the proposal's status as the page knows it (it may be a moment ahead of the results') */
+  status?: ProposalStatus;
+  /** the proposal's options: hidden results carry none, the rule still names For and Against */
+  options?: readonly string[];
 }) {
   const t = useTranslations('votes.results');
   const formatPercent = usePercent();
   const amounts = useAmounts();
   const score = (w: string) =>
     token && /^\d+$/.test(w) ? amounts.token(w, token.decimals, token.symbol) : amounts.score(w);
+  const verdict = compact ? null : verdictOf(results, status);
+  const optionNames = options ?? results.options.map((o) => o.option);
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="results">
       {results.hidden && (
@@ -97,21 +107,10 @@ export function ResultBars({
           );
         })}
       </ul>
-      {!compact && results.rounds && results.totalVotes > 0 && (
-        <RankedRounds rounds={results.rounds} winner={results.winningOption} />
-      )}
-      {!compact && <Support results={results} />}
-      {!compact && <Turnout results={results} token={token} />}
-      {!compact && (
-        <p className="text-xs text-muted-foreground">
-          {results.quorumPercent > 0
-            ? t('rulesQuorum', {
-                threshold: formatPercent(results.threshold),
-                quorum: formatPercent(results.quorumPercent),
-              })
-            : t('rules', { threshold: formatPercent(results.threshold) })}
-        </p>
-      )}
+      {!compact && <Support results={results} verdict={verdict} />}
+      {!compact && <Turnout results={results} token={token} status={status} />}
+      {!compact && <Rules results={results} options={optionNames} />}
+      {verdict && status !== 'PENDING' && <VerdictLine results={results} verdict={verdict} status={status} />}
     </div>
   );
 }
@@ -145,34 +144,36 @@ function CriterionBar({
   );
 }
 
-/** The leading option's share of the decided weight against the threshold. */
-function Support({ results }: { results: Results }) {
+/**
+ * For's share of the decided weight against the threshold (the leader's where the options are not For and
+ * Against); its tick and colour say whether that share is enough, as the verdict does.
+ */
+function Support({ results, verdict }: { results: Results; verdict: Verdict | null }) {
   const t = useTranslations('votes.results');
   const formatPercent = usePercent();
-  if (results.hidden) return null;
-  const decided = results.options.filter((o) => toneOf(o.option) !== 'abstain');
-  const lead = byScore(decided)[0];
-  if (!lead) return null;
-  const met = lead.percent >= results.threshold && results.totalVotes > 0;
+  if (!verdict || results.options.length === 0) return null;
+  const percent = formatPercent(verdict.supportPercent);
+  const threshold = formatPercent(results.threshold);
+  const met = verdict.thresholdMet;
   return (
-    <div className="flex flex-col gap-1 text-sm" data-testid="support">
+    <div className="flex flex-col gap-1 text-sm" data-testid="support" data-met={met}>
       <div className="flex flex-wrap justify-between gap-x-2">
         <span className="font-medium">{t('support')}</span>
         <span className="text-muted-foreground">
-          {t('supportNeeded', {
-            option: lead.option,
-            percent: formatPercent(lead.percent),
-            threshold: formatPercent(results.threshold),
-          })}{' '}
+          {verdict.supportOption === null
+            ? t('noLeader', { percent, threshold })
+            : t('supportNeeded', { option: verdict.supportOption, percent, threshold })}{' '}
           {met ? (
             <Check className="inline size-4 text-emerald-700 dark:text-emerald-300" aria-label={t('met')} />
+          ) : results.totalVotes > 0 ? (
+            <X className="inline size-4 text-amber-700 dark:text-amber-300" aria-label={t('notMet')} />
           ) : null}
         </span>
       </div>
       <CriterionBar
-        value={lead.percent}
+        value={verdict.supportPercent}
         mark={results.threshold}
-        label={t('thresholdMark', { value: formatPercent(results.threshold) })}
+        label={t('thresholdMark', { value: threshold })}
         met={met}
       />
     </div>
@@ -182,9 +183,11 @@ function Support({ results }: { results: Results }) {
 function Turnout({
   results,
   token,
+  status,
 }: {
   results: Results;
   token: Pick<TokenRef, 'decimals' | 'symbol'> | null;
+  status: ProposalStatus;
 }) {
   const t = useTranslations('votes.results');
   const formatPercent = usePercent();
@@ -213,13 +216,95 @@ function Turnout({
       <p className="text-xs" data-testid="quorum">
         {results.quorumPercent === 0
           ? t('noQuorum')
-          : t(results.quorumReached ? 'quorumReached' : 'quorumNotReached', {
-              quorum: formatPercent(results.quorumPercent),
-            })}{' '}
-        {results.status === 'ACTIVE' || results.status === 'PENDING'
-          ? t(results.passing ? 'passing' : 'notPassing')
-          : null}
+          : t(
+              results.quorumReached
+                ? 'quorumReached'
+                : status === 'PASSED' || status === 'REJECTED'
+                  ? 'quorumMissed'
+                  : 'quorumNotReached',
+              { quorum: formatPercent(results.quorumPercent) },
+            )}
       </p>
     </div>
+  );
+}
+
+/** The rule in words: what the threshold and the quorum ask of this proposal. */
+function Rules({ results, options }: { results: Results; options: readonly string[] }) {
+  const t = useTranslations('votes.results');
+  const td = useTranslations('votes.decided');
+  const formatPercent = usePercent();
+  const rule = ruleOf(options);
+  const threshold = formatPercent(results.threshold);
+  const decided = td(decidedOf(results.votingSystem, options));
+  return (
+    <p className="text-xs text-muted-foreground" data-testid="rules">
+      {rule.rule === 'forAgainst'
+        ? t('ruleForAgainst', { threshold, for: rule.forOption, against: rule.againstOption, decided })
+        : t('ruleLeader', { threshold, decided })}
+      {results.quorumPercent > 0 &&
+        ` ${t('ruleQuorum', {
+          quorum: formatPercent(results.quorumPercent),
+          abstain: options.some((o) => o.toLowerCase() === 'abstain') ? 'yes' : 'no',
+        })}`}
+    </p>
+  );
+}
+
+/**
+ * The one verdict: "Passing so far." or "Not passing so far." while open, "Passed" or "Rejected" at the
+ * end, with why in plain words (every criterion that fails, or what made it pass).
+ */
+function VerdictLine({
+  results,
+  verdict,
+  status,
+}: {
+  results: Results;
+  verdict: Verdict;
+  status: ProposalStatus;
+}) {
+  const t = useTranslations('votes.verdict');
+  const formatPercent = usePercent();
+  const ended = status === 'PASSED' || status === 'REJECTED';
+  const when = ended ? 'end' : 'now';
+  const pct = (p: number) => formatPercent(p);
+  const threshold = pct(results.threshold);
+  const quorum = pct(results.quorumPercent);
+  const option = verdict.supportOption ?? '';
+  const names = { for: verdict.forOption ?? '', against: verdict.againstOption ?? '' };
+  const headline = verdict.passing
+    ? ended
+      ? t('passed', { option: results.winningOption ?? option })
+      : t('passingNow')
+    : ended
+      ? t('rejected')
+      : t('notPassingNow');
+  const reasons = verdict.passing
+    ? [
+        verdict.rule === 'forAgainst'
+          ? t('whyForAgainst', { ...names, percent: pct(verdict.supportPercent), threshold })
+          : t('whyLeader', { option, percent: pct(verdict.supportPercent), threshold }),
+        ...(results.quorumPercent > 0 ? [t('whyQuorum', { quorum })] : []),
+      ]
+    : verdict.shortfalls.map((s) => {
+        const sentence: Record<Shortfall, () => string> = {
+          noVotes: () => t('noVotes', { when }),
+          quorum: () => t('quorum', { when, turnout: pct(results.turnoutPercent), quorum }),
+          noDecided: () => t('noDecided', { when }),
+          againstAhead: () => t('againstAhead', { when, ...names }),
+          tie: () =>
+            verdict.rule === 'forAgainst' ? t('tieForAgainst', { when, ...names }) : t('tie', { when }),
+          threshold: () => t('threshold', { when, option, percent: pct(verdict.supportPercent), threshold }),
+        };
+        return sentence[s]();
+      });
+  return (
+    <p className="text-sm" data-testid={ended ? 'outcome' : 'verdict'} data-passing={verdict.passing}>
+      <strong className={verdict.passing ? 'text-emerald-700 dark:text-emerald-300' : undefined}>
+        {headline}
+      </strong>{' '}
+      {reasons.join(' ')}
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
 import { toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
+import { decidedOf } from '../../lib/governance/verdict';
 import { usePercent } from '../../lib/i18n/use-format';
 import { Skeleton } from '../ui/skeleton';
 import type { ChartRow } from './results-chart-bars';
@@ -11,20 +12,22 @@ import type { ChartRow } from './results-chart-bars';
 // recharts is ~100 KiB: fetched only when a proposal's results are shown
 const ResultsChartBars = dynamic(() => import('./results-chart-bars'), {
   ssr: false,
-  loading: () => <Skeleton className="h-full w-full" />,
+  loading: () => <Skeleton className="absolute inset-0" />,
 });
 
-/** height of one option's bar and its gap, in px */
+/** height of one option's bar and its gap, in px, while the chart loads (one line per name) */
 const ROW_PX = 36;
 
 /**
  * The tally as a horizontal bar chart, one bar per option (highest score first, as the rows below it)
  * filled to its percent, coloured as the rows are (For, Against, Abstain, others; tokens of
  * app/globals.css, so dark mode follows). The drawing is one image to assistive technology, named with
- * every option and percent; the exact figures are the text rows of ResultBars.
+ * every option and percent; the exact figures are the text rows of ResultBars. The caption says what the
+ * percentages are shares of, for this proposal's system and options.
  */
 export function ResultsChart({ results }: { results: Results }) {
   const t = useTranslations('votes.chart');
+  const td = useTranslations('votes.decided');
   const formatPercent = usePercent();
   const rows: ChartRow[] = byScore(results.options).map((o) => ({
     option: o.option,
@@ -32,22 +35,30 @@ export function ResultsChart({ results }: { results: Results }) {
     label: formatPercent(o.percent),
     tone: toneOf(o.option),
   }));
+  const names = results.options.map((o) => o.option);
   const summary = rows.map((r) => `${r.option} ${r.label}`).join(', ');
+  const caption = [
+    t('caption', { decided: td(decidedOf(results.votingSystem, names)) }),
+    ...(names.some((o) => o.toLowerCase() === 'abstain') ? [t('captionAbstain')] : []),
+    ...(results.votingSystem === 'approval' ? [t('captionApproval')] : []),
+  ].join(' ');
   return (
     <figure className="m-0 flex min-w-0 flex-col gap-1" data-testid="results-chart">
       <div
         role="img"
         aria-label={t('label', { summary })}
-        className="w-full min-w-0 overflow-hidden"
-        style={{ height: rows.length * ROW_PX + 8 }}
+        className="relative w-full min-w-0 overflow-hidden"
+        style={{ minHeight: rows.length * ROW_PX + 8 }}
       >
         {/* the drawing is named by this element as a whole: its <svg> (an image of its own to Playwright
             and some screen readers) stays out of the accessibility tree */}
-        <div aria-hidden="true" className="h-full w-full">
+        <div aria-hidden="true" className="w-full">
           <ResultsChartBars rows={rows} />
         </div>
       </div>
-      <figcaption className="text-xs text-muted-foreground">{t('caption')}</figcaption>
+      <figcaption className="text-xs text-muted-foreground" data-testid="results-chart-caption">
+        {caption}
+      </figcaption>
     </figure>
   );
 }
