@@ -23,13 +23,70 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** the {placeholders} of an ICU message, without plural or select branches' words */
-const placeholders = (text: string) =>
-  [...new Set([...text.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)].map((m) => m[1]))].sort();
+/**
+ * The {placeholders} of an ICU message: arguments at any depth, never the words of a plural or select
+ * branch (`{when, select, end {had} other {has}}` names `when` only).
+ */
+function placeholders(text: string): string[] {
+  const found = new Set<string>();
+  let i = 0;
+  const skipSpace = () => {
+    while (/\s/.test(text[i] ?? '')) i++;
+  };
+  const word = () => {
+    skipSpace();
+    const start = i;
+    while (i < text.length && /[^\s{},]/.test(text[i] as string)) i++;
+    return text.slice(start, i);
+  };
+  // a message up to the `}` that closes it (or the end)
+  const message = () => {
+    while (i < text.length && text[i] !== '}') {
+      if (text[i] === '{') {
+        i++;
+        argument();
+      } else i++;
+    }
+  };
+  // after `{`: `name}` or `name, type}` or `name, plural|select…, key {message} …}`
+  const argument = () => {
+    found.add(word());
+    skipSpace();
+    if (text[i] === ',') {
+      i++;
+      const type = word();
+      skipSpace();
+      if (text[i] === ',') i++;
+      if (type === 'plural' || type === 'select' || type === 'selectordinal') {
+        for (;;) {
+          skipSpace();
+          if (i >= text.length || text[i] === '}') break;
+          word(); // a branch key, or offset:1
+          skipSpace();
+          if (text[i] === '{') {
+            i++;
+            message();
+            i++;
+          }
+        }
+      } else while (i < text.length && text[i] !== '}') i++;
+    }
+    i++; // the closing `}`
+  };
+  message();
+  return [...found].sort();
+}
 
 const files = readdirSync(path.join(DIR, 'en')).filter((f) => f.endsWith('.json'));
 
 describe('translations', () => {
+  it('reads the arguments of a message, not the words of its branches', () => {
+    expect(
+      placeholders('{when, select, end {had {n}} other {has}} “{for}” {c, plural, =0 {none} other {# x}}'),
+    ).toEqual(['c', 'for', 'n', 'when']);
+    expect(placeholders('{p, number} of {q}')).toEqual(['p', 'q']);
+  });
+
   it('has the same namespace files in every language', () => {
     for (const locale of LOCALES)
       expect(
