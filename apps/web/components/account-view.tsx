@@ -1,9 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { toDisplayError } from '../lib/errors';
 import { useMe } from '../lib/use-auth';
-import { ErrorAlert, Notice } from './alert';
+import { Notice } from './alert';
 import { ProfileDetails } from './profile-details';
+import { QueryState } from './ui/query-state';
 import { WalletList } from './wallet-list';
 
 export function AccountView() {
@@ -14,8 +14,8 @@ export function AccountView() {
         You are not signed in. <Link href="/sign-in">Sign in</Link> to see your account.
       </p>
     );
-  if (me.isPending) return <p aria-live="polite">Loading your account…</p>;
-  if (me.isError) return <ErrorAlert error={toDisplayError(me.error)} />;
+  // loading, or failed with "Try again" and no wallets claimed (components/ui/query-state.tsx)
+  if (me.data === undefined) return <QueryState query={me}>{() => null}</QueryState>;
   const { user, wallets } = me.data;
   return (
     <div className="stack">

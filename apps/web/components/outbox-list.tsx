@@ -1,6 +1,7 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { toDisplayError } from '../lib/errors';
+import { pollOrRecover } from '../lib/query-client';
 import { useTRPC } from '../lib/trpc';
 import { ErrorAlert } from './alert';
 import { MailText } from './mail-text';
@@ -8,7 +9,7 @@ import { MailText } from './mail-text';
 /** The development outbox: every mail the API would have sent, newest first. */
 export function OutboxList() {
   const trpc = useTRPC();
-  const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: 5_000 });
+  const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: pollOrRecover(5_000) });
   if (outbox.isPending) return <p aria-live="polite">Loading the outbox…</p>;
   if (outbox.isError) return <ErrorAlert error={toDisplayError(outbox.error)} />;
   if (outbox.data.items.length === 0)

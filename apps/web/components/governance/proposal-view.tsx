@@ -7,11 +7,13 @@ import { laterStatus } from '../../lib/governance/results-order';
 import type { ProposalStatus, Results } from '../../lib/governance/types';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
+import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
-import { ErrorAlert, Notice } from '../alert';
+import { Notice } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
+import { ErrorRetry, QueryState } from '../ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { Countdown } from './countdown';
 import { isMissing } from './dao-view';
@@ -19,8 +21,8 @@ import { LiveIndicator } from './live-indicator';
 import { Markdown } from './markdown';
 import { ProposalTimeline } from './proposal-timeline';
 import { ResultBars } from './result-bars';
+import { ProposalSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
-import { useGovernanceError } from './use-governance-error';
 import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
@@ -43,7 +45,6 @@ function outcomeOf(status: ProposalStatus, r: Results): Outcome {
  */
 export function ProposalView({ proposalId }: { proposalId: string }) {
   const t = useTranslations('governance.proposal');
-  const governanceError = useGovernanceError();
   const systemText = useSystemText();
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
@@ -51,7 +52,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const [tab, setTab] = useSearchParam('tab');
   const proposal = useQuery({
     ...trpc.governance.proposals.get.queryOptions({ proposalId }),
-    refetchInterval: pollWhenNotLive(live, 5_000),
+    refetchInterval: pollOrRecover(pollWhenNotLive(live, 5_000)),
   });
   const results = useResults(proposalId, {
     pollMs: pollWhenNotLive(live, 3_000),
@@ -63,9 +64,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
     enabled: !!daoId,
   });
 
-  if (proposal.isPending) return <p>{t('loading')}</p>;
-  if (proposal.isError)
-    return isMissing(proposal.error) ? (
+  if (proposal.isError && isMissing(proposal.error))
+    return (
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
@@ -76,8 +76,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           .
         </p>
       </div>
-    ) : (
-      <ErrorAlert error={governanceError(proposal.error)} />
+    );
+  // loading: the page's shape; failed without data: why, with "Try again" (components/ui/query-state.tsx)
+  if (proposal.data === undefined)
+    return (
+      <QueryState query={proposal} loading={<ProposalSkeleton />}>
+        {() => null}
+      </QueryState>
     );
 
   const p = proposal.data;
@@ -89,6 +94,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
       <article className="flex min-w-0 flex-col gap-4" aria-labelledby="proposal-title">
+        {proposal.isError && (
+          <ErrorRetry
+            error={proposal.error}
+            retrying={proposal.isFetching}
+            onRetry={() => void proposal.refetch()}
+          />
+        )}
         <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
           <Link className="underline-offset-4 hover:underline" href={`/daos/${p.daoId}`}>
             {dao.data?.name ?? 'DAO'}
@@ -192,7 +204,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             </h2>
             <LiveIndicator live={live} className="min-w-0 text-right" />
           </div>
-          {results.isError && <ErrorAlert error={governanceError(results.error)} />}
+          {results.isError && (
+            <ErrorRetry
+              error={results.error}
+              retrying={results.isFetching}
+              onRetry={() => void results.refetch()}
+            />
+          )}
           {results.data && <ResultBars results={results.data} token={token} />}
           {results.data && status !== 'ACTIVE' && status !== 'PENDING' && (
             <p data-testid="outcome" className="text-sm font-medium">
