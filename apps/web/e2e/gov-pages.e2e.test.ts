@@ -305,6 +305,33 @@ test.describe('when the API is down', () => {
   });
 });
 
+test.describe('when the API process stops and starts again', () => {
+  test('the open proposal page says so with "Try again" and, signed in, recovers by itself once the live stream is back', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true });
+    await expect(heading).toBeVisible(SLOW);
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', SLOW);
+    const sameDocument = await markDocument(page);
+    await product.stopApi();
+    try {
+      await expectOutage(page, ['No votes yet']);
+    } finally {
+      await product.startApi();
+    }
+    // the stream reconnects first (live again, so no more polling for figures): the failed reads must
+    // still be read again, not wait for an event
+    await expectRecovered(page, heading);
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('results')).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await page.close();
+  });
+});
+
 test.describe('while the API is slow', () => {
   /** holds every read of the API until `release()`: what shows before the data arrives */
   async function holdApi(page: Page) {
