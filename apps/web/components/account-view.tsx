@@ -1,18 +1,18 @@
 'use client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { toDisplayError } from '../lib/errors';
 import { useMe } from '../lib/use-auth';
-import { ErrorAlert, Notice } from './alert';
+import { Notice } from './alert';
 import { ProfileDetails } from './profile-details';
+import { QueryState } from './ui/query-state';
 import { WalletList } from './wallet-list';
 
 export function AccountView() {
   const t = useTranslations('account.summary');
   const { signedIn, me } = useMe();
   if (!signedIn) return <p>{t.rich('signedOut', { link: (text) => <Link href="/sign-in">{text}</Link> })}</p>;
-  if (me.isPending) return <p aria-live="polite">{t('loading')}</p>;
-  if (me.isError) return <ErrorAlert error={toDisplayError(me.error)} />;
+  // loading, or failed with "Try again" and no wallets claimed (components/ui/query-state.tsx)
+  if (me.data === undefined) return <QueryState query={me}>{() => null}</QueryState>;
   const { user, wallets } = me.data;
   return (
     <div className="stack">

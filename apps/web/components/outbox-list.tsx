@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { toDisplayError } from '../lib/errors';
+import { pollOrRecover } from '../lib/query-client';
 import { useTRPC } from '../lib/trpc';
 import { ErrorAlert } from './alert';
 import { MailText } from './mail-text';
@@ -11,7 +12,7 @@ import { DateTime } from './ui/date-time';
 export function OutboxList() {
   const t = useTranslations('admin.outbox');
   const trpc = useTRPC();
-  const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: 5_000 });
+  const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: pollOrRecover(5_000) });
   if (outbox.isPending) return <p aria-live="polite">{t('loading')}</p>;
   if (outbox.isError) return <ErrorAlert error={toDisplayError(outbox.error)} />;
   if (outbox.data.items.length === 0) return <p>{t('empty')}</p>;

@@ -1,6 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, loginByApi, signedInPage } from './account-setup';
 import { newUser, registerByApi, textOf } from './flows';
+import { cutApi, expectOutage, expectRecovered } from './outage';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 const admin = newUser('admin');
@@ -161,5 +162,35 @@ test.describe('administration in the browser', () => {
       expect(scrollWidth, path).toBeLessThanOrEqual(clientWidth);
     }
     await context.close();
+  });
+  test('every admin page says an outage with "Try again", claims no empty list, and recovers by itself', async () => {
+    const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
+    for (const p of [
+      { path: '/admin', content: (pg: Page) => pg.getByTestId('stats'), empty: [] as string[] },
+      {
+        path: '/admin/users',
+        content: (pg: Page) => pg.getByTestId('users-table'),
+        empty: ['No users match'],
+      },
+      {
+        // the queue is empty after the approval above: its empty state is an answer, not a failed read
+        path: '/admin/daos',
+        content: (pg: Page) => pg.getByText('No DAO is waiting for approval.'),
+        empty: ['No DAO is waiting for approval.'],
+      },
+      {
+        path: '/admin/audit',
+        content: (pg: Page) => pg.getByTestId('audit-log'),
+        empty: ['No admin actions yet'],
+      },
+    ]) {
+      const page = await signedInPage(product, boss, '/');
+      const restore = await cutApi(page, product.apiUrl);
+      await page.goto(`${product.webUrl}${p.path}`);
+      await expectOutage(page, [...p.empty, 'for admins only']);
+      await restore();
+      await expectRecovered(page, p.content(page));
+      await page.close();
+    }
   });
 });

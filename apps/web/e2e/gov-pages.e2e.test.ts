@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { type ActiveUser, memberUserByApi, restClient, useSession } from './governance-api';
+import { expect, type Page, test } from '@playwright/test';
+import { type ActiveUser, markDocument, memberUserByApi, restClient, useSession } from './governance-api';
+import { cutApi, expectOutage, expectRecovered } from './outage';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
@@ -234,6 +235,176 @@ test.describe('the new-proposal page', () => {
     await expect(timeline.getByTestId('timeline-end')).toContainText(/in (2 d 23 h|3 d)/, SLOW);
     await page.getByLabel('Voting duration (hours)').fill('2');
     await expect(timeline.getByTestId('timeline-end')).toContainText(/in (1 h 59 min|2 h)/, SLOW);
+    await page.close();
+  });
+});
+
+test.describe('when the API is down', () => {
+  // each main governance page: who looks at it, the empty states a failed read must not claim, and what
+  // shows once the reads succeed again
+  const PAGES = [
+    {
+      name: 'the dashboard',
+      path: () => '/dashboard',
+      as: () => owner.token,
+      empty: ['You own no DAO yet', 'Link a wallet', 'not a member of any other DAO', 'No active proposals'],
+      content: (page: Page) =>
+        page.getByTestId('owned-daos').getByRole('link', { name: 'Quay Council', exact: true }),
+    },
+    {
+      name: 'the DAO directory',
+      path: () => '/daos',
+      as: () => null,
+      empty: ['No DAO yet'],
+      content: (page: Page) =>
+        page.getByTestId('dao-list').getByRole('link', { name: 'Quay Council', exact: true }),
+    },
+    {
+      name: 'the DAO page',
+      path: () => `/daos/${daoId}`,
+      as: () => owner.token,
+      empty: ['No active proposals', 'No proposals yet'],
+      content: (page: Page) => page.getByTestId(`proposal-row-${proposalId}`),
+    },
+    {
+      // signed in, the live stream stays up while HTTP is cut: the page must not wait for an event
+      name: 'the proposal page',
+      path: () => `/proposals/${proposalId}`,
+      as: () => owner.token,
+      empty: ['No votes yet'],
+      content: (page: Page) => page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true }),
+    },
+  ];
+  for (const p of PAGES) {
+    test(`${p.name} says so with "Try again", claims no empty state, and recovers by itself`, async () => {
+      const page = await product.browser.newPage();
+      await useSession(page, product.webUrl, p.as());
+      const restore = await cutApi(page, product.apiUrl);
+      await page.goto(`${product.webUrl}${p.path()}`);
+      await expectOutage(page, p.empty);
+      const sameDocument = await markDocument(page);
+      await restore();
+      await expectRecovered(page, p.content(page));
+      for (const text of p.empty.slice(0, 1)) await expect(page.getByText(text)).toHaveCount(0);
+      expect(await sameDocument()).toBe(true);
+      await page.close();
+    });
+  }
+
+  test('"Try again" reads at once when the API is back', async () => {
+    const page = await product.browser.newPage();
+    const restore = await cutApi(page, product.apiUrl);
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    await expectOutage(page, ['No votes yet']);
+    await restore();
+    await Promise.all([
+      page.waitForRequest((req) => req.url().startsWith(`${product.apiUrl}/trpc/`)),
+      page.getByTestId('query-error').first().getByRole('button', { name: 'Try again', exact: true }).click(),
+    ]);
+    await expectRecovered(page, page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true }));
+    await page.close();
+  });
+});
+
+test.describe('when the API process stops and starts again', () => {
+  test('the open proposal page says so with "Try again" and, signed in, recovers by itself once the live stream is back', async () => {
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, owner.token);
+    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+    const heading = page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true });
+    await expect(heading).toBeVisible(SLOW);
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', SLOW);
+    const sameDocument = await markDocument(page);
+    await product.stopApi();
+    try {
+      await expectOutage(page, ['No votes yet']);
+    } finally {
+      await product.startApi();
+    }
+    // the stream reconnects first (live again, so no more polling for figures): the failed reads must
+    // still be read again, not wait for an event
+    await expectRecovered(page, heading);
+    await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('results')).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await page.close();
+  });
+});
+
+test.describe('while the API is slow', () => {
+  /** holds every read of the API until `release()`: what shows before the data arrives */
+  async function holdApi(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((r) => {
+      release = r;
+    });
+    await page.route(`${product.apiUrl}/trpc/**`, async (route) => {
+      await released;
+      await route.continue().catch(() => {});
+    });
+    return release;
+  }
+
+  test('the proposal and DAO pages show placeholders of their layout, no empty state, then the data', async () => {
+    for (const p of [
+      {
+        path: `/proposals/${proposalId}`,
+        skeleton: 'proposal-skeleton',
+        empty: 'No votes yet',
+        heading: 'Buy a crane',
+      },
+      { path: `/daos/${daoId}`, skeleton: 'dao-skeleton', empty: 'No proposals', heading: 'Quay Council' },
+    ]) {
+      const page = await product.browser.newPage();
+      const release = await holdApi(page);
+      await page.goto(`${product.webUrl}${p.path}`);
+      const skeleton = page.getByTestId(p.skeleton);
+      await expect(skeleton).toBeVisible(SLOW);
+      // announced to screen readers as one status
+      await expect(skeleton).toHaveAttribute('role', 'status');
+      await expect(skeleton).toContainText('Loading');
+      // the placeholder takes the page's room (no jump from a one-line "Loading…" to the whole page)
+      expect((await skeleton.boundingBox())?.height ?? 0).toBeGreaterThan(300);
+      await expect(page.getByText(p.empty)).toHaveCount(0);
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: p.heading, exact: true })).toBeVisible(SLOW);
+      await expect(skeleton).toHaveCount(0);
+      await page.close();
+    }
+  });
+});
+
+test.describe('the Votes tab, signed out', () => {
+  test('lists the votes its count names, without a reload', async () => {
+    const fresh = (
+      await api.call<{ proposalId: string }>('POST', '/proposals', {
+        body: {
+          daoId,
+          title: 'Paint the quay',
+          creatorAddress: owner.wallet.address,
+          votingDurationHours: 48,
+        },
+        token: owner.token,
+      })
+    ).proposalId;
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/proposals/${fresh}`);
+    const tab = page.getByTestId('votes-tab');
+    await expect(tab).toHaveText('Votes (0)', SLOW);
+    await tab.click();
+    await expect(page.getByText('No votes yet.')).toBeVisible();
+    const sameDocument = await markDocument(page);
+    for (const voter of [owner, member])
+      await api.call('POST', '/votes', {
+        body: { proposalId: fresh, daoId, voterAddress: voter.wallet.address, choice: 'For' },
+        token: voter.token,
+      });
+    await expect(tab).toHaveText('Votes (2)', SLOW);
+    await expect(page.getByTestId('votes').getByTestId('vote')).toHaveCount(2, SLOW);
+    await expect(page.getByText('No votes yet.')).toHaveCount(0);
+    expect(await sameDocument()).toBe(true);
     await page.close();
   });
 });

@@ -60,12 +60,16 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     IPFS_SWARM_HOST: '127.0.0.1',
     ...env,
   };
-  children.push(
+  const spawnApi = () =>
     spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
       cwd: path.join(ROOT, 'apps/server'),
       env: { ...common, PORT: String(apiPort), APP_URL: webUrl, CORS_ORIGINS: webUrl },
       stdio: ['ignore', 'inherit', 'inherit'],
-    }),
+    });
+  const exited = (c: ChildProcess) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)));
+  let api = spawnApi();
+  children.push(
+    api,
     spawn(
       process.execPath,
       ['node_modules/next/dist/bin/next', 'start', '-p', String(webPort), '-H', '127.0.0.1'],
@@ -88,13 +92,22 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     apiUrl,
     webUrl,
     browser,
+    /** An API outage: the server process ends (its WebSockets close) until `startApi()`. */
+    async stopApi() {
+      api.kill('SIGTERM');
+      await exited(api);
+    },
+    /** The API again, on the same port and data, answering once this resolves. */
+    async startApi() {
+      api = spawnApi();
+      children.push(api);
+      await waitFor(`${apiUrl}/health`);
+    },
     async stop() {
       // the browser belongs to Playwright's worker; the pages and contexts of this file's tests do not
       await Promise.all(browser.contexts().map((c) => c.close().catch(() => {})));
       for (const c of children) c.kill('SIGTERM');
-      await Promise.all(
-        children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.once('exit', r)))),
-      );
+      await Promise.all(children.map(exited));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { activeUserByApi, apiGet, signedInPage } from './account-setup';
+import { activeUserByApi, apiGet, linkWalletByApi, signedInPage } from './account-setup';
+import { cutApi, expectOutage, expectRecovered } from './outage';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -177,5 +178,22 @@ test.describe('shell, languages and recovery', () => {
     ]);
     await expect(status).toContainText('Connected to Plenum API', SLOW);
     await page.close();
+  });
+  test('the account, files and profile pages say an outage with "Try again", claim nothing empty, and recover by themselves', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'outage');
+    await linkWalletByApi(product.apiUrl, product.webUrl, user);
+    for (const p of [
+      { path: '/account', content: 'wallets', empty: ['No wallet linked yet', 'not signed in'] },
+      { path: '/files', content: 'no-pins', empty: ['Link a wallet'] },
+      { path: `/users/${user.id}`, content: 'public-profile', empty: [] as string[] },
+    ]) {
+      const page = await signedInPage(product, user, '/');
+      const restore = await cutApi(page, product.apiUrl);
+      await page.goto(`${product.webUrl}${p.path}`);
+      await expectOutage(page, p.empty);
+      await restore();
+      await expectRecovered(page, page.getByTestId(p.content).first());
+      await page.close();
+    }
   });
 });

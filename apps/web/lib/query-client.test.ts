@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isTransient, makeQueryClient, retryDelay, shouldRetry } from './query-client';
+import { combineQueries } from './combine-queries';
+import { isTransient, makeQueryClient, pollOrRecover, retryDelay, shouldRetry } from './query-client';
 import { serverError as trpcError, unreachable } from './test-support/trpc-error';
 
 describe('resilient queries', () => {
@@ -32,5 +33,33 @@ describe('resilient queries', () => {
     expect(poll(failing(unreachable()))).toBeGreaterThan(0);
     expect(poll(failing(trpcError({ httpStatus: 404 })))).toBe(false);
     expect(poll({ state: { status: 'success', error: null } })).toBe(false);
+  });
+
+  it('keeps polling a failed query whose own interval is off (the live stream is up), and its own interval otherwise', () => {
+    const failing = { state: { status: 'error', error: unreachable() } };
+    const fine = { state: { status: 'success', error: null } };
+    expect(pollOrRecover(false)(failing)).toBeGreaterThan(0);
+    expect(pollOrRecover(false)(fine)).toBe(false);
+    expect(pollOrRecover(3_000)(fine)).toBe(3_000);
+    expect(pollOrRecover(() => 2_000)(fine)).toBe(2_000);
+    expect(pollOrRecover(false)({ state: { status: 'error', error: trpcError({ httpStatus: 404 }) } })).toBe(
+      false,
+    );
+  });
+
+  it('has data for several reads only once each has some, so a failed one is never an empty list', () => {
+    const q = (data: unknown, error: unknown = null) => ({
+      data,
+      error,
+      isError: error !== null,
+      isFetching: false,
+      refetch: () => undefined,
+    });
+    expect(combineQueries([q([1]), q([2])]).data).toHaveLength(2);
+    const partly = combineQueries([q([1]), q(undefined, unreachable())]);
+    expect(partly.data).toBeUndefined();
+    expect(partly.isError).toBe(true);
+    expect(combineQueries([q([1]), q(undefined)]).data).toBeUndefined();
+    expect(combineQueries([]).data).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { type Query, QueryClient } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 
 /** attempts after the first before a query shows its error (it keeps polling afterwards, see below) */
@@ -26,9 +26,22 @@ export const retryDelay = (attempt: number) => Math.min(1_000 * 2 ** attempt, 30
 export const shouldRetry = (failureCount: number, error: unknown) =>
   failureCount < MAX_RETRIES && isTransient(error);
 
+/** what the polling below reads of a query (any query's data and error types) */
+type Polled = { state: { status: string; error: unknown } };
+
 /** Poll a query that ended in a transient error, so a page recovers once the API is back. */
-export const errorPollInterval = (query: Query) =>
+export const errorPollInterval = (query: Polled) =>
   query.state.status === 'error' && isTransient(query.state.error) ? ERROR_POLL_MS : false;
+
+/**
+ * A query's own `refetchInterval` (polling while the live stream is down, or none) replaces the default
+ * above, error polling included: wrap it, so that a page whose stream is up (signed in, only HTTP down)
+ * still reads again by itself after an outage instead of waiting for an event that may never come.
+ */
+export const pollOrRecover =
+  <Q extends Polled>(interval: number | false | ((query: Q) => number | false)) =>
+  (query: Q): number | false =>
+    errorPollInterval(query) || (typeof interval === 'function' ? interval(query) : interval);
 
 /**
  * The app's QueryClient: queries retry transient failures with capped exponential backoff, refetch on

@@ -3,10 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { readable } from '../../lib/files/readable';
+import { isTransient } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
 import { ErrorAlert } from '../alert';
 import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 import { AvatarImage } from './avatar-image';
 
 const isWebLink = (v: string) => /^https?:\/\/[^\s]+$/i.test(v);
@@ -17,8 +19,8 @@ export function PublicProfile({ id }: { id: string }) {
   const trpc = useTRPC();
   const { me } = useMe();
   const profile = useQuery({ ...trpc.users.profile.queryOptions({ id }), retry: false });
-  if (profile.isPending) return <p aria-live="polite">{t('loading')}</p>;
-  if (profile.isError) {
+  // an answer (private, no such user) is final; an outage gets "Try again" and recovers by itself
+  if (profile.isError && !isTransient(profile.error)) {
     const err = readable(profile.error);
     if (err.reason === 'PROFILE_PRIVATE')
       return (
@@ -29,6 +31,7 @@ export function PublicProfile({ id }: { id: string }) {
     const invalid = Object.keys(err.fields).includes('id');
     return <ErrorAlert error={invalid ? { message: t('noSuchUser'), fields: {} } : err} />;
   }
+  if (profile.data === undefined) return <QueryState query={profile}>{() => null}</QueryState>;
   const p = profile.data;
   const name = `${p.firstName} ${p.lastName}`;
   const links = Object.entries(p.socialLinks);

@@ -6,11 +6,11 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { DaoStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Button } from '../ui/button';
+import { QueryState } from '../ui/query-state';
 import { Pager, SelectField } from './controls';
 import { DaoList } from './dao-list';
-import { useGovernanceError } from './use-governance-error';
+import { CardsSkeleton } from './skeletons';
 
 const PAGE_SIZE = 20;
 
@@ -21,8 +21,6 @@ export const PAGE_HEADER = 'flex flex-wrap items-center justify-between gap-x-4 
 export function DaoDirectory() {
   const t = useTranslations('governance.directory');
   const ts = useTranslations('governance.status');
-  const tc = useTranslations('governance.common');
-  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DaoStatus | ''>('');
@@ -57,22 +55,17 @@ export function DaoDirectory() {
           <option value="PENDING">{t('pendingApproval')}</option>
         </SelectField>
       </div>
-      {list.isError && <ErrorAlert error={governanceError(list.error)} />}
-      {list.isPending && <p>{tc('loading')}</p>}
-      {list.data && (
-        <>
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('count', { count: list.data.pagination.total })}
-          </p>
-          <DaoList daos={list.data.items} empty={t('empty')} testId="dao-list" />
-          <Pager
-            label={t('pages')}
-            page={page}
-            totalPages={list.data.pagination.totalPages}
-            onPage={setPage}
-          />
-        </>
-      )}
+      <QueryState query={list} loading={<CardsSkeleton count={4} testId="directory-skeleton" />}>
+        {(data) => (
+          <>
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('count', { count: data.pagination.total })}
+            </p>
+            <DaoList daos={data.items} empty={t('empty')} testId="dao-list" />
+            <Pager label={t('pages')} page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -8,14 +8,15 @@ import { formatHours, formatPercent } from '../../lib/governance/format';
 import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
 import { type Dao, sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Button } from '../ui/button';
+import { ErrorRetry, QueryState } from '../ui/query-state';
 import { DaoRules, DaoStatusControl } from './dao-overview';
 import { MembersSection } from './members-section';
 import { ProposalTabs } from './proposal-tabs';
+import { DaoSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
-import { useGovernanceError } from './use-governance-error';
 
 export const isMissing = (err: unknown) => {
   const status = err instanceof TRPCClientError ? (err.data as { httpStatus?: number })?.httpStatus : 0;
@@ -54,7 +55,6 @@ export function RulesSummary({ dao }: { dao: Dao }) {
 export function DaoView({ daoId }: { daoId: string }) {
   const t = useTranslations('governance.dao');
   const ts = useTranslations('governance.status');
-  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
@@ -69,12 +69,11 @@ export function DaoView({ daoId }: { daoId: string }) {
   );
   const dao = useQuery({
     ...trpc.governance.daos.get.queryOptions({ daoId }),
-    refetchInterval: pollWhenNotLive(live, 15_000),
+    refetchInterval: pollOrRecover(pollWhenNotLive(live, 15_000)),
   });
 
-  if (dao.isPending) return <p>{t('loading')}</p>;
-  if (dao.isError)
-    return isMissing(dao.error) ? (
+  if (dao.isError && isMissing(dao.error))
+    return (
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
@@ -85,8 +84,13 @@ export function DaoView({ daoId }: { daoId: string }) {
           .
         </p>
       </div>
-    ) : (
-      <ErrorAlert error={governanceError(dao.error)} />
+    );
+  // loading: the page's shape; failed without data: why, with "Try again" (components/ui/query-state.tsx)
+  if (dao.data === undefined)
+    return (
+      <QueryState query={dao} loading={<DaoSkeleton />}>
+        {() => null}
+      </QueryState>
     );
 
   const d = dao.data;
@@ -94,6 +98,10 @@ export function DaoView({ daoId }: { daoId: string }) {
   const isMember = mine.wallets.some((w) => d.members.some((m) => sameAddress(m, w)));
   return (
     <div className="flex min-w-0 flex-col gap-8">
+      {/* a refetch that failed while the page is shown: the page stays, the error comes first */}
+      {dao.isError && (
+        <ErrorRetry error={dao.error} retrying={dao.isFetching} onRetry={() => void dao.refetch()} />
+      )}
       <header className="flex flex-col gap-3" data-testid="dao-header">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex min-w-0 flex-wrap items-center gap-3">

@@ -3,14 +3,17 @@ import { useQueries } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
+import { combineQueries } from '../../lib/combine-queries';
 import type { DaoSummary, ProposalSummary } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
 import { Notice } from '../alert';
 import { Button } from '../ui/button';
+import { QueryState } from '../ui/query-state';
 import { ActiveProposalCard } from './active-proposal-card';
 import { PAGE_HEADER } from './dao-directory';
 import { DaoList } from './dao-list';
+import { CardsSkeleton, DashboardSkeleton } from './skeletons';
 import { NeedsAccount } from './wallet-select';
 
 const MEMBER_DAOS_LIMIT = 100;
@@ -22,7 +25,6 @@ const unique = (daos: DaoSummary[]) => [...new Map(daos.map((d) => [d.daoId, d])
 export function DashboardView() {
   const t = useTranslations('governance.dashboard');
   const td = useTranslations('governance.directory');
-  const tc = useTranslations('governance.common');
   const trpc = useTRPC();
   const mine = useMyWallets();
   const owned = useQueries({
@@ -51,10 +53,12 @@ export function DashboardView() {
     .slice(0, MAX_ACTIVE);
   const nameOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.name ?? 'DAO';
   const tokenOf = (daoId: string) => all.find((d) => d.daoId === daoId)?.votingRules.token ?? null;
-  const loading = owned.some((q) => q.isPending) || memberOf.some((q) => q.isPending);
+  // nothing below may say "none" from a read that failed or has not answered yet: each part waits for
+  // its reads (a placeholder), or says what failed with "Try again"
+  const daoLists = combineQueries([...owned, ...memberOf]);
+  const activeLists = combineQueries(active);
 
-  if (mine.loading) return <p>{tc('loadingAccount')}</p>;
-  if (!mine.signedIn)
+  if (!mine.signedIn && !mine.loading)
     return (
       <div className="flex flex-col gap-4">
         <h1>{t('title')}</h1>
@@ -62,44 +66,73 @@ export function DashboardView() {
         <p>{t.rich('browse', { link: (text) => <Link href="/daos">{text}</Link> })}</p>
       </div>
     );
+  const header = (
+    <header className={PAGE_HEADER}>
+      <h1 className="min-w-0 break-words">{t('title')}</h1>
+      <Button asChild>
+        <Link href="/daos/new">
+          <Plus aria-hidden="true" />
+          {td('create')}
+        </Link>
+      </Button>
+    </header>
+  );
+  if (mine.me.data === undefined)
+    return (
+      <div className="flex flex-col gap-4">
+        {header}
+        <QueryState query={mine.me} loading={<DashboardSkeleton />}>
+          {() => null}
+        </QueryState>
+      </div>
+    );
   return (
     <div className="flex flex-col gap-4">
-      <header className={PAGE_HEADER}>
-        <h1 className="min-w-0 break-words">{t('title')}</h1>
-        <Button asChild>
-          <Link href="/daos/new">
-            <Plus aria-hidden="true" />
-            {td('create')}
-          </Link>
-        </Button>
-      </header>
+      {header}
       {mine.wallets.length === 0 && (
         <Notice>{t.rich('walletsNeeded', { link: (text) => <Link href="/account">{text}</Link> })}</Notice>
       )}
       <section aria-labelledby="active-heading" className="flex flex-col gap-4">
         <h2 id="active-heading">{t('active')}</h2>
-        {proposals.length === 0 ? (
-          <p className="text-muted-foreground">{loading ? tc('loading') : t('noActive')}</p>
-        ) : (
-          <ul className="flex flex-col gap-3" data-testid="active-proposals">
-            {proposals.map((p) => (
-              <ActiveProposalCard
-                key={p.proposalId}
-                proposal={p}
-                daoName={nameOf(p.daoId)}
-                token={tokenOf(p.daoId)}
-              />
-            ))}
-          </ul>
-        )}
+        <QueryState query={daoLists} loading={<CardsSkeleton count={2} />}>
+          {() => (
+            <QueryState query={activeLists} loading={<CardsSkeleton count={2} />}>
+              {() =>
+                proposals.length === 0 ? (
+                  <p className="text-muted-foreground">{t('noActive')}</p>
+                ) : (
+                  <ul className="flex flex-col gap-3" data-testid="active-proposals">
+                    {proposals.map((p) => (
+                      <ActiveProposalCard
+                        key={p.proposalId}
+                        proposal={p}
+                        daoName={nameOf(p.daoId)}
+                        token={tokenOf(p.daoId)}
+                      />
+                    ))}
+                  </ul>
+                )
+              }
+            </QueryState>
+          )}
+        </QueryState>
       </section>
       <section aria-labelledby="owned-heading" className="flex flex-col gap-4">
         <h2 id="owned-heading">{t('owned')}</h2>
-        <DaoList daos={ownedDaos} empty={t('ownedEmpty')} testId="owned-daos" />
+        {/* one error for the DAO lists (above, under Active): these only wait or show what was read */}
+        {daoLists.data === undefined ? (
+          <CardsSkeleton count={1} testId="owned-skeleton" />
+        ) : (
+          <DaoList daos={ownedDaos} empty={t('ownedEmpty')} testId="owned-daos" />
+        )}
       </section>
       <section aria-labelledby="member-heading" className="flex flex-col gap-4">
         <h2 id="member-heading">{t('member')}</h2>
-        <DaoList daos={memberDaos} empty={t('memberEmpty')} testId="member-daos" />
+        {daoLists.data === undefined ? (
+          <CardsSkeleton count={1} testId="member-skeleton" />
+        ) : (
+          <DaoList daos={memberDaos} empty={t('memberEmpty')} testId="member-daos" />
+        )}
       </section>
     </div>
   );

@@ -13,6 +13,7 @@ import { Field } from '../field';
 import { Address } from '../ui/address';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ErrorRetry } from '../ui/query-state';
 import { Pager } from './controls';
 import { useGovernanceError, useValidate } from './use-governance-error';
 
@@ -117,7 +118,13 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
           </Button>
         </form>
       )}
-      {members.isError && <ErrorAlert error={governanceError(members.error)} />}
+      {members.isError && (
+        <ErrorRetry
+          error={members.error}
+          retrying={members.isFetching}
+          onRetry={() => void members.refetch()}
+        />
+      )}
       {data && (
         <ul className="flex flex-col gap-3" data-testid="members">
           {data.items.map((m) => (

@@ -5,10 +5,9 @@ import { useTranslations } from 'next-intl';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
+import { Loading, QueryState } from '../ui/query-state';
 import { isMissing, RulesSummary } from './dao-view';
 import { ProposalForm } from './proposal-form';
-import { useGovernanceError } from './use-governance-error';
 import { NeedsAccount } from './wallet-select';
 
 /**
@@ -20,14 +19,12 @@ export function NewProposalView({ daoId }: { daoId: string }) {
   const ts = useTranslations('governance.status');
   const td = useTranslations('governance.dao');
   const tp = useTranslations('governance.proposal');
-  const governanceError = useGovernanceError();
   const trpc = useTRPC();
   const mine = useMyWallets();
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
 
-  if (dao.isPending || mine.loading) return <p>{t('loading')}</p>;
-  if (dao.isError)
-    return isMissing(dao.error) ? (
+  if (dao.isError && isMissing(dao.error))
+    return (
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold">{td('notFound')}</h1>
         <p>
@@ -37,9 +34,13 @@ export function NewProposalView({ daoId }: { daoId: string }) {
           .
         </p>
       </div>
-    ) : (
-      <ErrorAlert error={governanceError(dao.error)} />
     );
+  // loading, or failed with "Try again" (components/ui/query-state.tsx); the blocking reasons below need
+  // both the DAO and my wallets
+  if (dao.data === undefined) return <QueryState query={dao}>{() => null}</QueryState>;
+  if (mine.me.data === undefined && mine.signedIn)
+    return <QueryState query={mine.me}>{() => null}</QueryState>;
+  if (mine.loading) return <Loading />;
   const d = dao.data;
   const memberWallets = mine.wallets.filter((w) => d.members.some((m) => sameAddress(m, w)));
   const blocking =

@@ -2,13 +2,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { governanceError } from '../../lib/governance/errors';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
 import type { ProposalStatus } from '../../lib/governance/types';
+import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Pager } from '../ui/pager';
+import { QueryState } from '../ui/query-state';
 import { ProposalList } from './proposal-list';
+import { CardsSkeleton } from './skeletons';
 
 type TabKey = 'active' | 'upcoming' | 'passed' | 'rejected' | 'all';
 const EMPTY = {
@@ -43,7 +44,7 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
       ...(tab.status ? { status: tab.status } : {}),
     }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollWhenNotLive(live, 10_000),
+    refetchInterval: pollOrRecover(pollWhenNotLive(live, 10_000)),
   });
 
   function select(i: number) {
@@ -100,18 +101,19 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
         aria-labelledby={`${baseId}-tab-${active}`}
         className="stack"
       >
-        {list.isError && <ErrorAlert error={governanceError(list.error)} />}
-        {list.data && (
-          <>
-            <ProposalList proposals={list.data.items} empty={t(EMPTY[tab.key])} />
-            <Pager
-              label={t('pages')}
-              page={page}
-              pageCount={list.data.pagination.totalPages}
-              onPageChange={setPage}
-            />
-          </>
-        )}
+        <QueryState query={list} loading={<CardsSkeleton count={2} testId="proposals-skeleton" />}>
+          {(data) => (
+            <>
+              <ProposalList proposals={data.items} empty={t(EMPTY[tab.key])} />
+              <Pager
+                label={t('pages')}
+                page={page}
+                pageCount={data.pagination.totalPages}
+                onPageChange={setPage}
+              />
+            </>
+          )}
+        </QueryState>
       </div>
     </div>
   );

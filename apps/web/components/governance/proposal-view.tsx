@@ -7,11 +7,13 @@ import { pollWhenNotLive } from '../../lib/governance/live-events';
 import { laterStatus } from '../../lib/governance/results-order';
 import { useProposalLive } from '../../lib/governance/use-proposal-live';
 import { useResults } from '../../lib/governance/use-results';
+import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
-import { ErrorAlert, Notice } from '../alert';
+import { Notice } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
+import { ErrorRetry, QueryState } from '../ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { Countdown } from './countdown';
 import { isMissing } from './dao-view';
@@ -20,8 +22,8 @@ import { Markdown } from './markdown';
 import { ProposalTimeline } from './proposal-timeline';
 import { RankedRounds } from './ranked-rounds';
 import { ResultBars } from './result-bars';
+import { ProposalSkeleton } from './skeletons';
 import { StatusBadge } from './status-badge';
-import { useGovernanceError } from './use-governance-error';
 import { VoteExportLinks } from './vote-export-links';
 import { VotePanel } from './vote-panel';
 import { VotesList } from './votes-list';
@@ -36,7 +38,6 @@ import { useSystemText } from './voting-system-field';
  */
 export function ProposalView({ proposalId }: { proposalId: string }) {
   const t = useTranslations('governance.proposal');
-  const governanceError = useGovernanceError();
   const systemText = useSystemText();
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
@@ -44,7 +45,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const [tab, setTab] = useSearchParam('tab');
   const proposal = useQuery({
     ...trpc.governance.proposals.get.queryOptions({ proposalId }),
-    refetchInterval: pollWhenNotLive(live, 5_000),
+    refetchInterval: pollOrRecover(pollWhenNotLive(live, 5_000)),
   });
   const results = useResults(proposalId, {
     pollMs: pollWhenNotLive(live, 3_000),
@@ -56,9 +57,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
     enabled: !!daoId,
   });
 
-  if (proposal.isPending) return <p>{t('loading')}</p>;
-  if (proposal.isError)
-    return isMissing(proposal.error) ? (
+  if (proposal.isError && isMissing(proposal.error))
+    return (
       <div className="flex flex-col gap-3">
         <h1 className="text-2xl font-semibold">{t('notFound')}</h1>
         <p>
@@ -69,8 +69,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           .
         </p>
       </div>
-    ) : (
-      <ErrorAlert error={governanceError(proposal.error)} />
+    );
+  // loading: the page's shape; failed without data: why, with "Try again" (components/ui/query-state.tsx)
+  if (proposal.data === undefined)
+    return (
+      <QueryState query={proposal} loading={<ProposalSkeleton />}>
+        {() => null}
+      </QueryState>
     );
 
   const p = proposal.data;
@@ -92,6 +97,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
         className="flex min-w-0 flex-col gap-4 lg:col-start-1 lg:row-start-1"
         aria-labelledby="proposal-title"
       >
+        {proposal.isError && (
+          <ErrorRetry
+            error={proposal.error}
+            retrying={proposal.isFetching}
+            onRetry={() => void proposal.refetch()}
+          />
+        )}
         <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
           <Link className="underline-offset-4 hover:underline" href={`/daos/${p.daoId}`}>
             {dao.data?.name ?? 'DAO'}
@@ -198,7 +210,13 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
             </h2>
             <LiveIndicator live={live} className="min-w-0 text-right" />
           </div>
-          {results.isError && <ErrorAlert error={governanceError(results.error)} />}
+          {results.isError && (
+            <ErrorRetry
+              error={results.error}
+              retrying={results.isFetching}
+              onRetry={() => void results.refetch()}
+            />
+          )}
           {results.data && (
             <ResultBars results={results.data} token={token} status={status} options={p.votingOptions} />
           )}

@@ -13,6 +13,7 @@ import { useInjectedWallet } from '../../lib/use-injected-wallet';
 import { ErrorAlert, Notice } from '../alert';
 import { Address } from '../ui/address';
 import { Button } from '../ui/button';
+import { QueryState } from '../ui/query-state';
 import { Countdown } from './countdown';
 import { VoteForm } from './vote-form';
 import { useVotingPower, VotingPowerList } from './voting-power';
@@ -61,7 +62,9 @@ export function VotePanel({
   });
   const amounts = useAmounts();
   const weight = (w: string) => amounts.tokenWeight(w, token);
-  const loading = mine.loading || (mine.signedIn && votes.loading);
+  // signed in, my wallets unknown (the read failed or is on its way): no "connect a wallet" from it
+  const meUnknown = mine.signedIn && mine.me.data === undefined;
+  const loading = mine.loading || meUnknown || (mine.signedIn && votes.loading);
 
   return (
     <section aria-labelledby="my-vote-heading" className="flex flex-col gap-3" data-testid="vote-box">
@@ -124,6 +127,7 @@ export function VotePanel({
           {t('changeAllowed')}
         </p>
       )}
+      {meUnknown && <QueryState query={mine.me}>{() => null}</QueryState>}
       {!loading && box.mode === 'loading' && <p className="text-sm">{t('checking')}</p>}
       {!loading && (box.mode === 'connect' || box.mode === 'cannot') && (
         <div className="flex flex-col gap-2 text-sm" data-testid="no-ballot">

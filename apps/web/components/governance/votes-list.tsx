@@ -1,19 +1,18 @@
 'use client';
 import type { VoteSort } from '@plenum/validators';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
-import { governanceError } from '../../lib/governance/errors';
+import { useEffect, useId, useRef, useState } from 'react';
 import { formatBallot } from '../../lib/governance/format';
 import type { TokenRef } from '../../lib/governance/token';
 import { useAmounts } from '../../lib/governance/use-amounts';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
-import { ErrorAlert } from '../alert';
 import { Address } from '../ui/address';
 import { DateTime } from '../ui/date-time';
 import { Label } from '../ui/label';
 import { Pager } from '../ui/pager';
+import { ErrorRetry, Loading } from '../ui/query-state';
 import { Select } from '../ui/select';
 
 const SORTS: { value: VoteSort; key: 'sortNewest' | 'sortOldest' | 'sortWeight' }[] = [
@@ -66,6 +65,17 @@ export function VotesList({
     placeholderData: keepPreviousData,
   });
   const total = votes.data?.pagination.total;
+  // the count follows the results (live events, or polling when signed out): a list read before the
+  // count moved would still say "No votes yet" under "Votes (2)", so it is read again when it moves
+  const queryClient = useQueryClient();
+  const countSeen = useRef(voteCount);
+  useEffect(() => {
+    if (countSeen.current === voteCount) return;
+    countSeen.current = voteCount;
+    void queryClient.invalidateQueries({
+      queryKey: trpc.governance.votes.byProposal.queryKey({ proposalId }),
+    });
+  }, [voteCount, proposalId, queryClient, trpc]);
   return (
     <section aria-labelledby="votes-heading" className="stack">
       <h2 id="votes-heading" className="sr-only">
@@ -120,7 +130,10 @@ export function VotesList({
           {t('filtered', { count: total, option: filter })}
         </p>
       )}
-      {votes.isError && <ErrorAlert error={governanceError(votes.error)} />}
+      {votes.isError && (
+        <ErrorRetry error={votes.error} retrying={votes.isFetching} onRetry={() => void votes.refetch()} />
+      )}
+      {votes.isPending && !votes.isError && <Loading lines={4} />}
       {votes.data && votes.data.items.length === 0 && (
         <p className="rounded-lg border border-dashed p-6 text-center text-sm text-muted-foreground">
           {filter ? t('emptyFiltered', { option: filter }) : t('empty')}

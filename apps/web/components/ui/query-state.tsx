@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { toDisplayError } from '../../lib/errors';
+import { useErrorText } from '../../lib/i18n/error-text';
 import { isTransient } from '../../lib/query-client';
 import { Alert, AlertDescription, AlertTitle } from './alert';
 import { Button } from './button';
@@ -29,8 +30,10 @@ export function ErrorRetry({
   testId?: string;
 }) {
   const t = useTranslations('common.query');
+  const say = useErrorText();
   const transient = isTransient(error);
-  const message = toDisplayError(error).message;
+  // in the page's language by the error's reason (lib/i18n/error-text.ts)
+  const message = say.error(toDisplayError(error)).message;
   return (
     <Alert variant="destructive" role="alert" data-testid={testId} className={className}>
       <TriangleAlert aria-hidden />

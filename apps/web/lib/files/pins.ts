@@ -3,6 +3,7 @@ import type { AppRouter } from '@plenum/api';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
+import { pollOrRecover } from '../query-client';
 import { useTRPC } from '../trpc';
 
 /** One of the caller's pins with its file metadata (`storage.myPins`). */
@@ -25,7 +26,10 @@ export function usePins(params: { page: number; status: StatusFilter }) {
       ...(params.status === 'all' ? {} : { status: params.status }),
     }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.items.some((p) => p.status === 'pinning') ? 2000 : false),
+    // while a pin is still pinning; and, as every read, again after a failure (lib/query-client.ts)
+    refetchInterval: pollOrRecover((q) =>
+      q.state.data?.items.some((p) => p.status === 'pinning') ? 2000 : false,
+    ),
   });
 }
 

@@ -17,5 +17,7 @@ export function useMyWallets() {
     verified: me.data ? me.data.user.emailVerified : false,
     isAdmin: me.data?.user.role === 'admin',
     isMine: (address: string | null | undefined) => wallets.some((w) => sameAddress(w, address)),
+    /** the read behind all this: while it fails, `wallets` is empty for want of an answer, not of wallets */
+    me,
   };
 }

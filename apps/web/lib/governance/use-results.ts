@@ -1,5 +1,6 @@
 'use client';
 import { replaceEqualDeep, useQuery } from '@tanstack/react-query';
+import { pollOrRecover } from '../query-client';
 import { useTRPC } from '../trpc';
 import { newerResults } from './results-order';
 import type { Results } from './types';
@@ -12,7 +13,7 @@ export function useResults(proposalId: string, opts: { pollMs: number | false; e
   const trpc = useTRPC();
   return useQuery({
     ...trpc.governance.votes.results.queryOptions({ proposalId }),
-    refetchInterval: opts.pollMs,
+    refetchInterval: pollOrRecover(opts.pollMs),
     enabled: opts.enabled ?? true,
     structuralSharing: (old, next) =>
       replaceEqualDeep(old, newerResults(old as Results | undefined, next as Results)),
