@@ -5,7 +5,8 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 let product: Awaited<ReturnType<typeof startProduct>>;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(HOOK_TIMEOUT);
-  product = await startProduct(browser);
+  // registration asks to accept these terms (the checkbox these tests tick)
+  product = await startProduct(browser, { TERMS_URL: 'https://example.org/terms' });
 });
 test.afterAll(async () => {
   test.setTimeout(HOOK_TIMEOUT);
