@@ -37,7 +37,8 @@ test.describe('identity in the browser: email and password', () => {
     expect(await textOf(page, 'verified')).toContain('already verified');
 
     await signInWithPassword(page, product.webUrl, user);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     const profile = await textOf(page, 'profile');
     expect(profile).toContain(user.email);
     expect(profile).toContain(`${user.firstName} ${user.lastName}`);

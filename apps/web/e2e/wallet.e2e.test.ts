@@ -37,7 +37,9 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     expect(wallet.signedMessages[0]).toContain(`URI: ${product.webUrl}`);
 
     await signInWithPassword(page, product.webUrl, user);
-    await page.waitForURL(/\/account$/);
+    // signing in lands on the dashboard; the wallets are on the account page
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await page.getByTestId('wallets').count()).toBe(0);
     await page.getByRole('button', { name: 'Link a wallet' }).click();
     // addresses are shown short (0x1234…abcd) with the full one in data-address and the copy button
@@ -53,7 +55,8 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await textOf(page, 'profile')).toContain(user.email);
     expect(wallet.signedMessages).toHaveLength(3);
     await page.close();
@@ -83,7 +86,8 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await textOf(page, 'profile')).toContain(user.email);
     await page.close();
   });
