@@ -111,16 +111,23 @@ export function Address({
       data-slot="address"
       data-address={address}
       data-profile={profile && !name ? profile.userId : undefined}
-      className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 align-middle', className)}
-    >
-      <Identicon address={address} />
-      {link ? (
-        <Link href={link} className="min-w-0 truncate">
-          {label}
-        </Link>
-      ) : (
-        label
+      className={cn(
+        'inline-flex max-w-full min-w-0 flex-wrap items-center gap-x-1.5 align-middle',
+        className,
       )}
+    >
+      {/* where name and short address do not fit on one line (375 px), the short address wraps below
+          rather than the name being cut to its first letter */}
+      <span className="inline-flex max-w-full min-w-0 items-center gap-1.5">
+        <Identicon address={address} />
+        {link ? (
+          <Link href={link} className="min-w-0 truncate">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </span>
       {shownName && short}
       {copy && (
         <Tooltip content={copied ? t('copied') : t('copy')}>
