@@ -147,13 +147,14 @@ test.describe('account in the browser', () => {
       language: 'en',
     });
     await prefs.getByLabel('Language').fill('pt-BR');
-    await prefs.getByRole('checkbox', { name: 'By SMS' }).check();
+    // email is the one way notifications go (push and SMS switches are not shown)
+    await prefs.getByRole('checkbox', { name: 'By email' }).uncheck();
     await page.getByLabel('Profile visibility').selectOption('private');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     expect(await textOf(page, 'preferences-saved')).toContain('saved');
     expect((await apiGet(product.apiUrl, `/users/${user.id}/preferences`, user.token)).body).toMatchObject({
       language: 'pt-BR',
-      notifications: { sms: true },
+      notifications: { email: false },
       privacy: { profileVisibility: 'private' },
     });
 

@@ -87,7 +87,9 @@ export function Address({
 }) {
   const t = useTranslations('common.address');
   const [copied, setCopied] = useState(false);
-  const profile = useAddressProfile(address, name === undefined);
+  // name={null} means no name and no profile link, even when another element cached the lookup
+  const looked = useAddressProfile(address, name === undefined);
+  const profile = name === undefined ? looked : null;
   const shownName = name?.trim() || profile?.displayName.trim() || null;
   const link = href ?? (profile && !name ? `/users/${profile.userId}` : undefined);
   const short = (
