@@ -25,6 +25,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       perClientQueue: env.PASSWORD_CHECK_QUEUE_PER_CLIENT,
     },
     adminEmails: env.adminEmails,
+    termsUrl: env.TERMS_URL ?? null,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,
     mailFrom: env.MAIL_FROM,

@@ -119,6 +119,11 @@ const schema = z.object({
   PASSWORD_RESET_TOKEN_EXPIRY: duration('1h'),
   EMAIL_VERIFICATION_REQUIRED: bool(true),
   ADMIN_EMAILS: list(''),
+  /** the terms of use registration links to and requires; unset: no terms (docs/accounts.md, "Terms of use") */
+  TERMS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SIWE_CHAIN_IDS: list('1,10,137,8453,42161,11155111'),
   SIWE_RPC_URL: url(),
 

@@ -156,3 +156,33 @@ describe('sign-in and sessions', () => {
     expect(bad.body).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
+
+describe('terms of use (TERMS_URL)', () => {
+  const info = async (client: ApiClient) =>
+    (await client.get('/trpc/system.info')).body.result.data as { termsUrl: string | null };
+
+  it('with TERMS_URL: system.info names it, registration requires and records the acceptance', async () => {
+    expect((await info(api)).termsUrl).toBe('https://example.org/terms');
+    expect((await register(api, { acceptedTerms: false })).status).toBe(400);
+    const ok = await register(api);
+    expect(ok.status).toBe(201);
+    expect(ok.body.termsAcceptedAt).toMatch(/Z$/);
+  });
+
+  it('without TERMS_URL: nothing to accept, so nothing is required or recorded', async () => {
+    const plain = await startTestApp({ env: { TERMS_URL: '' } });
+    try {
+      const client = apiClient(plain.url);
+      expect((await info(client)).termsUrl).toBeNull();
+      for (const acceptedTerms of [false, true]) {
+        const res = await register(client, { acceptedTerms });
+        expect(res.status).toBe(201);
+        expect(res.body.termsAcceptedAt).toBeNull();
+      }
+      // still a JSON boolean: the API's shape does not depend on the configuration
+      expect((await register(client, { acceptedTerms: 'true' })).status).toBe(400);
+    } finally {
+      await plain.close();
+    }
+  });
+});

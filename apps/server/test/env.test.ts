@@ -46,6 +46,13 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('takes TERMS_URL as an http(s) address only (the registration page links it)', () => {
+    expect(loadEnv({}).TERMS_URL).toBeUndefined();
+    expect(loadEnv({ TERMS_URL: '' }).TERMS_URL).toBeUndefined();
+    expect(loadEnv({ TERMS_URL: 'https://example.org/terms' }).TERMS_URL).toBe('https://example.org/terms');
+    expect(() => loadEnv({ TERMS_URL: 'javascript:alert(1)' })).toThrow(/TERMS_URL/);
+  });
+
   it('reads CHAIN_RPC_URLS as chainId=url pairs and names a bad pair', () => {
     expect(loadEnv({}).CHAIN_RPC_URLS).toEqual({});
     expect(

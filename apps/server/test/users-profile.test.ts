@@ -279,10 +279,18 @@ describe('preferences', () => {
       followSystem: { theme: true, language: true },
     });
     const chosen = await api.put(url, { theme: 'light', language: 'de' }, { token: u.token });
-    expect(chosen.body).toMatchObject({ theme: 'light', language: 'de', followSystem: { theme: false, language: false } });
+    expect(chosen.body).toMatchObject({
+      theme: 'light',
+      language: 'de',
+      followSystem: { theme: false, language: false },
+    });
     const back = await api.put(url, { followSystem: { language: true } }, { token: u.token });
     expect(back.status).toBe(200);
-    expect(back.body).toMatchObject({ theme: 'light', language: 'en', followSystem: { theme: false, language: true } });
+    expect(back.body).toMatchObject({
+      theme: 'light',
+      language: 'en',
+      followSystem: { theme: false, language: true },
+    });
     // the full record carries the same
     expect((await api.get(`/users/${u.id}`, { token: u.token })).body.preferences.followSystem).toEqual({
       theme: false,

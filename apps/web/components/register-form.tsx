@@ -1,9 +1,11 @@
 'use client';
 import { registerInput } from '@plenum/validators';
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useEffect, useMemo } from 'react';
+import { useTRPC } from '../lib/trpc';
 import { useRegister } from '../lib/use-register';
 import { AuthPanel } from './auth-page';
 import { PasswordHints } from './password-hints';
@@ -27,10 +29,18 @@ import { Input } from './ui/input';
 
 export function RegisterForm({ linkWallet, walletAddress }: { linkWallet: boolean; walletAddress?: string }) {
   const t = useTranslations('auth');
+  const trpc = useTRPC();
+  // terms exist only where the server names them (TERMS_URL, docs/accounts.md, "Terms of use")
+  const termsUrl = useQuery(trpc.system.info.queryOptions(undefined, { staleTime: 60_000 })).data?.termsUrl;
   const schema = useMemo(
     () =>
-      registerInput.refine((v) => v.acceptedTerms, { path: ['acceptedTerms'], message: t('acceptTerms') }),
-    [t],
+      termsUrl
+        ? registerInput.refine((v) => v.acceptedTerms, {
+            path: ['acceptedTerms'],
+            message: t('acceptTerms'),
+          })
+        : registerInput,
+    [t, termsUrl],
   );
   const { state, submit, fail } = useRegister(linkWallet);
   const form = useZodForm(schema, {
@@ -150,27 +160,38 @@ export function RegisterForm({ linkWallet, walletAddress }: { linkWallet: boolea
             label={t('fields.organization')}
             autoComplete="organization"
           />
-          <FormField
-            control={form.control}
-            name="acceptedTerms"
-            render={({ field }) => (
-              <FormItem>
-                <div className="flex items-center gap-2">
-                  <FormControl>
-                    <Checkbox
-                      name={field.name}
-                      checked={field.value === true}
-                      onCheckedChange={(v) => field.onChange(v === true)}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  </FormControl>
-                  <FormLabel className="font-normal">{t('fields.terms')}</FormLabel>
-                </div>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          {termsUrl && (
+            <FormField
+              control={form.control}
+              name="acceptedTerms"
+              render={({ field }) => (
+                <FormItem>
+                  <div className="flex items-center gap-2">
+                    <FormControl>
+                      <Checkbox
+                        name={field.name}
+                        required
+                        checked={field.value === true}
+                        onCheckedChange={(v) => field.onChange(v === true)}
+                        onBlur={field.onBlur}
+                        ref={field.ref}
+                      />
+                    </FormControl>
+                    <FormLabel className="font-normal">
+                      {t.rich('fields.termsLinked', {
+                        link: (text) => (
+                          <a href={termsUrl} target="_blank" rel="noopener noreferrer">
+                            {text}
+                          </a>
+                        ),
+                      })}
+                    </FormLabel>
+                  </div>
+                  <FormMessage />
+                </FormItem>
+              )}
+            />
+          )}
           <Button type="submit" disabled={state.step === 'busy'} className="w-full">
             {state.step === 'busy' ? t(`register.${state.what}`) : t('register.submit')}
           </Button>

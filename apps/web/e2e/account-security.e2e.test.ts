@@ -76,7 +76,7 @@ test.describe('account security in the browser', () => {
     await signInWithPassword(page, product.webUrl, user);
     expect(await textOf(page, 'form-error')).toContain('Invalid email or password');
     await signInWithPassword(page, product.webUrl, user, NEW_PASSWORD);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
     await page.close();
   });
 
@@ -84,7 +84,8 @@ test.describe('account security in the browser', () => {
     const user = await activeUserByApi(product.apiUrl, 'sessions');
     const page = await product.browser.newPage();
     await signInWithPassword(page, product.webUrl, user);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     await page.getByRole('tab', { name: 'Security' }).click();
 
     const sessions = page.getByTestId('session');

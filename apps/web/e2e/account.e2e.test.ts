@@ -143,14 +143,15 @@ test.describe('account in the browser', () => {
     const language = prefs.getByLabel('Language', { exact: true });
     await expect(language).toHaveValue('system');
     await language.selectOption('en');
-    await prefs.getByRole('checkbox', { name: 'By SMS' }).check();
+    // email is the one way notifications go (push and SMS switches are not shown)
+    await prefs.getByRole('checkbox', { name: 'By email' }).uncheck();
     await page.getByLabel('Profile visibility').selectOption('private');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     expect(await textOf(page, 'preferences-saved')).toContain('saved');
     expect((await apiGet(product.apiUrl, `/users/${user.id}/preferences`, user.token)).body).toMatchObject({
       language: 'en',
       followSystem: { language: false },
-      notifications: { sms: true },
+      notifications: { email: false },
       privacy: { profileVisibility: 'private' },
     });
 

@@ -352,7 +352,7 @@ test.describe('changing a vote', () => {
     const cast = async (choice: string) => {
       const form = page.getByTestId('vote-form');
       await form.getByLabel(choice, { exact: true }).check();
-      await form.getByLabel(member.wallet.address).check();
+      await form.locator(`input[name="voteAs"][value="${member.wallet.address}"]`).check();
       await form.getByRole('button', { name: 'Cast vote' }).click();
       await confirmVote(page);
       // the notice of the first vote may still show: wait for the one of this vote

@@ -116,7 +116,7 @@ test.describe('governance in the browser', () => {
     const form = page.getByTestId('vote-form');
     await form.getByLabel('For', { exact: true }).check();
     await form.getByLabel('Comment (optional)').fill('We need it before winter.');
-    await form.getByLabel(owner.wallet.address).check();
+    await form.locator(`input[name="voteAs"][value="${owner.wallet.address}"]`).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
     await confirmVote(page);
     expect(await textOf(page, 'vote-cast')).toContain('“For” was counted with weight 1');

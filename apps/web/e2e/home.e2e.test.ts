@@ -49,6 +49,20 @@ test.describe('web app', () => {
     await context.close();
   });
 
+  test('without TERMS_URL registration has no terms checkbox, and registering needs none', async () => {
+    const page = await product.browser.newPage();
+    await page.goto(`${product.webUrl}/register`);
+    await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible({ timeout: 20_000 });
+    await page.getByLabel('Email', { exact: true }).fill(`no-terms-${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Correct-Horse-9');
+    await page.getByLabel('First name', { exact: true }).fill('Ada');
+    await page.getByLabel('Last name', { exact: true }).fill('Without Terms');
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByTestId('registered')).toBeVisible({ timeout: 20_000 });
+    await page.close();
+  });
+
   test('runs the sign-in form from the keyboard alone', async () => {
     const page = await product.browser.newPage();
     await page.goto(`${product.webUrl}/sign-in`);

@@ -5,7 +5,8 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 let product: Awaited<ReturnType<typeof startProduct>>;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(HOOK_TIMEOUT);
-  product = await startProduct(browser);
+  // registration asks to accept these terms (the checkbox these tests tick)
+  product = await startProduct(browser, { TERMS_URL: 'https://example.org/terms' });
 });
 test.afterAll(async () => {
   test.setTimeout(HOOK_TIMEOUT);
@@ -36,7 +37,8 @@ test.describe('identity in the browser: email and password', () => {
     expect(await textOf(page, 'verified')).toContain('already verified');
 
     await signInWithPassword(page, product.webUrl, user);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     const profile = await textOf(page, 'profile');
     expect(profile).toContain(user.email);
     expect(profile).toContain(`${user.firstName} ${user.lastName}`);

@@ -151,7 +151,7 @@ test.describe('a token-weighted DAO on a local chain', () => {
 
     const form = page.getByTestId('vote-form');
     await form.getByLabel('For', { exact: true }).check();
-    await form.getByLabel(voter.wallet.address).check();
+    await form.locator(`input[name="voteAs"][value="${voter.wallet.address}"]`).check();
     await form.getByRole('button', { name: 'Cast vote' }).click();
     await confirmVote(page);
     expect(await textOf(page, 'vote-cast')).toContain('“For” was counted with 100 VOT');

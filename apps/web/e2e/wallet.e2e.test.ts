@@ -7,7 +7,8 @@ import { injectWallet } from './wallet';
 let product: Awaited<ReturnType<typeof startProduct>>;
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(HOOK_TIMEOUT);
-  product = await startProduct(browser);
+  // registration asks to accept these terms (the checkbox these tests tick)
+  product = await startProduct(browser, { TERMS_URL: 'https://example.org/terms' });
 });
 test.afterAll(async () => {
   test.setTimeout(HOOK_TIMEOUT);
@@ -36,7 +37,9 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     expect(wallet.signedMessages[0]).toContain(`URI: ${product.webUrl}`);
 
     await signInWithPassword(page, product.webUrl, user);
-    await page.waitForURL(/\/account$/);
+    // signing in lands on the dashboard; the wallets are on the account page
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await page.getByTestId('wallets').count()).toBe(0);
     await page.getByRole('button', { name: 'Link a wallet' }).click();
     // addresses are shown short (0x1234…abcd) with the full one in data-address and the copy button
@@ -52,7 +55,8 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await textOf(page, 'profile')).toContain(user.email);
     expect(wallet.signedMessages).toHaveLength(3);
     await page.close();
@@ -82,7 +86,8 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/\/sign-in$/);
     await signInWithEthereum(page);
-    await page.waitForURL(/\/account$/);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${product.webUrl}/account`);
     expect(await textOf(page, 'profile')).toContain(user.email);
     await page.close();
   });

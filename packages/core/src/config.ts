@@ -17,6 +17,8 @@ export interface CoreConfig {
   /** argon2 work at once (PASSWORD_CHECK_*, PASSWORD_CHECKS_PER_CLIENT: auth/password-gate.ts) */
   passwordChecks: { concurrency: number; queue: number; perClient: number; perClientQueue: number };
   adminEmails: string[];
+  /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */
+  termsUrl?: string | null;
   siweChainIds: number[];
   /** optional JSON-RPC URL to verify ERC-1271 smart-contract wallet signatures */
   siweRpcUrl?: string | undefined;

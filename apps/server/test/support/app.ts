@@ -81,6 +81,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_DISABLED: 'true',
     APP_URL: 'http://localhost:3000',
+    // registration's terms as an operator sets them; a test of the unset case passes TERMS_URL: ''
+    TERMS_URL: 'https://example.org/terms',
     // in-process test apps run the embedded node without sockets; the swarm's own tests turn it on
     IPFS_OFFLINE: 'true',
     ...(db.url ? { DATABASE_URL: db.url } : {}),

@@ -6,13 +6,14 @@ import { AuthPage } from '../../components/auth-page';
 import { SignInForm } from '../../components/sign-in-form';
 import { SiweSignIn } from '../../components/siwe-sign-in';
 import { Alert, AlertDescription } from '../../components/ui/alert';
+import { afterSignIn } from '../../lib/after-sign-in';
 import { useMe } from '../../lib/use-auth';
 
 export default function SignInPage() {
   const t = useTranslations('auth.signIn');
   const router = useRouter();
   const { signedIn, me } = useMe();
-  const done = () => router.push('/account');
+  const done = () => router.push(afterSignIn(window.location.search));
   return (
     <AuthPage
       wide

@@ -44,12 +44,7 @@ const preferencesForm = z.object({
     showPhoneNumber: z.boolean(),
   }),
 });
-type CheckName =
-  | 'notifications.email'
-  | 'notifications.push'
-  | 'notifications.sms'
-  | 'privacy.showEmail'
-  | 'privacy.showPhoneNumber';
+type CheckName = 'notifications.email' | 'privacy.showEmail' | 'privacy.showPhoneNumber';
 
 /** Theme (applied and saved at once), language, notifications and privacy (saved together). */
 export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Preferences }) {
@@ -170,9 +165,8 @@ export function PreferencesForm({ userId, prefs }: { userId: string; prefs: Pref
           />
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium">{t('notifications')}</legend>
+            {/* push and SMS are not sent yet: their stored switches stay as they are, unshown */}
             {check('notifications.email', t('byEmail'))}
-            {check('notifications.push', t('push'))}
-            {check('notifications.sms', t('sms'))}
           </fieldset>
           <fieldset className="grid gap-2">
             <legend className="mb-1 font-medium">{t('privacy')}</legend>

@@ -11,13 +11,13 @@ const LINKS = [
   { href: '/admin/audit', key: 'audit' },
 ] as const;
 
-/** The admin sections as a row of tabs-like links; it scrolls inside itself when it does not fit. */
+/** The admin sections as a row of tab-like links; links that do not fit wrap onto a second row, whole. */
 export function AdminNav() {
   const t = useTranslations('admin.nav');
   const path = usePathname();
   return (
-    <nav aria-label={t('label')} className="max-w-full overflow-x-auto border-b">
-      <ul className="m-0 flex list-none gap-1 p-0">
+    <nav aria-label={t('label')} className="max-w-full border-b">
+      <ul className="m-0 flex list-none flex-wrap gap-x-1 p-0">
         {LINKS.map((l) => (
           <li key={l.href} className="shrink-0">
             <Link

@@ -84,7 +84,8 @@ export function UsersTable() {
       header: header('email', t('columns.email')),
       label: t('columns.email'),
       sort: ariaSort('email'),
-      cell: (u) => <span className="break-all">{u.email}</span>,
+      // an address breaks only where it must (overflow-wrap), never mid-word where it fits
+      cell: (u) => <span className="[overflow-wrap:break-word]">{u.email}</span>,
     },
     {
       id: 'status',
@@ -180,12 +181,13 @@ export function UsersTable() {
       />
       {/* on a phone the column headers are hidden (rows are cards): sorting is a select and an order toggle */}
       <div className="flex flex-wrap items-center gap-2 md:hidden">
-        <label htmlFor="user-sort" className="text-sm font-medium">
+        <label htmlFor="user-sort" className="shrink-0 text-sm font-medium whitespace-nowrap">
           {t('sortLabel')}
         </label>
         <Select
           id="user-sort"
           className="h-9 w-auto text-sm"
+          wrapperClassName="w-auto"
           value={sort.key}
           onChange={(e) => {
             setSort((s) => ({ ...s, key: e.target.value as SortKey }));

@@ -26,13 +26,14 @@ export function PinList({ onMetadata }: { onMetadata: (cid: string) => void }) {
           {t('title')}
         </h2>
         <div className="flex items-center gap-2">
-          <label htmlFor={filterId} className="text-sm font-medium">
+          <label htmlFor={filterId} className="shrink-0 text-sm font-medium whitespace-nowrap">
             {t('status')}
           </label>
           <Select
             id={filterId}
             value={status}
             className="h-9 w-auto text-sm"
+            wrapperClassName="w-auto"
             onChange={(e) => {
               setStatus(e.target.value as StatusFilter);
               setPage(1);

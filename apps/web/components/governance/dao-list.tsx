@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatPercent } from '../../lib/governance/format';
 import type { DaoSummary } from '../../lib/governance/types';
+import { MarkdownInline } from './markdown';
 import { StatusBadge } from './status-badge';
 
 /** a card as a list item (components/ui/card's look) */
@@ -25,7 +26,9 @@ export function DaoList({ daos, empty, testId }: { daos: DaoSummary[]; empty: st
             </Link>
             <StatusBadge status={d.status} />
           </div>
-          {d.description && <p className="my-1 line-clamp-2 break-words">{d.description}</p>}
+          {d.description && (
+            <MarkdownInline className="my-1 line-clamp-2 break-words">{d.description}</MarkdownInline>
+          )}
           <p className="m-0 text-sm text-muted-foreground">
             {t('summary', {
               members: d.memberCount,

@@ -83,6 +83,18 @@ export function DaoRules({ dao }: { dao: Dao }) {
         </dd>
       </div>
       <div>
+        <dt>{tr('results')}</dt>
+        <dd data-testid="dao-results-visibility" data-visibility={r.resultsVisibility}>
+          {r.resultsVisibility === 'after-end' ? tr('resultsAfterEnd') : tr('resultsLive')}
+        </dd>
+      </div>
+      <div>
+        <dt>{tr('voteChange')}</dt>
+        <dd data-testid="dao-vote-change" data-allowed={r.allowVoteChange}>
+          {r.allowVoteChange ? tr('voteChangeAllowed') : tr('voteChangeNotAllowed')}
+        </dd>
+      </div>
+      <div>
         <dt>{tr('created')}</dt>
         <dd>
           <DateTime value={dao.createdAt} />

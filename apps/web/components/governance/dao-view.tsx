@@ -13,6 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { ErrorRetry, QueryState } from '../ui/query-state';
 import { DaoRules, DaoStatusControl } from './dao-overview';
+import { Markdown } from './markdown';
 import { MembersSection } from './members-section';
 import { ProposalTabs } from './proposal-tabs';
 import { DaoSkeleton } from './skeletons';
@@ -27,13 +28,15 @@ export const isMissing = (err: unknown) => {
 export function RulesSummary({ dao }: { dao: Dao }) {
   const t = useTranslations('governance.dao.summary');
   const td = useTranslations('governance.dao');
-  const tr = useTranslations('governance.rules');
   const locale = useLocale();
   const r = dao.votingRules;
   const items = [
     t('threshold', { percent: formatPercent(r.threshold, locale) }),
     r.quorum ? t('quorum', { percent: formatPercent(r.quorum, locale) }) : t('noQuorum'),
-    t('minPeriod', { period: formatHours(r.minVotingPeriod, locale, tr('none')) }),
+    // "Minimum period none" read as a glitch: no minimum is said in words
+    r.minVotingPeriod > 0
+      ? t('minPeriod', { period: formatHours(r.minVotingPeriod, locale) })
+      : t('noMinPeriod'),
     r.token
       ? t('symbolWeighted', { symbol: r.token.symbol })
       : r.tokenWeighted
@@ -117,7 +120,7 @@ export function DaoView({ daoId }: { daoId: string }) {
             </Button>
           )}
         </div>
-        {d.description && <p className="break-words whitespace-pre-line">{d.description}</p>}
+        {d.description && <Markdown>{d.description}</Markdown>}
         <RulesSummary dao={d} />
         <p className="text-sm text-muted-foreground" data-testid="dao-counts">
           {t('members', { count: d.memberCount })} · {t('proposals', { count: d.proposalCount })}

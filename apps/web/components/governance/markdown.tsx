@@ -18,7 +18,7 @@ function htmlAsText() {
 }
 
 /**
- * A proposal's description: markdown with GitHub's tables, task lists and strikethrough. No raw HTML
+ * A proposal's or a DAO's description: markdown with GitHub's tables, task lists and strikethrough. No raw HTML
  * (shown as text), and rehype-sanitize's allow-list on what markdown makes (no `javascript:` links,
  * no event handlers); links open in a new tab without the opener.
  */
@@ -40,5 +40,28 @@ export function Markdown({ children, className = '' }: { children: string; class
         {children}
       </ReactMarkdown>
     </div>
+  );
+}
+
+/** what a one-paragraph preview keeps of the markup: emphasis and code; the rest becomes its text */
+const INLINE = ['strong', 'em', 'del', 'code'];
+
+/**
+ * A description shortened to a preview line (a DAO card): the same markdown, safe in the same way, as
+ * inline text (headings, lists and links become their words), so a clamp to two lines can cut it.
+ */
+export function MarkdownInline({ children, className = '' }: { children: string; className?: string }) {
+  return (
+    <p className={className} data-testid="markdown-inline">
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm, htmlAsText]}
+        rehypePlugins={[rehypeSanitize]}
+        allowedElements={INLINE}
+        // the blocks' words stay, separated by the line breaks between them
+        unwrapDisallowed
+      >
+        {children}
+      </ReactMarkdown>
+    </p>
   );
 }

@@ -240,7 +240,12 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
             max={8760}
             step="any"
             required
-            hint={<span className="text-xs">{t('durationHint', { min: minText })}</span>}
+            hint={
+              <span className="text-xs">
+                {/* no minimum: "At most …" alone, never "At least none" */}
+                {minHours > 0 ? t('durationHint', { min: minText }) : t('durationHintMax')}
+              </span>
+            }
           />
           <TextField
             form={form}

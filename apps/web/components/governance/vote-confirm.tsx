@@ -144,6 +144,14 @@ export function VoteConfirm({
           <dd className="font-medium break-words" data-testid="confirm-choice">
             {pending.choiceText}
           </dd>
+          {pending.comment.trim() && (
+            <>
+              <dt className="text-muted-foreground">{t('comment')}</dt>
+              <dd className="break-words whitespace-pre-line" data-testid="confirm-comment">
+                {pending.comment}
+              </dd>
+            </>
+          )}
           <dt className="text-muted-foreground">{t('as')}</dt>
           <dd className="break-all">
             {viaWallet

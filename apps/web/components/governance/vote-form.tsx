@@ -5,12 +5,13 @@ import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
 import { formatBallot } from '../../lib/governance/format';
-import { type BallotDraft, type BallotIssue, ballotChoice, emptyDraft } from '../../lib/governance/systems';
+import { type BallotDraft, type BallotIssue, ballotChoice, draftOf } from '../../lib/governance/systems';
 import type { TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
 import { ErrorAlert } from '../alert';
+import { Address, shortAddress } from '../ui/address';
 import { Button } from '../ui/button';
 import { TextAreaField } from './controls';
 import { PointsBallot } from './points-ballot';
@@ -29,9 +30,12 @@ export function VoteForm({
   walletOption,
   powerOf,
   token,
+  earlier,
   onVoted,
 }: {
   proposal: Proposal;
+  /** the vote being changed: the ballot and comment start from it */
+  earlier?: Pick<Vote, 'choice' | 'comment'> | null | undefined;
   /** my linked wallets that may vote now */
   sessionWallets: string[];
   /** whether the browser wallet is offered */
@@ -46,7 +50,9 @@ export function VoteForm({
   const id = useId();
   const signer = useVoteSigner();
   const [error, setError] = useState<DisplayError | null>(null);
-  const [draft, setDraft] = useState<BallotDraft>(() => emptyDraft(proposal.votingSystem));
+  const [draft, setDraft] = useState<BallotDraft>(() =>
+    draftOf(proposal.votingSystem, proposal.votingOptions, earlier?.choice),
+  );
   const [pending, setPending] = useState<PendingVote | null>(null);
   const defaultAs = sessionWallets[0] ?? WALLET;
 
@@ -105,7 +111,14 @@ export function VoteForm({
           errors={f.choice}
           errorsId={`${id}-choice-errors`}
         />
-        <TextAreaField label={t('comment')} name="comment" rows={3} maxLength={1000} errors={f.comment} />
+        <TextAreaField
+          label={t('comment')}
+          name="comment"
+          rows={3}
+          maxLength={1000}
+          defaultValue={earlier?.comment ?? ''}
+          errors={f.comment}
+        />
         <fieldset className="flex flex-col gap-1">
           <legend className="text-sm font-medium">{t('voteAs')}</legend>
           {sessionWallets.map((w) => (
@@ -117,8 +130,9 @@ export function VoteForm({
                 value={w}
                 defaultChecked={w === defaultAs}
               />
-              <label htmlFor={`${id}-as-${w}`} className="address break-all">
-                {w}
+              {/* the short address (the full one in its title): a full one took three lines at 375 px */}
+              <label htmlFor={`${id}-as-${w}`} className="min-w-0">
+                <Address address={w} name={null} copy={false} />
               </label>
             </div>
           ))}
@@ -131,9 +145,9 @@ export function VoteForm({
                 value={WALLET}
                 defaultChecked={defaultAs === WALLET}
               />
-              <label htmlFor={`${id}-as-wallet`} className="break-all">
+              <label htmlFor={`${id}-as-wallet`} title={signer.address ?? undefined}>
                 {t('signWithWallet')}
-                {signer.address ? ` (${signer.address})` : ''}
+                {signer.address ? ` (${shortAddress(signer.address)})` : ''}
               </label>
             </div>
           )}

@@ -65,6 +65,11 @@ export function VotePanel({
   // signed in, my wallets unknown (the read failed or is on its way): no "connect a wallet" from it
   const meUnknown = mine.signedIn && mine.me.data === undefined;
   const loading = mine.loading || meUnknown || (mine.signedIn && votes.loading);
+  // "Change vote" starts from the vote it changes (the first ballot wallet's, else my latest)
+  const earlier =
+    reopened && allowVoteChange
+      ? (box.ballotWallets.map((w) => votes.voteOf(w)).find((v) => !!v) ?? votes.votes[0] ?? null)
+      : null;
 
   return (
     <section aria-labelledby="my-vote-heading" className="flex flex-col gap-3" data-testid="vote-box">
@@ -96,9 +101,14 @@ export function VotePanel({
                     t('hidden')}
                 </strong>
               </p>
-              <p className="text-muted-foreground">
-                {token ? weight(v.weight) : t('weight', { weight: weight(v.weight) })}
-                {v.signature ? ` · ${t('signed')}` : ''} · <Address address={v.voterAddress} />
+              {/* each "·" goes with what follows it: a wrapped line never ends in one (375 px) */}
+              <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground">
+                <span>{token ? weight(v.weight) : t('weight', { weight: weight(v.weight) })}</span>
+                {v.signature && <span>· {t('signed')}</span>}
+                <span className="inline-flex max-w-full min-w-0 items-center gap-1.5">
+                  <span aria-hidden="true">·</span>
+                  <Address address={v.voterAddress} />
+                </span>
               </p>
               {v.comment && <p className="mt-1 break-words">{v.comment}</p>}
             </li>
@@ -155,12 +165,13 @@ export function VotePanel({
       )}
       {!loading && box.mode === 'ballot' && (
         <VoteForm
-          key={box.ballotWallets.join()}
+          key={`${box.ballotWallets.join()}:${earlier?.voteId ?? ''}`}
           proposal={proposal}
           sessionWallets={box.ballotWallets}
           walletOption={box.walletOption}
           powerOf={power.powerOf}
           token={token}
+          earlier={earlier}
           onVoted={(v) => {
             setJustCast(v);
             setReopened(false);

@@ -87,7 +87,9 @@ export function Address({
 }) {
   const t = useTranslations('common.address');
   const [copied, setCopied] = useState(false);
-  const profile = useAddressProfile(address, name === undefined);
+  // name={null} means no name and no profile link, even when another element cached the lookup
+  const looked = useAddressProfile(address, name === undefined);
+  const profile = name === undefined ? looked : null;
   const shownName = name?.trim() || profile?.displayName.trim() || null;
   const link = href ?? (profile && !name ? `/users/${profile.userId}` : undefined);
   const short = (
@@ -111,16 +113,23 @@ export function Address({
       data-slot="address"
       data-address={address}
       data-profile={profile && !name ? profile.userId : undefined}
-      className={cn('inline-flex max-w-full min-w-0 items-center gap-1.5 align-middle', className)}
-    >
-      <Identicon address={address} />
-      {link ? (
-        <Link href={link} className="min-w-0 truncate">
-          {label}
-        </Link>
-      ) : (
-        label
+      className={cn(
+        'inline-flex max-w-full min-w-0 flex-wrap items-center gap-x-1.5 align-middle',
+        className,
       )}
+    >
+      {/* where name and short address do not fit on one line (375 px), the short address wraps below
+          rather than the name being cut to its first letter */}
+      <span className="inline-flex max-w-full min-w-0 items-center gap-1.5">
+        <Identicon address={address} />
+        {link ? (
+          <Link href={link} className="min-w-0 truncate">
+            {label}
+          </Link>
+        ) : (
+          label
+        )}
+      </span>
       {shownName && short}
       {copy && (
         <Tooltip content={copied ? t('copied') : t('copy')}>

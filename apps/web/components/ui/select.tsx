@@ -3,10 +3,19 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 import { inputClass } from './input';
 
-/** A native <select> (keyboard, mobile pickers and form submission for free) with the inputs' look. */
-export function Select({ className, children, ...props }: ComponentProps<'select'>) {
+/**
+ * A native <select> (keyboard, mobile pickers and form submission for free) with the inputs' look. The
+ * arrow is placed in the wrapper: a select narrower than the row (`w-auto`) says so with
+ * `wrapperClassName="w-auto"` too, so that the arrow stays inside the select's box.
+ */
+export function Select({
+  className,
+  wrapperClassName,
+  children,
+  ...props
+}: ComponentProps<'select'> & { wrapperClassName?: string }) {
   return (
-    <div className="relative w-full min-w-0">
+    <div className={cn('relative w-full min-w-0', wrapperClassName)}>
       <select data-slot="select" className={cn(inputClass, 'appearance-none pr-9', className)} {...props}>
         {children}
       </select>

@@ -13,12 +13,15 @@ export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitiv
   );
 }
 
-/** The tab row; scrolls inside itself when the tabs do not fit (375 px), never the page. */
+/**
+ * The tab row; tabs that do not fit (375 px) wrap onto a second row, so every label stays whole and in
+ * view (a row scrolling sideways showed "Access tok" at the edge).
+ */
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('flex max-w-full items-center gap-1 overflow-x-auto border-b', className)}
+      className={cn('flex max-w-full flex-wrap items-center gap-x-1 border-b', className)}
       {...props}
     />
   );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ballotChoice,
   ballotKind,
+  draftOf,
   dropIndex,
   emptyDraft,
   moveItem,
@@ -162,5 +163,21 @@ describe('ballotChoice', () => {
     expect(ranking.ok && canonicalChoice(ranking.choice)).toBe('["B","A"]');
     const single = ballotChoice(OPTIONS, { kind: 'single', option: 'A' });
     expect(single.ok && canonicalChoice(single.choice)).toBe('A');
+  });
+});
+
+describe('draftOf (a changed vote starts from the earlier one)', () => {
+  it('puts the earlier choice back on each ballot, dropping what is no option', () => {
+    expect(draftOf('basic', ['For', 'Against'], 'Against')).toEqual({ kind: 'single', option: 'Against' });
+    expect(draftOf('single-choice', OPTIONS, 'Z')).toEqual({ kind: 'single', option: null });
+    expect(draftOf('approval', OPTIONS, ['C', 'Z', 'A'])).toEqual({ kind: 'approval', approved: ['C', 'A'] });
+    expect(draftOf('ranked-choice', OPTIONS, ['B', 'A'])).toEqual({ kind: 'ranked', ranking: ['B', 'A'] });
+    expect(draftOf('weighted', OPTIONS, { A: 2.5, Z: 1 })).toEqual({ kind: 'points', points: { A: '2.5' } });
+  });
+
+  it('starts empty from a hidden or mismatched choice', () => {
+    expect(draftOf('approval', OPTIONS, null)).toEqual(emptyDraft('approval'));
+    expect(draftOf('weighted', OPTIONS, ['A'])).toEqual(emptyDraft('weighted'));
+    expect(draftOf('ranked-choice', OPTIONS, 'A')).toEqual(emptyDraft('ranked-choice'));
   });
 });

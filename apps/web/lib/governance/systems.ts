@@ -147,6 +147,39 @@ export const emptyDraft = (system: VotingSystem): BallotDraft => {
 };
 
 /**
+ * The ballot a changed vote starts from: the earlier choice, as far as it still names this proposal's
+ * options; nothing known (a hidden choice) is the empty ballot.
+ */
+export function draftOf(
+  system: VotingSystem,
+  options: readonly string[],
+  choice: Choice | null | undefined,
+): BallotDraft {
+  const empty = emptyDraft(system);
+  if (choice === null || choice === undefined) return empty;
+  const known = (o: unknown): o is string => typeof o === 'string' && options.includes(o);
+  switch (empty.kind) {
+    case 'single':
+      return known(choice) ? { kind: 'single', option: choice } : empty;
+    case 'approval':
+      return Array.isArray(choice) ? { kind: 'approval', approved: choice.filter(known) } : empty;
+    case 'ranked':
+      return Array.isArray(choice) ? { kind: 'ranked', ranking: choice.filter(known) } : empty;
+    case 'points':
+      return typeof choice === 'object' && !Array.isArray(choice)
+        ? {
+            kind: 'points',
+            points: Object.fromEntries(
+              Object.entries(choice)
+                .filter(([o]) => known(o))
+                .map(([o, p]) => [o, String(p)]),
+            ),
+          }
+        : empty;
+  }
+}
+
+/**
  * The `choice` to send for a draft, or the messages saying what to fix (the API's parseBallot rules:
  * approval may approve none; a ranking names at least one option, each once; points are numbers ≥ 0 with
  * at least one above 0). Approved options go in the proposal's order, points only for options above 0.

@@ -15,6 +15,8 @@ export const systemRouter = router({
         /** the development outbox answers this caller (docs/operations.md, "Email"): the app links it only then */
         outboxAvailable: z.boolean(),
         emailVerificationRequired: z.boolean(),
+        /** the terms of use registration asks to accept (TERMS_URL); null: no terms, no checkbox */
+        termsUrl: z.string().nullable(),
         passwordPolicy: passwordPolicySchema,
         /** what the upload routes accept, so a page can say it and check a file before sending it */
         uploads: z.object({
@@ -36,6 +38,7 @@ export const systemRouter = router({
         principal: ctx.principal,
       }),
       emailVerificationRequired: ctx.svc.config.emailVerificationRequired,
+      termsUrl: ctx.svc.config.termsUrl ?? null,
       passwordPolicy: ctx.svc.config.passwordPolicy,
       uploads: {
         maxFileSize: ctx.svc.config.storage.maxFileSize,

@@ -56,7 +56,9 @@ describe('theme and language follow the device until chosen', () => {
     const stored = storedPreferences(merged);
     expect(stored.preferences).not.toHaveProperty('theme');
     expect(stored.preferences).not.toHaveProperty('language');
-    expect(effectivePreferences({ preferences: stored.preferences, profileVisibility: 'public' })).toMatchObject({
+    expect(
+      effectivePreferences({ preferences: stored.preferences, profileVisibility: 'public' }),
+    ).toMatchObject({
       theme: 'light',
       language: 'en',
       followSystem: { theme: true, language: true },
@@ -70,10 +72,18 @@ describe('theme and language follow the device until chosen', () => {
 
   it('a value is a choice; followSystem true hands it back (and wins over a value in the same patch)', () => {
     const chosen = mergePreferences(defaults(), { theme: 'dark', language: 'de' });
-    expect(chosen).toMatchObject({ theme: 'dark', language: 'de', followSystem: { theme: false, language: false } });
+    expect(chosen).toMatchObject({
+      theme: 'dark',
+      language: 'de',
+      followSystem: { theme: false, language: false },
+    });
     expect(storedPreferences(chosen).preferences).toMatchObject({ theme: 'dark', language: 'de' });
     const back = mergePreferences(chosen, { followSystem: { theme: true }, language: 'en', theme: 'dark' });
-    expect(back).toMatchObject({ theme: 'light', language: 'en', followSystem: { theme: true, language: false } });
+    expect(back).toMatchObject({
+      theme: 'light',
+      language: 'en',
+      followSystem: { theme: true, language: false },
+    });
     expect(storedPreferences(back).preferences).not.toHaveProperty('theme');
     // false without a value makes the shown default the choice
     expect(mergePreferences(defaults(), { followSystem: { language: false } }).followSystem).toEqual({

@@ -11,7 +11,8 @@ import { type Actor, assertOwner, assertOwnerOrAdmin, loadLiveUser, lockLiveUser
  */
 export function mergePreferences(current: Preferences, patch: PreferencesPatch): Preferences {
   // a value is a choice; followSystem true hands the field back to the device (and wins over a value)
-  const followTheme = patch.followSystem?.theme ?? (patch.theme !== undefined ? false : current.followSystem.theme);
+  const followTheme =
+    patch.followSystem?.theme ?? (patch.theme !== undefined ? false : current.followSystem.theme);
   const followLanguage =
     patch.followSystem?.language ?? (patch.language !== undefined ? false : current.followSystem.language);
   return {

@@ -19,7 +19,9 @@ export interface RegisterParams {
 }
 
 export async function registerUser(svc: Services, params: RegisterParams) {
-  if (params.acceptedTerms !== true) {
+  // terms exist only where the operator names them (docs/accounts.md, "Terms of use")
+  const terms = svc.config.termsUrl ?? null;
+  if (terms && params.acceptedTerms !== true) {
     throw badRequest('The terms must be accepted', [
       { path: 'acceptedTerms', message: 'must be true', code: 'terms_not_accepted' },
     ]);
@@ -42,7 +44,7 @@ export async function registerUser(svc: Services, params: RegisterParams) {
           lastName: params.lastName.trim(),
           organizationName: params.organizationName?.trim() || null,
           role,
-          termsAcceptedAt: now,
+          termsAcceptedAt: terms ? now : null,
           createdAt: now,
           updatedAt: now,
         })
