@@ -129,7 +129,7 @@ test.describe('“Can I vote?” before any signature', () => {
     });
     const page = await open(member, later);
     await expect(eligibility(page)).toContainText(
-      /Voting has not started yet\.\s*Starts in (2 h 59 min|3 h)/,
+      /Voting has not started yet\.\s*Starts in (2 h 5\d min|3 h)/,
       SLOW,
     );
     await expect(page.getByTestId('vote-form')).toHaveCount(0);

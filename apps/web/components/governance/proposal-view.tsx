@@ -121,8 +121,11 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           </div>
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
             <span>{t('submittedBy')}</span> <Address address={p.creatorAddress} />
-            <span aria-hidden="true">·</span>
-            <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
+            {/* the "·" goes with the countdown: a wrapped line never ends in one (375 px) */}
+            <span className="inline-flex items-center gap-x-2">
+              <span aria-hidden="true">·</span>
+              <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
+            </span>
           </p>
         </header>
         <Tabs

@@ -101,15 +101,13 @@ export function VotePanel({
                     t('hidden')}
                 </strong>
               </p>
-              {/* each "·" goes with what follows it: a wrapped line never ends in one (375 px) */}
+              {/* the "·" goes with what follows it, and the wallet has a line of its own: a wrapped line
+                  never ends in one (375 px) */}
               <p className="flex flex-wrap items-center gap-x-1.5 text-muted-foreground">
                 <span>{token ? weight(v.weight) : t('weight', { weight: weight(v.weight) })}</span>
                 {v.signature && <span>· {t('signed')}</span>}
-                <span className="inline-flex max-w-full min-w-0 items-center gap-1.5">
-                  <span aria-hidden="true">·</span>
-                  <Address address={v.voterAddress} />
-                </span>
               </p>
+              <Address address={v.voterAddress} className="text-muted-foreground" />
               {v.comment && <p className="mt-1 break-words">{v.comment}</p>}
             </li>
           ))}

@@ -130,25 +130,28 @@ export function Address({
           label
         )}
       </span>
-      {shownName && short}
-      {copy && (
-        <Tooltip content={copied ? t('copied') : t('copy')}>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="size-7 text-muted-foreground"
-            aria-label={t('copyNamed', { address: shortAddress(address) })}
-            onClick={async () => {
-              await copyText(address);
-              setCopied(true);
-              toast.success(t('copied'), { description: address });
-              setTimeout(() => setCopied(false), 2_000);
-            }}
-          >
-            {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
-          </Button>
-        </Tooltip>
-      )}
+      {/* the copy button stays beside the short address it copies */}
+      <span className="inline-flex shrink-0 items-center gap-1.5">
+        {shownName && short}
+        {copy && (
+          <Tooltip content={copied ? t('copied') : t('copy')}>
+            <Button
+              variant="ghost"
+              size="icon-sm"
+              className="size-7 text-muted-foreground"
+              aria-label={t('copyNamed', { address: shortAddress(address) })}
+              onClick={async () => {
+                await copyText(address);
+                setCopied(true);
+                toast.success(t('copied'), { description: address });
+                setTimeout(() => setCopied(false), 2_000);
+              }}
+            >
+              {copied ? <Check aria-hidden /> : <Copy aria-hidden />}
+            </Button>
+          </Tooltip>
+        )}
+      </span>
     </span>
   );
 }
