@@ -165,7 +165,8 @@ test.describe('administration in the browser', () => {
   });
   test('every admin page says an outage with "Try again", claims no empty list, and recovers by itself', async () => {
     const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
-    for (const p of [
+    // the pages at once, each in a page of its own with its own cut: the retries are waited out together
+    const pages = [
       { path: '/admin', content: (pg: Page) => pg.getByTestId('stats'), empty: [] as string[] },
       {
         path: '/admin/users',
@@ -183,14 +184,17 @@ test.describe('administration in the browser', () => {
         content: (pg: Page) => pg.getByTestId('audit-log'),
         empty: ['No admin actions yet'],
       },
-    ]) {
-      const page = await signedInPage(product, boss, '/');
-      const restore = await cutApi(page, product.apiUrl);
-      await page.goto(`${product.webUrl}${p.path}`);
-      await expectOutage(page, [...p.empty, 'for admins only']);
-      await restore();
-      await expectRecovered(page, p.content(page));
-      await page.close();
-    }
+    ];
+    await Promise.all(
+      pages.map(async (p) => {
+        const page = await signedInPage(product, boss, '/');
+        const restore = await cutApi(page, product.apiUrl);
+        await page.goto(`${product.webUrl}${p.path}`);
+        await expectOutage(page, [...p.empty, 'for admins only']);
+        await restore();
+        await expectRecovered(page, p.content(page));
+        await page.close();
+      }),
+    );
   });
 });

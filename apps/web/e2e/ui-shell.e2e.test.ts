@@ -182,18 +182,22 @@ test.describe('shell, languages and recovery', () => {
   test('the account, files and profile pages say an outage with "Try again", claim nothing empty, and recover by themselves', async () => {
     const user = await activeUserByApi(product.apiUrl, 'outage');
     await linkWalletByApi(product.apiUrl, product.webUrl, user);
-    for (const p of [
+    // the pages at once, each in a page of its own with its own cut: the retries are waited out together
+    const pages = [
       { path: '/account', content: 'wallets', empty: ['No wallet linked yet', 'not signed in'] },
       { path: '/files', content: 'no-pins', empty: ['Link a wallet'] },
       { path: `/users/${user.id}`, content: 'public-profile', empty: [] as string[] },
-    ]) {
-      const page = await signedInPage(product, user, '/');
-      const restore = await cutApi(page, product.apiUrl);
-      await page.goto(`${product.webUrl}${p.path}`);
-      await expectOutage(page, p.empty);
-      await restore();
-      await expectRecovered(page, page.getByTestId(p.content).first());
-      await page.close();
-    }
+    ];
+    await Promise.all(
+      pages.map(async (p) => {
+        const page = await signedInPage(product, user, '/');
+        const restore = await cutApi(page, product.apiUrl);
+        await page.goto(`${product.webUrl}${p.path}`);
+        await expectOutage(page, p.empty);
+        await restore();
+        await expectRecovered(page, page.getByTestId(p.content).first());
+        await page.close();
+      }),
+    );
   });
 });
