@@ -22,6 +22,8 @@ describe('system.info', () => {
       outboxAvailable: true,
       emailVerificationRequired: true,
       passwordPolicy: api.svc.config.passwordPolicy,
+      // no TERMS_URL configured: registration asks for no terms (docs/accounts.md, "Terms of use")
+      termsUrl: null,
       // the upload limits, so a page can show them and refuse a file before sending it
       uploads: {
         maxFileSize: 1_000_000,
