@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Correct-Horse-9';
 
@@ -21,8 +21,19 @@ export async function textOf(page: Page, testId: string, timeout = 20_000) {
 }
 
 export async function fillRegisterForm(page: Page, user: TestUser, opts: { terms?: boolean } = {}) {
+  // a field filled before the page is hydrated is reset to the form's default when it is (a busy machine
+  // lost the email that way): the password first, until a requirement other than the maximum length
+  // reads met (an empty password meets only that one, and only a hydrated page follows the typing); then
+  // the rest
+  const password = page.getByLabel('Password', { exact: true });
+  const followed = page
+    .getByTestId('password-hints')
+    .locator('[data-met="true"]:not([data-rule="maxLength"])');
+  await expect(async () => {
+    await password.fill(user.password);
+    await expect(followed.first()).toBeAttached({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByLabel('First name', { exact: true }).fill(user.firstName);
   await page.getByLabel('Last name', { exact: true }).fill(user.lastName);
   if (opts.terms ?? true) await page.getByLabel('I accept the terms of use', { exact: true }).check();
