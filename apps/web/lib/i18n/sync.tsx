@@ -1,6 +1,6 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
+import { usePathname, useRouter } from 'next/navigation';
 import { useLocale, useTimeZone } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../trpc';
@@ -19,6 +19,7 @@ export function I18nSync() {
   const router = useRouter();
   const locale = useLocale();
   const timeZone = useTimeZone();
+  const pathname = usePathname();
   const { signedIn, me } = useMe();
   const id = me.data?.user.id;
   const prefs = useQuery({
@@ -28,12 +29,18 @@ export function I18nSync() {
   const language = prefs.data?.language;
   const followSystem = prefs.data?.followSystem.language;
 
+  // Judged against the zone the page was rendered in, on every page: a refresh cut short by a client-side
+  // navigation leaves the layout in the old zone while the cookie already names the new one, and a check
+  // of the cookie alone would then never refresh again. One refresh per page and zone, so a server that
+  // does not take the zone cannot make it loop.
+  const refreshedFor = useRef<string | null>(null);
   useEffect(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (readCookie(TIME_ZONE_COOKIE) === zone) return;
-    writeCookie(TIME_ZONE_COOKIE, zone);
-    if (zone !== timeZone) router.refresh();
-  }, [timeZone, router]);
+    if (readCookie(TIME_ZONE_COOKIE) !== zone) writeCookie(TIME_ZONE_COOKIE, zone);
+    if (zone === timeZone || refreshedFor.current === `${pathname} ${zone}`) return;
+    refreshedFor.current = `${pathname} ${zone}`;
+    router.refresh();
+  }, [timeZone, pathname, router]);
 
   useEffect(() => {
     if (!signedIn || language === undefined) return;
