@@ -8,12 +8,7 @@ import type { ProposalRow } from './rows';
 import { type TokenSnapshot, tokenOf } from './token-snapshot';
 import { VoteBatcher } from './vote-batcher';
 
-/**
- * The governance state of one service container (`svc.governance`, built by createCoreServices): the vote
- * batcher, the results read prepared once, the token snapshot reads in flight, and caches of what never
- * changes once known — a proposal's DAO, options and times, and its frozen electorate — so the vote path
- * does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
- */
+/** a proposal as the vote path needs it, cached by the runtime */
 export interface ProposalEntry {
   row: ProposalRow;
   tokenWeighted: boolean;
@@ -34,6 +29,12 @@ export interface GovernanceOptions {
   voteDeadlineMs?: number | undefined;
 }
 
+/**
+ * The governance state of one service container (`svc.governance`, built by createCoreServices): the vote
+ * batcher, the results read prepared once, the token snapshot reads in flight, and caches of what never
+ * changes once known — a proposal's DAO, options and times, and its frozen electorate — so the vote path
+ * does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
+ */
 export class GovernanceRuntime {
   readonly batcher: VoteBatcher;
   /** GET results' one statement (read-results.ts) */
