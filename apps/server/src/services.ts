@@ -4,8 +4,8 @@ import {
   applyAdminEmails,
   avatarDir,
   type Clock,
+  createCoreServices,
   createStorageRuntime,
-  governanceRuntime,
   type Logger,
   requeuePendingPins,
   StatusScheduler,
@@ -22,10 +22,10 @@ import { resendTransport, startMailWorker } from './workers/mail';
 
 /**
  * The service container (docs/architecture.md): built once at start-up, typed, handed to every
- * procedure, plain route and worker. Also starts this instance's background work: the proposal status
- * scheduler and the vote batcher's writer pool (governance), the event bus (live events), the IPFS node
- * and pin verifier (storage), the mail outbox worker; `stop` ends it in the reverse order, committing
- * queued votes first.
+ * procedure, plain route and worker; its core part (with the state core keeps) from createCoreServices.
+ * Also starts this instance's background work: the proposal status scheduler and the vote batcher's
+ * writer pool (governance), the event bus (live events), the IPFS node and pin verifier (storage), the
+ * mail outbox worker; `stop` ends it in the reverse order, committing queued votes first.
  */
 export async function createServices(env: Env, dbHandle: DbHandle, options: { clock: Clock; log: Logger }) {
   const { log } = options;
@@ -50,21 +50,9 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   });
   const network = storage.node.network?.();
   if (network) log.info(network, 'the embedded IPFS node is on the network');
-  const svc: ApiServices = {
-    db: dbHandle.db,
-    config: coreConfigFromEnv(env),
-    clock: options.clock,
-    log,
-    emailProviderConfigured: Boolean(env.RESEND_API_KEY),
-    version: VERSION,
-    storage,
-    events,
-  };
-  await applyAdminEmails(svc);
-  await events.start();
 
-  // governance: every instance runs a scheduler (row locks make each step happen once); on PostgreSQL the
-  // vote batcher gets its own small pool, so a batch commit never waits behind request reads
+  // governance: on PostgreSQL the vote batcher gets its own small pool, so a batch commit never waits
+  // behind request reads
   const writer = env.DATABASE_URL
     ? await createDb({
         databaseUrl: env.DATABASE_URL,
@@ -74,14 +62,28 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
         acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT,
       })
     : null;
-  const governance = governanceRuntime(svc, {
-    ...(writer ? { writer: writer.db } : {}),
-    // on PostgreSQL a vote answers within the database deadlines (docs/operations.md, "Database outages")
-    voteDeadlineMs:
-      writer && env.DATABASE_STATEMENT_TIMEOUT
-        ? env.DATABASE_ACQUIRE_TIMEOUT + 2 * env.DATABASE_STATEMENT_TIMEOUT
-        : 0,
-  });
+  const core = createCoreServices(
+    { db: dbHandle.db, config: coreConfigFromEnv(env), clock: options.clock, log },
+    {
+      writer: writer?.db,
+      // on PostgreSQL a vote answers within the database deadlines (docs/operations.md, "Database outages")
+      voteDeadlineMs:
+        writer && env.DATABASE_STATEMENT_TIMEOUT
+          ? env.DATABASE_ACQUIRE_TIMEOUT + 2 * env.DATABASE_STATEMENT_TIMEOUT
+          : 0,
+    },
+  );
+  const svc: ApiServices = {
+    ...core,
+    emailProviderConfigured: Boolean(env.RESEND_API_KEY),
+    version: VERSION,
+    storage,
+    events,
+  };
+  await applyAdminEmails(svc);
+  await events.start();
+
+  // governance: every instance runs a scheduler (row locks make each step happen once)
   const scheduler = new StatusScheduler(svc);
   scheduler.start();
 
@@ -108,8 +110,8 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     corker,
     scheduler,
     mailWorker,
-    /** this process's governance runtime (its vote batcher reports to /metrics) */
-    governance,
+    /** svc.governance: its vote batcher reports to /metrics */
+    governance: svc.governance,
     pools,
     async stop() {
       await mailWorker.stop();
@@ -117,7 +119,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
       svc.storage = null;
       await storage.stop().catch(quietly('storage'));
       await scheduler.stop().catch(quietly('the scheduler'));
-      await governance.batcher.flush().catch(quietly('the vote batcher'));
+      await svc.governance.batcher.flush().catch(quietly('the vote batcher'));
       await writer?.close().catch(quietly('the writer pool'));
       await events.stop().catch(quietly('events'));
     },

@@ -8,7 +8,7 @@ import {
   startAnvil,
   transfer,
 } from '@plenum/contracts';
-import { chainReaderOf, ManualClock } from '@plenum/core';
+import { ManualClock } from '@plenum/core';
 import { daoMembers } from '@plenum/db';
 import { getAddress, parseUnits } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
@@ -286,7 +286,7 @@ describe('open to token holders', () => {
     const vh = await vote(h!, p); // under minWeight
     expect([vh.status, vh.body.detail]).toEqual([403, 'BELOW_MIN_WEIGHT']);
     // a wallet read below the minimum at the (unchanging) block is not read again
-    const reader = chainReaderOf(t.app.svc);
+    const reader = t.app.svc.chain;
     const before = reader.rpcRequests;
     expect((await vote(g!, p)).body.detail).toBe('NO_WEIGHT');
     expect((await vote(h!, p)).body.detail).toBe('BELOW_MIN_WEIGHT');
@@ -349,7 +349,7 @@ describe('reading at scale', () => {
     }));
     for (let i = 0; i < extra.length; i += 2_000)
       await db.insert(daoMembers).values(extra.slice(i, i + 2_000));
-    const reader = chainReaderOf(t.app.svc);
+    const reader = t.app.svc.chain;
     const before = reader.rpcRequests;
     const p = await createProposal(api, owner, dao.daoId);
     const used = reader.rpcRequests - before;

@@ -1,4 +1,4 @@
-import { deletionGuards, hashToken, newToken, PAT_PREFIX } from '@plenum/core';
+import { hashToken, newToken, PAT_PREFIX } from '@plenum/core';
 import { accessTokens, auditLog, daos, sessions, users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,7 @@ describe('DELETE /users/{id}', () => {
     const u = await activeUser(api);
     const guard = async (_db: unknown, userId: string) =>
       userId === u.id ? 'owns an ACTIVE DAO "Test Guild"' : null;
+    const { deletionGuards } = t.app.svc;
     deletionGuards.push(guard);
     try {
       const res = await api.delete(`/users/${u.id}`, { token: u.token });

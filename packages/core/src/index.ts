@@ -12,12 +12,11 @@ export { login, siweLogin } from './auth/login';
 export { issueNonce } from './auth/nonce';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
 export { dummyPasswordHash, hashPassword, verifyPassword } from './auth/password';
-export { passwordChecksInFlight } from './auth/password-gate';
 export { requestPasswordReset, resetPassword } from './auth/password-reset';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
-export { ChainReader, chainReaderOf } from './chain';
+export { ChainReader } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
 export {
   currentXactId,
@@ -47,13 +46,13 @@ export {
   createDao,
   createProposal,
   describeToken,
+  type GovernanceRuntime,
   getDao,
   getProposal,
   getResults,
   getVote,
   getVoterVote,
   getVotingPower,
-  governanceRuntime,
   listDaos,
   listDaosByOwner,
   listMembers,
@@ -88,7 +87,7 @@ export {
   type VoteExportFormat,
 } from './governance/vote-export';
 export { type EmailTransport, listOutbox, processOutbox } from './mail/outbox';
-export type { Services } from './services';
+export { createCoreServices, type Services } from './services';
 export { type Clock, ManualClock, systemClock } from './shared/clock';
 export {
   AppError,
@@ -147,7 +146,6 @@ export {
   saveAvatar,
 } from './users/avatar';
 export { deleteUser } from './users/delete-user';
-export { deletionGuards } from './users/deletion-guards';
 export { getUser } from './users/get-user';
 export { getPreferences, updatePreferences } from './users/preferences';
 export { getPublicProfile } from './users/profile';

@@ -1,12 +1,40 @@
-import type { Database } from '@plenum/db';
-import type { CoreConfig } from './config';
-import type { Clock } from './shared/clock';
-import type { Logger } from './shared/logger';
+import { PasswordGate } from './auth/password-gate';
+import { createSessionQueues, type SessionQueues } from './auth/session-lookup';
+import { type ChainReader, createChainReader } from './chain';
+import { type GovernanceOptions, GovernanceRuntime } from './governance/runtime';
+import type { ServiceBase } from './service-base';
+import { type DeletionGuard, deletionGuards } from './users/deletion-guards';
 
-/** What core functions need besides their params: the database, settings, time and a logger. */
-export interface Services {
-  db: Database;
-  config: CoreConfig;
-  clock: Clock;
-  log: Logger;
+/**
+ * The service container's core part (docs/architecture.md, "The service container and each operation's
+ * policy"): what core functions need besides their params — the database, settings, time and a logger —
+ * and the state one instance keeps, each built once by createCoreServices. Core keeps no state of its own
+ * outside it (no-module-state.test.ts).
+ */
+export interface Services extends ServiceBase {
+  /** the vote batcher, the proposal cache and the prepared results read (governance/runtime.ts) */
+  governance: GovernanceRuntime;
+  /** session lookups and lastUsedAt writes, grouped per turn of the event loop (auth/session-lookup.ts) */
+  sessions: SessionQueues;
+  /** token DAOs' chain reads: one client per chain, and their request counter (chain/reader.ts) */
+  chain: ChainReader;
+  /** the argon2 work at once (auth/password-gate.ts) */
+  passwordChecks: PasswordGate;
+  /** what can block deleting a user (users/deletion-guards.ts) */
+  deletionGuards: DeletionGuard[];
+}
+
+/**
+ * The core part of the container, from its base. The server passes its writer pool for vote batches
+ * (apps/server/src/services.ts); tests and command-line tools pass the base alone.
+ */
+export function createCoreServices(base: ServiceBase, options: GovernanceOptions = {}): Services {
+  return {
+    ...base,
+    governance: new GovernanceRuntime(base, options),
+    sessions: createSessionQueues(base.db),
+    chain: createChainReader(base.config),
+    passwordChecks: new PasswordGate(base.config.passwordChecks),
+    deletionGuards: [...deletionGuards],
+  };
 }

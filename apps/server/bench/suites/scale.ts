@@ -1,4 +1,6 @@
 import {
+  createCoreServices,
+  createLogger,
   getResults,
   listAccessTokens,
   listAuditLog,
@@ -12,10 +14,12 @@ import {
   listUsers,
   listVotes,
   type Principal,
-  type Services,
   type StorageServices,
+  systemClock,
 } from '@plenum/core';
 import postgres from 'postgres';
+import { coreConfigFromEnv } from '../../src/config';
+import { loadEnv } from '../../src/env';
 import { type LoadRequest, percentile, runLoad } from '../lib/http-load';
 import { capturingDb, type ExplainedQuery, explain, largeTables } from '../lib/query-plans';
 import {
@@ -112,11 +116,12 @@ export default async function scaleBench(ctx: BenchContext) {
 
     // the same calls the routers make, on a database that records their SQL
     const capture = capturingDb(sql);
-    const svc = {
+    const svc = createCoreServices({
       db: capture.db,
-      clock: { now: () => new Date() },
-      log: { info() {}, warn() {}, error() {}, debug() {} },
-    } as unknown as Services;
+      config: coreConfigFromEnv(loadEnv({})),
+      clock: systemClock,
+      log: createLogger({ level: 'silent' }),
+    });
     const adminPrincipal: Principal = {
       userId: ADMIN_ID,
       role: 'admin',

@@ -1,5 +1,4 @@
 import { deployMulticall3, deployToken, mine, mint, startAnvil } from '@plenum/contracts';
-import { chainReaderOf } from '@plenum/core';
 import postgres from 'postgres';
 import { getAddress, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -51,7 +50,7 @@ export default async function tokenFreezeBench(ctx: BenchContext) {
     });
     await seed(chain.daoId, '0');
 
-    const reader = chainReaderOf(t.app.svc);
+    const reader = t.app.svc.chain;
     const freeze = async (daoId: string) => {
       const before = reader.rpcRequests;
       const start = performance.now();

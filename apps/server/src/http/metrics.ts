@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { ApiServices } from '@plenum/api';
-import { AppError, type EventEnvelope, type governanceRuntime } from '@plenum/core';
+import { AppError, type EventEnvelope, type GovernanceRuntime } from '@plenum/core';
 import { type Availability, emailOutbox, type PoolUse } from '@plenum/db';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -20,7 +20,7 @@ export interface MetricsSources {
   /** open WebSocket connections by transport */
   connections: () => { trpc: number; socketIo: number };
   /** the vote batcher (group commits) */
-  votes: Pick<ReturnType<typeof governanceRuntime>['batcher'], 'observe'>;
+  votes: Pick<GovernanceRuntime['batcher'], 'observe'>;
   /** the event bus (live delivery) */
   events: { observeDelivery(observer: (events: readonly EventEnvelope[]) => void): () => void };
   /** connection pools by name (`main`, `votes`) */

@@ -1,5 +1,6 @@
 import {
   type CoreConfig,
+  createCoreServices,
   createLogger,
   defaultPasswordPolicy,
   resolveToken,
@@ -65,10 +66,12 @@ export async function createTestApi(options: { config?: Partial<CoreConfig> } = 
   const handle = await createDb({ dataDir: 'memory://' });
   await handle.migrate();
   const svc: ApiServices = {
-    db: handle.db,
-    config: testConfig(options.config),
-    clock: systemClock,
-    log: createLogger({ level: 'silent' }),
+    ...createCoreServices({
+      db: handle.db,
+      config: testConfig(options.config),
+      clock: systemClock,
+      log: createLogger({ level: 'silent' }),
+    }),
     emailProviderConfigured: false,
     version: 'test',
     storage: null,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreConfig } from '../config';
-import { checkingPasswords, passwordChecksInFlight } from './password-gate';
+import { checkingPasswords, PasswordGate } from './password-gate';
 
 const svc = {
-  config: { passwordChecks: { concurrency: 4, queue: 64, perClient: 2, perClientQueue: 3 } } as CoreConfig,
+  passwordChecks: new PasswordGate({ concurrency: 4, queue: 64, perClient: 2, perClientQueue: 3 }),
 };
+const passwordChecksInFlight = () => svc.passwordChecks.inFlight();
 
 /** a check that runs until released, recording that it started */
 function held(started: string[], name: string) {

@@ -1,4 +1,3 @@
-import type { Services } from '../services';
 import { AppError } from '../shared/errors';
 
 /**
@@ -23,12 +22,6 @@ const busy = () =>
     retryAfterSeconds: 1,
   });
 
-// one process's argon2 budget: every app instance in the process shares the machine's threads
-let running = 0;
-const runningBy = new Map<string, number>();
-const waitingBy = new Map<string, number>();
-const line: { client: string; start: () => void }[] = [];
-
 const get = (m: Map<string, number>, k: string) => m.get(k) ?? 0;
 const add = (m: Map<string, number>, k: string, d: number) => {
   const n = get(m, k) + d;
@@ -36,44 +29,62 @@ const add = (m: Map<string, number>, k: string, d: number) => {
   else m.delete(k);
 };
 
-/** hands free slots to the first waiters whose clients are under their share */
-function startWaiting(limits: PasswordCheckLimits) {
-  while (running < limits.concurrency) {
-    const i = line.findIndex((w) => get(runningBy, w.client) < limits.perClient);
-    if (i < 0) return;
-    const [next] = line.splice(i, 1);
-    running++;
-    add(runningBy, next!.client, 1);
-    next!.start();
+/**
+ * The argon2 budget of one service container (`svc.passwordChecks`; one per server process, whose
+ * threads it shares out).
+ */
+export class PasswordGate {
+  private running = 0;
+  private readonly runningBy = new Map<string, number>();
+  private readonly waitingBy = new Map<string, number>();
+  private readonly line: { client: string; start: () => void }[] = [];
+
+  constructor(private readonly limits: PasswordCheckLimits) {}
+
+  /** Runs `check` (a password verification) within the limits, or refuses with 429. */
+  async run<T>(client: string | null, check: () => Promise<T>): Promise<T> {
+    const { limits } = this;
+    const key = client ?? '';
+    if (this.running < limits.concurrency && get(this.runningBy, key) < limits.perClient) {
+      this.running++;
+      add(this.runningBy, key, 1);
+    } else {
+      if (this.line.length >= limits.queue || get(this.waitingBy, key) >= limits.perClientQueue) throw busy();
+      add(this.waitingBy, key, 1);
+      // the slot is taken for this waiter by startWaiting before it resumes
+      await new Promise<void>((start) => this.line.push({ client: key, start }));
+      add(this.waitingBy, key, -1);
+    }
+    try {
+      return await check();
+    } finally {
+      this.running--;
+      add(this.runningBy, key, -1);
+      this.startWaiting();
+    }
+  }
+
+  /** how many checks run and wait now */
+  inFlight() {
+    return { running: this.running, waiting: this.line.length };
+  }
+
+  /** hands free slots to the first waiters whose clients are under their share */
+  private startWaiting() {
+    while (this.running < this.limits.concurrency) {
+      const i = this.line.findIndex((w) => get(this.runningBy, w.client) < this.limits.perClient);
+      if (i < 0) return;
+      const [next] = this.line.splice(i, 1);
+      this.running++;
+      add(this.runningBy, next!.client, 1);
+      next!.start();
+    }
   }
 }
 
-/** Runs `check` (a password verification) within the limits, or refuses with 429. */
-export async function checkingPasswords<T>(
-  svc: Pick<Services, 'config'>,
+/** Runs `check` (a password verification) within the container's limits, or refuses with 429. */
+export const checkingPasswords = <T>(
+  svc: { passwordChecks: PasswordGate },
   client: string | null,
   check: () => Promise<T>,
-): Promise<T> {
-  const limits = svc.config.passwordChecks;
-  const key = client ?? '';
-  if (running < limits.concurrency && get(runningBy, key) < limits.perClient) {
-    running++;
-    add(runningBy, key, 1);
-  } else {
-    if (line.length >= limits.queue || get(waitingBy, key) >= limits.perClientQueue) throw busy();
-    add(waitingBy, key, 1);
-    // the slot is taken for this waiter by startWaiting before it resumes
-    await new Promise<void>((start) => line.push({ client: key, start }));
-    add(waitingBy, key, -1);
-  }
-  try {
-    return await check();
-  } finally {
-    running--;
-    add(runningBy, key, -1);
-    startWaiting(limits);
-  }
-}
-
-/** how many checks run and wait now */
-export const passwordChecksInFlight = () => ({ running, waiting: line.length });
+): Promise<T> => svc.passwordChecks.run(client, check);

@@ -1,12 +1,13 @@
 import { type DbOrTx, sessions, users } from '@plenum/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 
 /**
  * Session lookups are grouped: the lookups that arrive in one turn of the event loop go to the database
  * as one prepared query (`token_hash = any($1)`), so under load a request costs a share of one small
  * query instead of a query of its own, and no per-request SQL building. Each lookup still reads the
  * database after its request arrived, so logout, suspension and deletion take effect at once, exactly as
- * with one query per request. Nothing is cached between turns.
+ * with one query per request. Nothing is cached between turns. The `lastUsedAt` writes of one turn are
+ * grouped the same way (one UPDATE). Both queues belong to the service container (`svc.sessions`).
  */
 
 export interface SessionRow {
@@ -53,12 +54,13 @@ function prepareLookup(db: DbOrTx) {
 
 type Lookup = ReturnType<typeof prepareLookup>;
 
-interface Waiter {
-  resolve: (row: SessionRow | null) => void;
+interface Waiter<T = SessionRow | null> {
+  resolve: (value: T) => void;
   reject: (err: unknown) => void;
 }
 
-class SessionLookups {
+/** the live session with a token hash and its user, or null; grouped with the lookups of this turn */
+export class SessionLookups {
   private readonly query: Lookup;
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
@@ -100,14 +102,51 @@ class SessionLookups {
   }
 }
 
-const lookups = new WeakMap<object, SessionLookups>();
+/** lastUsedAt writes of the sessions used in one turn of the event loop, as one statement */
+export class SessionTouches {
+  private pending = new Map<string, Waiter<void>[]>();
+  private scheduled = false;
 
-/** the live session with this token hash and its user, or null; grouped with the lookups of this turn */
-export function findSession(db: DbOrTx, tokenHash: string, now: Date): Promise<SessionRow | null> {
-  let l = lookups.get(db);
-  if (!l) {
-    l = new SessionLookups(db);
-    lookups.set(db, l);
+  constructor(private readonly db: DbOrTx) {}
+
+  touch(id: string, now: Date): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const waiters = this.pending.get(id);
+      if (waiters) waiters.push({ resolve, reject });
+      else this.pending.set(id, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush(now));
+      }
+    });
   }
-  return l.find(tokenHash, now);
+
+  private async flush(now: Date) {
+    this.scheduled = false;
+    const batch = this.pending;
+    this.pending = new Map();
+    const settle = (fn: (w: Waiter<void>) => void) => {
+      for (const ws of batch.values()) for (const w of ws) fn(w);
+    };
+    try {
+      await this.db
+        .update(sessions)
+        .set({ lastUsedAt: now })
+        .where(inArray(sessions.id, [...batch.keys()]));
+      settle((w) => w.resolve());
+    } catch (err) {
+      settle((w) => w.reject(err));
+    }
+  }
 }
+
+/** this instance's session queues, built once with the service container (services.ts) */
+export interface SessionQueues {
+  lookups: SessionLookups;
+  touches: SessionTouches;
+}
+
+export const createSessionQueues = (db: DbOrTx): SessionQueues => ({
+  lookups: new SessionLookups(db),
+  touches: new SessionTouches(db),
+});

@@ -1,8 +1,7 @@
 import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
-import { findSession } from './session-lookup';
 
 export const PAT_PREFIX = 'plm_';
 
@@ -54,7 +53,7 @@ export async function createSession(
  * suspended nor deleted. Checked on every request, so suspension and deletion take effect at once.
  */
 export async function resolveToken(
-  svc: Pick<Services, 'db' | 'clock'>,
+  svc: Pick<Services, 'db' | 'clock' | 'sessions'>,
   params: { token: string },
 ): Promise<Principal | null> {
   const { token } = params;
@@ -81,12 +80,12 @@ export async function resolveToken(
     }
     return toPrincipal(row.user, 'pat', row.id);
   }
-  const row = await findSession(svc.db, tokenHash, now);
+  const row = await svc.sessions.lookups.find(tokenHash, now);
   if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
   // likewise at most one write a minute per session, grouped with the other sessions touched in this
   // turn of the event loop: one UPDATE for all of them, so a burst of requests (votes) is not one write each
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await touchSession(svc.db, row.id, now);
+    await svc.sessions.touches.touch(row.id, now);
   }
   return toPrincipal(row.user, 'session', row.id);
 }
@@ -120,53 +119,4 @@ export async function endAllSessions(tx: DbOrTx, params: { userId: string; at: D
     .update(accessTokens)
     .set({ revokedAt: at })
     .where(and(eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
-}
-
-/** lastUsedAt writes of the sessions used in one turn of the event loop, as one statement */
-class SessionTouches {
-  private pending = new Map<string, { resolve: () => void; reject: (err: unknown) => void }[]>();
-  private scheduled = false;
-
-  constructor(private readonly db: DbOrTx) {}
-
-  touch(id: string, now: Date): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const waiters = this.pending.get(id);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.pending.set(id, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush(now));
-      }
-    });
-  }
-
-  private async flush(now: Date) {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = new Map();
-    const settle = (fn: (w: { resolve: () => void; reject: (err: unknown) => void }) => void) => {
-      for (const ws of batch.values()) for (const w of ws) fn(w);
-    };
-    try {
-      await this.db
-        .update(sessions)
-        .set({ lastUsedAt: now })
-        .where(inArray(sessions.id, [...batch.keys()]));
-      settle((w) => w.resolve());
-    } catch (err) {
-      settle((w) => w.reject(err));
-    }
-  }
-}
-
-const touches = new WeakMap<object, SessionTouches>();
-
-function touchSession(db: DbOrTx, id: string, now: Date): Promise<void> {
-  let t = touches.get(db);
-  if (!t) {
-    t = new SessionTouches(db);
-    touches.set(db, t);
-  }
-  return t.touch(id, now);
 }

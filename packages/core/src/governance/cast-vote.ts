@@ -2,12 +2,10 @@ import type { CastVoteInput, IneligibleReason } from '@plenum/validators';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import { assertOwnsAddress } from '../auth/wallets';
-import { chainReaderOf } from '../chain';
 import type { Services } from '../services';
 import { badRequest, forbidden, notFound, unauthorized } from '../shared/errors';
 import { ineligibility, refusalOf, voterFacts } from './eligibility';
 import { requireDao } from './rows';
-import { governanceRuntime } from './runtime';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
 import { advanceProposal } from './status-automation';
@@ -23,7 +21,7 @@ import { admitHolder } from './token-snapshot';
  */
 export async function castVote(svc: Services, params: { principal: Principal | null; input: CastVoteInput }) {
   const { input, principal } = params;
-  const rt = governanceRuntime(svc);
+  const rt = svc.governance;
   const now = svc.clock.now();
   let entry = await rt.proposal(input.proposalId);
   // an address spelled exactly as a frozen electorate's key is canonical already (those keys are EIP-55
@@ -76,9 +74,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     let held = holders?.below.get(voter);
     if (holders && held === undefined && p.snapshotBlockNumber !== null && !entry!.electorate?.has(voter))
       held =
-        (await chainReaderOf(svc).weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber))).get(
-          voter,
-        ) ?? 0n;
+        (await svc.chain.weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber))).get(voter) ?? 0n;
     const reason = ineligibility({
       now,
       proposal: p,
@@ -109,8 +105,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   if (!entry.electorate) {
     // voting has started but nobody has frozen the electorate yet: do it now
     await advanceProposal(svc, p.id);
-    rt.forget(p.id);
-    entry = await rt.proposal(p.id);
+    entry = await rt.reload(p.id);
     if (!entry?.electorate) return refuse('NOT_STARTED');
   }
   let weight = entry.electorate.get(voter);
@@ -118,10 +113,10 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   if (weight === undefined && holders && now < p.endTime && !holders.below.has(voter)) {
     const admitted = await admitHolder(svc, entry.row, holders, voter);
     weight = admitted.weight ?? undefined;
-    if (weight === undefined && holders.below.size < 100_000) holders.below.set(voter, admitted.read);
+    if (weight === undefined) rt.heldBelow(entry, voter, admitted.read);
   }
   if (weight === undefined) return refuse('NOT_A_MEMBER');
-  if (weight !== entry.electorate.get(voter)) entry.electorate.set(voter, weight);
+  rt.admit(entry, voter, weight);
   if (now >= p.endTime) return refuse('ENDED');
 
   const row = await rt.batcher.submit({

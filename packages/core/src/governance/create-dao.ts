@@ -3,7 +3,6 @@ import type { CreateDaoInput } from '@plenum/validators';
 import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
-import { chainReaderOf } from '../chain';
 import type { Services } from '../services';
 import { unauthorized } from '../shared/errors';
 import { appendEvents } from './event-log';
@@ -23,7 +22,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
     ? {
         ...rules.token,
         address: canonicalAddress(rules.token.address, 'votingRules.token.address'),
-        ...(await chainReaderOf(svc).describeToken(rules.token)),
+        ...(await svc.chain.describeToken(rules.token)),
       }
     : null;
   return svc.db.transaction(async (tx) => {

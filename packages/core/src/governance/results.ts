@@ -1,5 +1,5 @@
 import type { ProposalStatus, VotingSystemName } from '@plenum/db';
-import { type DbOrTx, proposalTallies } from '@plenum/db';
+import { type DbOrTx, daos, proposals, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { currentElectorate } from './electorate';
 import { type DaoRow, type ProposalRow, requireDao } from './rows';
@@ -56,6 +56,31 @@ export async function readCounts(db: DbOrTx, proposalId: string): Promise<Counts
     if (!updatedAt || at > updatedAt) updatedAt = at;
   }
   return { byOption, updatedAt };
+}
+
+/**
+ * The results read (read-results.ts): the proposal, its DAO's rules and its tally rows aggregated in one
+ * prepared statement, built once per service container (runtime.ts), so no SQL is built per read.
+ */
+export function prepareResultsRead(db: DbOrTx) {
+  const tallies = sql<string>`(
+    select coalesce(json_agg(t), '[]')::text from (
+      select option, sum(votes)::text as votes, sum(weight)::text as weight, max(updated_at) as at
+      from ${proposalTallies} where proposal_id = ${proposals.id} group by option
+    ) t)`;
+  return db
+    .select({
+      p: proposals,
+      threshold: daos.threshold,
+      quorum: daos.quorum,
+      resultsVisibility: daos.resultsVisibility,
+      tallies,
+    })
+    .from(proposals)
+    .innerJoin(daos, eq(daos.id, proposals.daoId))
+    .where(eq(proposals.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('plenum_results_read');
 }
 
 /**

@@ -1,17 +1,14 @@
 import { type Database, daos, proposals } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { TokenRef } from '../chain';
-import type { Services } from '../services';
+import type { ServiceBase } from '../service-base';
 import { loadElectorate } from './electorate';
+import { prepareResultsRead } from './results';
 import type { ProposalRow } from './rows';
-import { tokenOf } from './token-snapshot';
+import { type TokenSnapshot, tokenOf } from './token-snapshot';
 import { VoteBatcher } from './vote-batcher';
 
-/**
- * Per-process governance state: the vote batcher and caches of what never changes once known — a
- * proposal's DAO, options and times, and its frozen electorate — so the vote path does not read them per
- * vote. Status is not trusted from here: the batch re-reads it under a lock.
- */
+/** a proposal as the vote path needs it, cached by the runtime */
 export interface ProposalEntry {
   row: ProposalRow;
   tokenWeighted: boolean;
@@ -22,17 +19,34 @@ export interface ProposalEntry {
 }
 
 const MAX_CACHED_PROPOSALS = 200;
+/** wallets remembered below a token-holders DAO's minimum, per proposal (so nobody can grow it without end) */
+const MAX_BELOW = 100_000;
 
+export interface GovernanceOptions {
+  /** connections of their own for vote batches (the server's writer pool); absent: batches use db */
+  writer?: Database | undefined;
+  /** a vote not committed by then is answered 503 (VoteBatcher.submit); 0 or absent = none */
+  voteDeadlineMs?: number | undefined;
+}
+
+/**
+ * The governance state of one service container (`svc.governance`, built by createCoreServices): the vote
+ * batcher, the results read prepared once, the token snapshot reads in flight, and caches of what never
+ * changes once known — a proposal's DAO, options and times, and its frozen electorate — so the vote path
+ * does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
+ */
 export class GovernanceRuntime {
   readonly batcher: VoteBatcher;
+  /** GET results' one statement (read-results.ts) */
+  readonly resultsRead: ReturnType<typeof prepareResultsRead>;
   private readonly proposals = new Map<string, Promise<ProposalEntry | null>>();
+  private readonly snapshotReads = new Map<string, Promise<TokenSnapshot>>();
+  private readonly db: Database;
 
-  constructor(
-    private readonly svc: Services,
-    writer?: Database,
-    voteDeadlineMs = 0,
-  ) {
-    this.batcher = new VoteBatcher(svc, writer, 3, 1_000, voteDeadlineMs);
+  constructor(base: Pick<ServiceBase, 'db' | 'clock' | 'log'>, options: GovernanceOptions = {}) {
+    this.db = base.db;
+    this.batcher = new VoteBatcher(base, options.writer, 3, 1_000, options.voteDeadlineMs ?? 0);
+    this.resultsRead = prepareResultsRead(base.db);
   }
 
   proposal(id: string): Promise<ProposalEntry | null> {
@@ -48,19 +62,41 @@ export class GovernanceRuntime {
     return entry;
   }
 
-  forget(id: string) {
+  /** the proposal read again (its electorate was frozen since it was cached) */
+  reload(id: string): Promise<ProposalEntry | null> {
     this.proposals.delete(id);
+    return this.proposal(id);
+  }
+
+  /** a voter's weight as the database kept it (a token holder admitted on its first vote) */
+  admit(entry: ProposalEntry, voter: string, weight: string) {
+    if (weight !== entry.electorate?.get(voter)) entry.electorate?.set(voter, weight);
+  }
+
+  /** a wallet read below the minimum at the snapshot block: a past block never changes, so not read again */
+  heldBelow(entry: ProposalEntry, voter: string, read: bigint) {
+    if (entry.holders && entry.holders.below.size < MAX_BELOW) entry.holders.below.set(voter, read);
+  }
+
+  /** concurrent starts of one proposal share one chain read (status-automation.ts) */
+  snapshotOnce(id: string, read: () => Promise<TokenSnapshot>): Promise<TokenSnapshot> {
+    let p = this.snapshotReads.get(id);
+    if (!p) {
+      p = read().finally(() => this.snapshotReads.delete(id));
+      this.snapshotReads.set(id, p);
+    }
+    return p;
   }
 
   private async load(id: string): Promise<ProposalEntry | null> {
-    const [found] = await this.svc.db
+    const [found] = await this.db
       .select({ p: proposals, dao: daos })
       .from(proposals)
       .innerJoin(daos, eq(daos.id, proposals.daoId))
       .where(eq(proposals.id, id))
       .limit(1);
     if (!found) return null;
-    const electorate = found.p.status === 'PENDING' ? null : await loadElectorate(this.svc.db, id);
+    const electorate = found.p.status === 'PENDING' ? null : await loadElectorate(this.db, id);
     const token = tokenOf(found.dao);
     const holders =
       token && found.dao.membership === 'token-holders'
@@ -74,26 +110,4 @@ export class GovernanceRuntime {
         : null;
     return { row: found.p, tokenWeighted: found.dao.tokenWeighted, holders, electorate };
   }
-}
-
-const runtimes = new WeakMap<object, GovernanceRuntime>();
-
-/**
- * The runtime of this process for this database. The server's governance plugin calls it first with a
- * dedicated writer connection pool for vote batches; without one, batches use svc.db.
- */
-export function governanceRuntime(
-  svc: Services,
-  options: {
-    writer?: Database;
-    /** a vote not committed by then is answered 503 (VoteBatcher.submit); 0 or absent = none */
-    voteDeadlineMs?: number;
-  } = {},
-): GovernanceRuntime {
-  let rt = runtimes.get(svc.db);
-  if (!rt) {
-    rt = new GovernanceRuntime(svc, options.writer, options.voteDeadlineMs);
-    runtimes.set(svc.db, rt);
-  }
-  return rt;
 }

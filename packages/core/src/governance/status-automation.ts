@@ -8,17 +8,6 @@ import { resultsOf } from './results';
 import type { ProposalRow } from './rows';
 import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf } from './token-snapshot';
 
-/** concurrent starts of one proposal in this process share one chain read */
-const reading = new Map<string, Promise<TokenSnapshot>>();
-function oncePerProposal(id: string, read: () => Promise<TokenSnapshot>): Promise<TokenSnapshot> {
-  let p = reading.get(id);
-  if (!p) {
-    p = read().finally(() => reading.delete(id));
-    reading.set(id, p);
-  }
-  return p;
-}
-
 /**
  * Status automation: PENDING → ACTIVE at startTime (electorate snapshot), ACTIVE → PASSED | REJECTED at
  * endTime (outcome rule). Each step runs in one transaction holding the proposal's row lock and re-checks
@@ -79,7 +68,9 @@ export async function advanceProposal(
   if (pre && token && pre.p.status === 'PENDING' && pre.p.startTime <= now) {
     if (pre.p.snapshotRetryAt && pre.p.snapshotRetryAt > now) return pre.p;
     try {
-      const read = await oncePerProposal(proposalId, () => readTokenSnapshot(svc, pre.dao, token));
+      const read = await svc.governance.snapshotOnce(proposalId, () =>
+        readTokenSnapshot(svc, pre.dao, token),
+      );
       chain = { ...read, minWeight: BigInt(pre.dao.minWeight ?? '1') };
     } catch (err) {
       return recordSnapshotFailure(svc, pre.p, err);

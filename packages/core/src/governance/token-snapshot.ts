@@ -1,7 +1,7 @@
 import { daoMembers, proposalElectorate, proposals } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
-import { chainReaderOf, type SnapshotBlock, type TokenRef } from '../chain';
-import type { Services } from '../services';
+import type { ChainReader, SnapshotBlock, TokenRef } from '../chain';
+import type { ServiceBase } from '../service-base';
 import type { DaoRow, ProposalRow } from './rows';
 
 /**
@@ -24,8 +24,15 @@ export const tokenOf = (dao: DaoRow): TokenRef | null =>
     ? { chainId: dao.tokenChainId, address: dao.tokenAddress, standard: dao.tokenStandard }
     : null;
 
-export async function readTokenSnapshot(svc: Services, dao: DaoRow, token: TokenRef): Promise<TokenSnapshot> {
-  const reader = chainReaderOf(svc);
+/** the container's parts used here; not `Services`, whose runtime.ts imports tokenOf (imports run one way) */
+type ChainServices = ServiceBase & { chain: ChainReader };
+
+export async function readTokenSnapshot(
+  svc: ChainServices,
+  dao: DaoRow,
+  token: TokenRef,
+): Promise<TokenSnapshot> {
+  const reader = svc.chain;
   const block = await reader.snapshotBlock(token.chainId);
   const members = await svc.db
     .select({ address: daoMembers.address })
@@ -47,7 +54,7 @@ export const snapshotBackoffMs = (attempts: number) =>
 
 /** records a failed attempt on a proposal still PENDING; returns the row as it is now */
 export async function recordSnapshotFailure(
-  svc: Services,
+  svc: ServiceBase,
   p: ProposalRow,
   err: unknown,
 ): Promise<ProposalRow> {
@@ -77,13 +84,13 @@ export async function recordSnapshotFailure(
  * a 503 CHAIN_UNAVAILABLE.
  */
 export async function admitHolder(
-  svc: Services,
+  svc: ChainServices,
   p: ProposalRow,
   holders: { token: TokenRef; minWeight: bigint },
   voter: string,
 ): Promise<{ weight: string | null; read: bigint }> {
   if (p.snapshotBlockNumber === null) return { weight: null, read: 0n };
-  const weights = await chainReaderOf(svc).weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber));
+  const weights = await svc.chain.weightsAt(holders.token, [voter], BigInt(p.snapshotBlockNumber));
   const weight = weights.get(voter) ?? 0n;
   if (weight === 0n || weight < holders.minWeight) return { weight: null, read: weight };
   await svc.db

@@ -1,5 +1,5 @@
 import { type Database, DatabaseTimeout, sqlState } from '@plenum/db';
-import type { Services } from '../services';
+import type { ServiceBase } from '../service-base';
 import { AppError } from '../shared/errors';
 import { commitVotes, type VoteRequest, type VoteRow } from './vote-commit';
 
@@ -42,7 +42,7 @@ export interface VoteBatchObserver {
   onVote?(seconds: number): void;
 }
 
-const RETRYABLE = new Set(['40001', '40P01']);
+const RETRYABLE: ReadonlySet<string> = new Set(['40001', '40P01']);
 
 export class VoteBatcher {
   private readonly queues = new Map<string, Pending[]>();
@@ -52,7 +52,7 @@ export class VoteBatcher {
   private observers: VoteBatchObserver[] = [];
 
   constructor(
-    private readonly svc: Services,
+    private readonly svc: Pick<ServiceBase, 'db' | 'clock' | 'log'>,
     /** connections of their own, so a commit never queues behind request reads */
     private readonly writer: Database = svc.db,
     private readonly maxInFlight = 3,

@@ -1,11 +1,10 @@
 import { votes } from '@plenum/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
-import { chainReaderOf, type TokenRef } from '../chain';
+import type { TokenRef } from '../chain';
 import type { Services } from '../services';
 import { ineligibility, voterFacts } from './eligibility';
 import { requireDao, requireProposal } from './rows';
-import { governanceRuntime } from './runtime';
 import { snapshotBlockView } from './serialize';
 import { ensureCurrentStatus } from './status-automation';
 import { tokenOf } from './token-snapshot';
@@ -33,14 +32,10 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
   let weight: string | null = null;
   let holder: { weight: bigint; minWeight: bigint } | null = null;
   if (p.status !== 'PENDING') {
-    const entry = await governanceRuntime(svc).proposal(p.id);
+    const entry = await svc.governance.proposal(p.id);
     weight = entry?.electorate?.get(address) ?? null;
     if (weight === null && holdersOpen && p.snapshotBlockNumber !== null) {
-      const read = await chainReaderOf(svc).weightsAt(
-        token as TokenRef,
-        [address],
-        BigInt(p.snapshotBlockNumber),
-      );
+      const read = await svc.chain.weightsAt(token as TokenRef, [address], BigInt(p.snapshotBlockNumber));
       holder = { weight: read.get(address) ?? 0n, minWeight: BigInt(dao.minWeight ?? '1') };
     }
   }
@@ -68,6 +63,6 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
 /** GET /chains/{chainId}/tokens/{address}: a token's symbol and decimals, for the DAO form */
 export async function describeToken(svc: Services, params: TokenRef) {
   const address = canonicalAddress(params.address, 'address');
-  const found = await chainReaderOf(svc).describeToken({ ...params, address });
+  const found = await svc.chain.describeToken({ ...params, address });
   return { chainId: params.chainId, address, standard: params.standard, ...found };
 }

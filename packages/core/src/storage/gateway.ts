@@ -12,10 +12,8 @@ import {
 
 const MAX_BLOCK_BYTES = 4 * 1024 * 1024;
 const IDENTITY = 0x00;
-const HASHERS = new Map<
-  number,
-  { digest(b: Uint8Array): Promise<{ digest: Uint8Array }> | { digest: Uint8Array } }
->([
+type Hasher = { digest(b: Uint8Array): Promise<{ digest: Uint8Array }> | { digest: Uint8Array } };
+const HASHERS: ReadonlyMap<number, Hasher> = new Map<number, Hasher>([
   [sha256.code, sha256],
   [sha512.code, sha512],
 ]);

@@ -4,7 +4,14 @@ import type { SessionEntity } from './internal-events';
 import { readAll } from './read';
 import type { StorageServices } from './runtime';
 
-const IMAGE_KEYS = new Set(['image', 'image_url', 'imageUrl', 'animation_url', 'icon', 'logo']);
+const IMAGE_KEYS: ReadonlySet<string> = new Set([
+  'image',
+  'image_url',
+  'imageUrl',
+  'animation_url',
+  'icon',
+  'logo',
+]);
 const MAX_DEPTH = 32;
 
 /**

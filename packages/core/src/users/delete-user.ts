@@ -18,7 +18,7 @@ export async function deleteUser(svc: Services, params: { actor: Actor; id: stri
     // the lock makes a concurrent delete wait and then see the user as already gone (404)
     const user = await lockLiveUser(tx, params.id);
     assertOwnerOrAdmin(params.actor, user.id);
-    const blockers = await deletionBlockers(tx, user.id);
+    const blockers = await deletionBlockers(svc.deletionGuards, tx, user.id);
     if (blockers.length) {
       const list = blockers.map((b) => b.message).join('; ');
       throw new AppError('CONFLICT', `The account cannot be deleted: ${list}`, {
