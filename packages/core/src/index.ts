@@ -19,26 +19,12 @@ export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-se
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
 export { ChainReader, chainReaderOf } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
-export {
-  currentXactId,
-  MAX_EVENT_PAGE,
-  maxEventId,
-  readEvents,
-  readEventsByIds,
-  xactsEndedBefore,
-} from './events/feed';
+export { EventBus, type EventBusOptions } from './events/bus';
+export { maxEventId, readEvents } from './events/feed';
 export type { EventFilter } from './events/filter';
-export {
-  ConnectionStreams,
-  Gate,
-  type Release,
-  StreamAdmission,
-  type StreamConnection,
-  type StreamLimits,
-} from './events/limits';
-export { Sequencer, type SequencerOptions } from './events/sequencer';
+export { ConnectionStreams, type Release, type StreamConnection } from './events/limits';
 export { eventStream } from './events/stream';
-export { EventSubscription, type LiveEventSource } from './events/subscription';
+export type { LiveEventSource } from './events/subscription';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   addMember,
