@@ -7,14 +7,21 @@
 
 export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
-export { changePassword } from './auth/change-password';
-export { login, siweLogin } from './auth/login';
-export { issueNonce } from './auth/nonce';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
-export { dummyPasswordHash, hashPassword, verifyPassword } from './auth/password';
-export { passwordChecksInFlight } from './auth/password-gate';
-export { requestPasswordReset, resetPassword } from './auth/password-reset';
+export { changePassword } from './auth/password/change';
+export { passwordChecksInFlight } from './auth/password/gate';
+export {
+  dummyPasswordHash,
+  hashPassword,
+  hasPassword,
+  NO_PASSWORD,
+  verifyPassword,
+} from './auth/password/hash';
+export { login } from './auth/password/login';
+export { requestPasswordReset, resetPassword } from './auth/password/reset';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
+export { siweLogin } from './auth/siwe/login';
+export { issueNonce } from './auth/siwe/nonce';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
 export { ChainReader, chainReaderOf } from './chain';

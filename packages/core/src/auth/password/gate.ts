@@ -1,5 +1,5 @@
-import type { Services } from '../services';
-import { AppError } from '../shared/errors';
+import type { Services } from '../../services';
+import { AppError } from '../../shared/errors';
 
 /**
  * How much argon2 work the server does at once (docs/accounts.md, "Password guessing"). Each check

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CoreConfig } from '../config';
-import { checkingPasswords, passwordChecksInFlight } from './password-gate';
+import type { CoreConfig } from '../../config';
+import { checkingPasswords, passwordChecksInFlight } from './gate';
 
 const svc = {
   config: { passwordChecks: { concurrency: 4, queue: 64, perClient: 2, perClientQueue: 3 } } as CoreConfig,
