@@ -27,7 +27,7 @@ export type Authenticate = (req: IncomingMessage, options?: AuthenticateOptions)
 
 /**
  * The one authentication of every transport (HTTP, tRPC over WebSocket, Socket.IO;
- * docs/architecture.md, "A request"): the token given in the handshake, else the Bearer header, else
+ * docs/architecture.md, "Authentication"): the token given in the handshake, else the Bearer header, else
  * the session cookie, which only a trusted origin may use; then the session or access token it names.
  */
 export function createAuthenticator(svc: ApiServices, originPolicy: OriginPolicy): Authenticate {
