@@ -34,6 +34,14 @@ module.exports = {
       to: { path: '^packages/core/src/users/' },
     },
     {
+      name: 'core-auth-methods-apart',
+      severity: 'error',
+      comment:
+        'each sign-in method is one folder of core/auth (password/, siwe/): a method uses the shared session code at auth/ top level, never another method (docs/accounts.md, "Sign-in methods")',
+      from: { path: '^packages/core/src/auth/([^/]+)/' },
+      to: { path: '^packages/core/src/auth/[^/]+/', pathNot: '^packages/core/src/auth/$1/' },
+    },
+    {
       name: 'core-accounts-below-auth-and-users',
       severity: 'error',
       comment: 'core/accounts (user row lookups and views) is the lower module auth and users share',

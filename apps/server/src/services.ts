@@ -6,6 +6,7 @@ import {
   type Clock,
   createCoreServices,
   createStorageRuntime,
+  EventBus,
   type Logger,
   requeuePendingPins,
   StatusScheduler,
@@ -14,7 +15,6 @@ import {
 import { createDb, type DbHandle, type PoolUse } from '@plenum/db';
 import { coreConfigFromEnv } from './config';
 import type { Env } from './env';
-import { EventBus } from './events/bus';
 import { SocketCorker } from './events/cork';
 import { sweepStaleParts } from './routes/users/stale-parts';
 import { VERSION } from './version';

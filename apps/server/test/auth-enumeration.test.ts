@@ -6,8 +6,8 @@ import { type ApiClient, apiClient } from './support/http';
 // The real argon2id runs; the wrapper only counts the password verifications each request did. Counting
 // the work makes the guarantee testable without timing it (the timing comparison lives in `npm run bench`).
 const counted = vi.hoisted(() => ({ verify: 0 }));
-vi.mock('@plenum/core/auth/password', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@plenum/core/auth/password')>();
+vi.mock('@plenum/core/auth/password/hash', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@plenum/core/auth/password/hash')>();
   return {
     ...real,
     verifyPassword: (...args: Parameters<typeof real.verifyPassword>) => {

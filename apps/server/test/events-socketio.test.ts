@@ -54,6 +54,10 @@ describe('Socket.IO at /socket.io', () => {
     expect(err.data).toMatchObject({ code: 'BAD_REQUEST', reason: 'VALIDATION_FAILED' });
     expect(err.message).toMatch(/daoId/);
     expect(err.message).toMatch(/events/);
+    // the one error body's field issues, each with its stable code (docs/api.md, "Errors")
+    expect(err.data).toMatchObject({
+      issues: expect.arrayContaining([expect.objectContaining({ path: 'daoId', code: expect.any(String) })]),
+    });
     expect((await refusal({ token: user.token }, { lastEventId: '-1' })).message).toMatch(/lastEventId/);
   });
 

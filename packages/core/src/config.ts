@@ -14,7 +14,7 @@ export interface CoreConfig {
   emailVerificationRequired: boolean;
   /** per-account sign-in throttle (LOGIN_FAILURES_BEFORE_BACKOFF, LOGIN_BACKOFF_MAX) */
   loginThrottle: { freeFailures: number; maxBackoffMs: number };
-  /** argon2 work at once (PASSWORD_CHECK_*, PASSWORD_CHECKS_PER_CLIENT: auth/password-gate.ts) */
+  /** argon2 work at once (PASSWORD_CHECK_*, PASSWORD_CHECKS_PER_CLIENT: auth/password/gate.ts) */
   passwordChecks: { concurrency: number; queue: number; perClient: number; perClientQueue: number };
   adminEmails: string[];
   /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */

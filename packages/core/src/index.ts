@@ -7,37 +7,30 @@
 
 export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
-export { changePassword } from './auth/change-password';
-export { login, siweLogin } from './auth/login';
-export { issueNonce } from './auth/nonce';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
-export { dummyPasswordHash, hashPassword, verifyPassword } from './auth/password';
-export { requestPasswordReset, resetPassword } from './auth/password-reset';
+export { changePassword } from './auth/password/change';
+export {
+  dummyPasswordHash,
+  hashPassword,
+  hasPassword,
+  NO_PASSWORD,
+  verifyPassword,
+} from './auth/password/hash';
+export { login } from './auth/password/login';
+export { requestPasswordReset, resetPassword } from './auth/password/reset';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
+export { siweLogin } from './auth/siwe/login';
+export { issueNonce } from './auth/siwe/nonce';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
 export { ChainReader } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
-export {
-  currentXactId,
-  MAX_EVENT_PAGE,
-  maxEventId,
-  readEvents,
-  readEventsByIds,
-  xactsEndedBefore,
-} from './events/feed';
+export { EventBus, type EventBusOptions } from './events/bus';
+export { maxEventId, readEvents } from './events/feed';
 export type { EventFilter } from './events/filter';
-export {
-  ConnectionStreams,
-  Gate,
-  type Release,
-  StreamAdmission,
-  type StreamConnection,
-  type StreamLimits,
-} from './events/limits';
-export { Sequencer, type SequencerOptions } from './events/sequencer';
+export { ConnectionStreams, type Release, type StreamConnection } from './events/limits';
 export { eventStream } from './events/stream';
-export { EventSubscription, type LiveEventSource } from './events/subscription';
+export type { LiveEventSource } from './events/subscription';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   addMember,

@@ -1,4 +1,4 @@
-import { PasswordGate } from './auth/password-gate';
+import { PasswordGate } from './auth/password/gate';
 import { createSessionQueues, type SessionQueues } from './auth/session-lookup';
 import { type ChainReader, createChainReader } from './chain';
 import { type GovernanceOptions, GovernanceRuntime } from './governance/runtime';
@@ -18,7 +18,7 @@ export interface Services extends ServiceBase {
   sessions: SessionQueues;
   /** token DAOs' chain reads: one client per chain, and their request counter (chain/reader.ts) */
   chain: ChainReader;
-  /** the argon2 work at once (auth/password-gate.ts) */
+  /** the argon2 work at once (auth/password/gate.ts) */
   passwordChecks: PasswordGate;
   /** what can block deleting a user (users/deletion-guards.ts) */
   deletionGuards: DeletionGuard[];

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import type { ApiServices } from '@plenum/api';
+import { type ApiServices, zodIssuesToFieldIssues } from '@plenum/api';
 import {
   AppError,
   type ErrorCode,
@@ -10,15 +10,14 @@ import {
 } from '@plenum/core';
 import { type Reason, socketEventQuery } from '@plenum/validators';
 import { Server, type Socket } from 'socket.io';
-import { isCrossOriginCookieRequest, type OriginPolicy } from '../http/csrf';
-import { credentialOf } from '../http/request-info';
+import type { Authenticate, Authentication } from '../http/authenticate';
 
 export interface SocketIoOptions {
   svc: ApiServices;
   bus: LiveEventSource;
   corsOrigins: string[];
-  /** origins trusted to use the session cookie (docs/api.md, "Cross-site requests") */
-  originPolicy: OriginPolicy;
+  /** who connects (http/authenticate.ts) */
+  authenticate: Authenticate;
 }
 
 type Subscription = ReturnType<typeof socketEventQuery.parse>;
@@ -30,6 +29,16 @@ function refusal(code: ErrorCode, message: string, reason: Reason, issues?: Fiel
   });
 }
 
+/** Socket.IO's answer to each refusal of the authentication (docs/events.md, "Socket.IO") */
+const REFUSALS = {
+  CSRF: () => refusal('FORBIDDEN', 'Cross-origin connection with the session cookie refused', 'CSRF'),
+  TOKEN_REQUIRED: () =>
+    refusal('UNAUTHORIZED', 'Connect with auth: { token } (a session or access token)', 'TOKEN_REQUIRED'),
+  INVALID_TOKEN: () => refusal('UNAUTHORIZED', 'The token is invalid, expired or revoked', 'INVALID_TOKEN'),
+  DATABASE_UNAVAILABLE: () =>
+    refusal('SERVICE_UNAVAILABLE', 'The database is unreachable', 'DATABASE_UNAVAILABLE'),
+} satisfies Record<Exclude<Authentication, { ok: true }>['reason'], () => Error>;
+
 /**
  * The Socket.IO endpoint at /socket.io (docs/events.md, "Socket.IO"): handshake `auth: { token }` (a
  * session or personal access token), resume point and filters in the handshake query, one event per
@@ -37,7 +46,7 @@ function refusal(code: ErrorCode, message: string, reason: Reason, issues?: Fiel
  */
 export function attachSocketIo(
   server: HttpServer,
-  { svc, bus, corsOrigins, originPolicy }: SocketIoOptions,
+  { svc, bus, corsOrigins, authenticate }: SocketIoOptions,
 ): Server {
   const io = new Server(server, {
     path: '/socket.io',
@@ -50,28 +59,13 @@ export function attachSocketIo(
 
   io.use(async (socket, next) => {
     const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    const fromCookie = !(typeof given === 'string' && given);
-    if (fromCookie && isCrossOriginCookieRequest(socket.request, originPolicy, { stream: true }))
-      return next(refusal('FORBIDDEN', 'Cross-origin connection with the session cookie refused', 'CSRF'));
-    const token = typeof given === 'string' && given ? given : credentialOf(socket.request);
-    if (!token) {
-      return next(
-        refusal('UNAUTHORIZED', 'Connect with auth: { token } (a session or access token)', 'TOKEN_REQUIRED'),
-      );
-    }
-    let userId: string;
-    try {
-      const principal = await resolveToken(svc, { token });
-      if (!principal)
-        return next(refusal('UNAUTHORIZED', 'The token is invalid, expired or revoked', 'INVALID_TOKEN'));
-      userId = principal.userId;
-    } catch (err) {
-      svc.log.error({ err }, 'socket.io credential lookup failed');
-      return next(refusal('SERVICE_UNAVAILABLE', 'The database is unreachable', 'DATABASE_UNAVAILABLE'));
-    }
+    const auth = await authenticate(socket.request, { given, stream: true });
+    if (!auth.ok) return next(REFUSALS[auth.reason]());
+    const { token } = auth;
+    const userId = auth.principal.userId;
     const parsed = socketEventQuery.safeParse(socket.handshake.query);
     if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+      const issues = zodIssuesToFieldIssues(parsed.error.issues);
       const detail = issues.map((i) => `${i.path || 'query'}: ${i.message}`).join('; ');
       return next(refusal('BAD_REQUEST', `Invalid subscription: ${detail}`, 'VALIDATION_FAILED', issues));
     }

@@ -1,14 +1,14 @@
 import { type Access, type ApiServices, listOperations, type RateBudget } from '@plenum/api';
-import { AppError, type Principal, resolveToken } from '@plenum/core';
+import { AppError, type Principal } from '@plenum/core';
 import type { Availability } from '@plenum/db';
 import type { AnyRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isCrossOriginCookieRequest, type OriginPolicy } from './csrf';
+import type { Authenticate } from './authenticate';
 import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProcedures } from './errors';
 import type { Metrics } from './metrics';
 import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
-import { clientIp, credentialOf } from './request-info';
+import { clientIp } from './request-info';
 import { restProcedureOf, restTemplates } from './rest';
 
 export interface RequestState {
@@ -39,7 +39,8 @@ export interface PipelineOptions {
   router: AnyRouter;
   availability: Availability;
   rateLimiter: RateLimiter;
-  originPolicy: OriginPolicy;
+  /** who the caller is (authenticate.ts) */
+  authenticate: Authenticate;
   trustProxy: boolean;
   /** the most calls one tRPC HTTP batch may hold (TRPC_MAX_BATCH) */
   maxBatch: number;
@@ -119,7 +120,8 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
       });
     }
     if (!o.availability.up) throw databaseUnavailable();
-    if (isCrossOriginCookieRequest(request.raw, o.originPolicy))
+    const auth = await o.authenticate(request.raw, { requestId: request.id });
+    if (!auth.ok && auth.reason === 'CSRF')
       throw new AppError(
         'FORBIDDEN',
         'Cross-origin request with the session cookie refused: use a Bearer token',
@@ -128,17 +130,12 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
         },
       );
     assertCleanQuery(request.raw.url);
-
-    const token = credentialOf(request.raw);
-    let principal: Principal | null = null;
-    try {
-      principal = token ? await resolveToken(o.svc, { token }) : null;
-    } catch (err) {
-      log.error({ err, requestId: request.id }, 'credential lookup failed');
-      throw databaseUnavailable();
-    }
+    if (!auth.ok && auth.reason === 'DATABASE_UNAVAILABLE') throw databaseUnavailable();
+    // over HTTP no credential, or one that names no one, is an anonymous caller: each operation decides
+    const principal = auth.ok ? auth.principal : null;
+    const token = auth.ok ? auth.token : null;
     const ip = clientIp(request.raw, o.trustProxy);
-    request.plenum = { principal, token: principal ? token : null, ip };
+    request.plenum = { principal, token, ip };
 
     const calls = trpcProcedures(pathOf(request));
     const called = proceduresOf(request);

@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * Slow and greedy clients (docs/operations.md, "Slow clients"). Node's headersTimeout bounds the request
- * line and headers (set in app.ts); here, after the headers:
+ * line and headers (set in app/fastify.ts); here, after the headers:
  *
  * - a small body (JSON, a form, text, none declared) must arrive whole within `bodyTimeoutMs` of them;
  * - any other body is a streamed upload, which may take long but must keep moving: every `rateWindowMs`

@@ -4,7 +4,7 @@ import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
 import { fetchPage, type Page } from '../shared/pagination';
 import { canonicalAddress } from './address';
-import { verifySiwe } from './siwe';
+import { verifySiwe } from './siwe/verify';
 
 const view = (w: typeof wallets.$inferSelect) => ({
   address: w.address,

@@ -1,8 +1,8 @@
 import { isUniqueViolation, users, verificationTokens } from '@plenum/db';
 import { findUserByEmail, normalizeEmail } from '../accounts/find-by-email';
 import { serializeUser } from '../accounts/serialize';
-import { hashPassword } from '../auth/password';
-import { assertPasswordPolicy } from '../auth/password-policy';
+import { hashPassword } from '../auth/password/hash';
+import { assertPasswordPolicy } from '../auth/password/policy';
 import { enqueueEmail } from '../mail/outbox';
 import { verificationEmail } from '../mail/templates';
 import type { Services } from '../services';

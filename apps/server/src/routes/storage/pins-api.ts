@@ -1,4 +1,4 @@
-import { storageOf } from '@plenum/api';
+import { storageOf, zodIssuesToFieldIssues } from '@plenum/api';
 import {
   AppError,
   listPinRequests,
@@ -32,8 +32,7 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   const nul = nulCharacterIssues(value);
   if (nul.length) throw invalid(nul);
   const parsed = schema.safeParse(value);
-  if (!parsed.success)
-    throw invalid(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  if (!parsed.success) throw invalid(zodIssuesToFieldIssues(parsed.error.issues));
   return parsed.data;
 }
 

@@ -6,6 +6,15 @@ const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, p
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 
+/**
+ * `users.password_hash` of an account that has no password (docs/accounts.md, "Accounts without a
+ * password"): the column stays required, and this is no argon2 hash, so no password ever verifies against it.
+ */
+export const NO_PASSWORD = '!no-password';
+
+/** the account can sign in with a password (and change it by proving the current one) */
+export const hasPassword = (user: { passwordHash: string }) => user.passwordHash !== NO_PASSWORD;
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);

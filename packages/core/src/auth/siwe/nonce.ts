@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { type DbOrTx, siweNonces } from '@plenum/db';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Services } from '../services';
+import type { Services } from '../../services';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 export const NONCE_TTL_MS = 10 * 60_000;

@@ -1,4 +1,4 @@
-import { AppError } from '../shared/errors';
+import { AppError } from '../../shared/errors';
 
 /**
  * How much argon2 work the server does at once (docs/accounts.md, "Password guessing"). Each check

@@ -1,24 +1,18 @@
+import type { Database, DbHandle } from '@plenum/db';
+import { EVENTS_CHANNEL, type EventEnvelope } from '../governance/event-log';
+import type { Logger } from '../shared/logger';
 import {
-  type ConnectionStreams,
   currentXactId,
-  EVENTS_CHANNEL,
-  type EventEnvelope,
-  type EventFilter,
-  EventSubscription,
-  Gate,
-  type LiveEventSource,
-  type Logger,
   MAX_EVENT_PAGE,
   maxEventId,
   readEvents,
   readEventsByIds,
-  Sequencer,
-  type SequencerOptions,
-  StreamAdmission,
-  type StreamLimits,
   xactsEndedBefore,
-} from '@plenum/core';
-import type { Database, DbHandle } from '@plenum/db';
+} from './feed';
+import type { EventFilter } from './filter';
+import { type ConnectionStreams, Gate, StreamAdmission, type StreamLimits } from './limits';
+import { Sequencer, type SequencerOptions } from './sequencer';
+import { EventSubscription, type LiveEventSource } from './subscription';
 
 export interface EventBusOptions extends SequencerOptions {
   /** safety-net read when no notification arrives (a dropped LISTEN connection, a missed NOTIFY) */

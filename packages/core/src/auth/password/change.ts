@@ -1,19 +1,19 @@
 import { users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
-import type { Services } from '../services';
-import { badRequest, conflict, notFound } from '../shared/errors';
-import { clearLoginThrottle, reserveLoginAttempt } from './login-throttle';
-import { hashPassword, verifyPassword } from './password';
-import { checkingPasswords } from './password-gate';
-import { assertPasswordPolicy } from './password-policy';
-import type { Principal } from './sessions';
-import { assertSession, endSessionsExcept } from './user-sessions';
+import type { Services } from '../../services';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import type { Principal } from '../sessions';
+import { assertSession, endSessionsExcept } from '../user-sessions';
+import { checkingPasswords } from './gate';
+import { hashPassword, verifyPassword } from './hash';
+import { assertPasswordPolicy } from './policy';
+import { clearLoginThrottle, reserveLoginAttempt } from './throttle';
 
 export interface ChangePasswordParams {
   principal: Principal;
   currentPassword: string;
   newPassword: string;
-  /** the caller's address, for its share of the password checks (password-gate.ts) */
+  /** the caller's address, for its share of the password checks (gate.ts) */
   client?: string | null;
 }
 
@@ -30,7 +30,7 @@ export async function changePassword(svc: Services, params: ChangePasswordParams
   const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
   if (!user || user.deletedAt) throw notFound('No such user');
   // a stolen session must not become a password-guessing oracle: the sign-in throttle applies here too,
-  // each check counted before it is made (login-throttle.ts)
+  // each check counted before it is made (throttle.ts)
   const ok = await checkingPasswords(svc, params.client ?? null, async () => {
     await reserveLoginAttempt(svc, { email: user.email });
     return verifyPassword(user.passwordHash, params.currentPassword);

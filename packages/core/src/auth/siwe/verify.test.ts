@@ -1,7 +1,7 @@
 import { createSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../shared/errors';
-import { checkSiweMessage } from './siwe';
+import type { AppError } from '../../shared/errors';
+import { checkSiweMessage } from './verify';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const opts = { appUrl: 'http://localhost:3000', chainIds: [1, 10], now };

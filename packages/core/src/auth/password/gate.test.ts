@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkingPasswords, PasswordGate } from './password-gate';
+import { checkingPasswords, PasswordGate } from './gate';
 
 const svc = {
   passwordChecks: new PasswordGate({ concurrency: 4, queue: 64, perClient: 2, perClientQueue: 3 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginBackoffMs } from './login-throttle';
+import { loginBackoffMs } from './throttle';
 
 describe('loginBackoffMs', () => {
   const settings = { freeFailures: 5, maxBackoffMs: 15 * 60_000 };

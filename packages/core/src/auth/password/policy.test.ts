@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPasswordPolicy } from '../config';
-import { checkPasswordPolicy } from './password-policy';
+import { defaultPasswordPolicy } from '../../config';
+import { checkPasswordPolicy } from './policy';
 
 const codes = (pw: string, policy = defaultPasswordPolicy) =>
   checkPasswordPolicy(pw, policy).map((f) => f.code);

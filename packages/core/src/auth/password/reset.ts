@@ -1,15 +1,15 @@
 import { passwordResetTokens, users } from '@plenum/db';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
-import { findUserByEmail } from '../accounts/find-by-email';
-import { enqueueEmail } from '../mail/outbox';
-import { passwordResetEmail } from '../mail/templates';
-import type { Services } from '../services';
-import { badRequest } from '../shared/errors';
-import { hashToken, newToken } from '../shared/tokens';
-import { clearLoginThrottle } from './login-throttle';
-import { hashPassword } from './password';
-import { assertPasswordPolicy } from './password-policy';
-import { endSessionsExcept } from './user-sessions';
+import { findUserByEmail } from '../../accounts/find-by-email';
+import { enqueueEmail } from '../../mail/outbox';
+import { passwordResetEmail } from '../../mail/templates';
+import type { Services } from '../../services';
+import { badRequest } from '../../shared/errors';
+import { hashToken, newToken } from '../../shared/tokens';
+import { endSessionsExcept } from '../user-sessions';
+import { hashPassword } from './hash';
+import { assertPasswordPolicy } from './policy';
+import { clearLoginThrottle } from './throttle';
 
 /** expired links are kept this long (so presenting one says "expired"), then swept */
 const KEEP_EXPIRED_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { passwordRuleResults } from '@plenum/validators';
-import type { PasswordPolicy } from '../config';
-import { badRequest, type FieldIssue } from '../shared/errors';
+import type { PasswordPolicy } from '../../config';
+import { badRequest, type FieldIssue } from '../../shared/errors';
 
 /**
  * Every rule a password breaks, each named, so a form can show them all at once. The rules live in

@@ -3,9 +3,9 @@ import { parseSiweMessage } from 'viem/siwe';
 
 type ParsedSiwe = ReturnType<typeof parseSiweMessage>;
 
-import type { Services } from '../services';
-import { AppError, badRequest, unauthorized } from '../shared/errors';
-import { canonicalAddress } from './address';
+import type { Services } from '../../services';
+import { AppError, badRequest, unauthorized } from '../../shared/errors';
+import { canonicalAddress } from '../address';
 import { consumeNonce } from './nonce';
 
 export interface SiweCheckOptions {

@@ -1,0 +1,44 @@
+import type { ApiServices, Context } from '@plenum/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Env } from '../env';
+import { isHttps, SESSION_COOKIE } from '../http/request-info';
+
+export type ContextFor = (
+  request: FastifyRequest,
+  reply: FastifyReply | null,
+  transport: Context['transport'],
+) => Context;
+
+/**
+ * A procedure's context for an HTTP request (tRPC or REST): the caller the pipeline authenticated
+ * (http/pipeline.ts), the client's addresses, and the session cookie to set on the reply.
+ */
+export function httpContext(svc: ApiServices, env: Env): ContextFor {
+  const secureCookies = env.APP_URL.startsWith('https:');
+  return (request, reply, transport) => {
+    const state = request.plenum!;
+    return {
+      svc,
+      principal: state.principal,
+      token: state.token,
+      ip: state.ip,
+      socketAddress: request.raw.socket.remoteAddress ?? null,
+      userAgent: request.headers['user-agent'] ?? null,
+      requestId: request.id,
+      transport,
+      setSessionCookie(token, { maxAgeSeconds }) {
+        // Secure whenever the app or this request is on https (docs/api.md, "Cross-site requests")
+        reply?.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          maxAge: maxAgeSeconds,
+          secure: secureCookies || isHttps(request.raw, env.TRUST_PROXY),
+        });
+      },
+      setHeader(name, value) {
+        reply?.header(name, value);
+      },
+    };
+  };
+}

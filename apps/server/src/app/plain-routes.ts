@@ -1,0 +1,43 @@
+import { type ApiServices, accessRefusal } from '@plenum/api';
+import type { Logger } from '@plenum/core';
+import type { FastifyInstance } from 'fastify';
+import { refuseBody, useBodyParsers } from '../http/body';
+import { fastifyPath, type RouteSet } from '../http/routes';
+
+/**
+ * Each domain's plain routes (uploads, downloads, the Pinning Service API, the export), in a scope whose
+ * non-JSON bodies stay unread for the handler to stream.
+ */
+export async function registerPlainRoutes(
+  app: FastifyInstance,
+  routeSets: RouteSet[],
+  { svc, log }: { svc: ApiServices; log: Logger },
+) {
+  await app.register(async (scope) => {
+    useBodyParsers(scope, 'stream');
+    for (const route of routeSets.flatMap((s) => s.routes)) {
+      scope.route({
+        method: route.method,
+        url: fastifyPath(route.path),
+        config: { access: route.access, rateLimit: route.rateLimit, errorFormat: route.errorFormat },
+        ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
+        // the caller's access is checked before any of the body is read
+        onRequest: async (request) => {
+          const refusal = accessRefusal(svc, request.plenum?.principal ?? null, route.access);
+          if (refusal) throw refusal;
+        },
+        preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,
+        handler: (request, reply) =>
+          route.handler({
+            request,
+            reply,
+            params: request.params as Record<string, string>,
+            query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+            principal: request.plenum?.principal ?? null,
+            svc,
+            log: log.child({ requestId: request.id }),
+          }),
+      });
+    }
+  });
+}
