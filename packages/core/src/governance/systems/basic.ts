@@ -16,7 +16,7 @@ import type {
 } from './types';
 
 /** the options every basic proposal votes on (@plenum/validators: the web app shows the same) */
-export const BASIC_OPTIONS = FOR_AGAINST_ABSTAIN;
+const BASIC_OPTIONS = FOR_AGAINST_ABSTAIN;
 
 export function parseBasic(choice: unknown): ParsedBallot<'basic'> {
   return parseSingleChoice(BASIC_OPTIONS, choice, 'basic');

@@ -7,7 +7,6 @@
 import { systemOptions } from '@plenum/validators';
 import { badRequest } from '../../shared/errors';
 import { type Accumulators, addContribution, emptyAccumulators, emptyTotals } from './accumulators';
-import { BASIC_OPTIONS } from './basic';
 import { canonicalChoice, canonicalJson } from './canonical';
 import { apportion, FIXED_DECIMALS, FIXED_SCALE, formatFixed, isqrt } from './fixed-point';
 import { decideOutcome, formatScore, type OutcomeRules, type SystemOutcome } from './outcome';
@@ -40,7 +39,6 @@ export {
   type Accumulators,
   addContribution,
   apportion,
-  BASIC_OPTIONS,
   type Ballot,
   type BallotErrorCode,
   type BallotIssue,
