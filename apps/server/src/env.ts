@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_PASSWORD_POLICY as PASSWORD } from '@plenum/validators';
 import { z } from 'zod';
 
 /** The one place that reads process.env; every variable is documented in .env.example. */
@@ -127,12 +128,12 @@ const schema = z.object({
   SIWE_CHAIN_IDS: list('1,10,137,8453,42161,11155111'),
   SIWE_RPC_URL: url(),
 
-  PASSWORD_MIN_LENGTH: int(8, 1),
-  PASSWORD_MAX_LENGTH: int(128, 1),
-  PASSWORD_REQUIRE_UPPERCASE: bool(true),
-  PASSWORD_REQUIRE_LOWERCASE: bool(true),
-  PASSWORD_REQUIRE_NUMBERS: bool(true),
-  PASSWORD_REQUIRE_SPECIAL: bool(false),
+  PASSWORD_MIN_LENGTH: int(PASSWORD.minLength, 1),
+  PASSWORD_MAX_LENGTH: int(PASSWORD.maxLength, 1),
+  PASSWORD_REQUIRE_UPPERCASE: bool(PASSWORD.requireUppercase),
+  PASSWORD_REQUIRE_LOWERCASE: bool(PASSWORD.requireLowercase),
+  PASSWORD_REQUIRE_NUMBERS: bool(PASSWORD.requireNumbers),
+  PASSWORD_REQUIRE_SPECIAL: bool(PASSWORD.requireSpecialChars),
 
   RESEND_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Plenum <no-reply@plenum.local>'),

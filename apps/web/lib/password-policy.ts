@@ -1,18 +1,11 @@
-import { type PasswordPolicy, passwordRuleResults } from '@plenum/validators';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy, passwordRuleResults } from '@plenum/validators';
 
 /**
  * Live hints for the register form: the same rule code the server runs (@plenum/validators), with the
- * server's configured policy from system.info; these defaults (docs/accounts.md, "Password policy") only
+ * server's configured policy from system.info; the defaults (docs/accounts.md, "Password policy") only
  * bridge the first load.
  */
-export const defaultPasswordPolicy: PasswordPolicy = {
-  minLength: 8,
-  maxLength: 128,
-  requireUppercase: true,
-  requireLowercase: true,
-  requireNumbers: true,
-  requireSpecialChars: false,
-};
+export const defaultPasswordPolicy: PasswordPolicy = DEFAULT_PASSWORD_POLICY;
 
 export interface PasswordRule {
   code: string;

@@ -1,5 +1,5 @@
 /** Settings the domain logic needs; apps/server/src/env.ts builds this from the environment. */
-import type { PasswordPolicy } from '@plenum/validators';
+import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@plenum/validators';
 
 /** the policy's one home is @plenum/validators (its rules run on the server and in the web's live hints) */
 export type { PasswordPolicy };
@@ -80,11 +80,4 @@ export interface StorageConfig {
   publicUrl: string;
 }
 
-export const defaultPasswordPolicy: PasswordPolicy = {
-  minLength: 8,
-  maxLength: 128,
-  requireUppercase: true,
-  requireLowercase: true,
-  requireNumbers: true,
-  requireSpecialChars: false,
-};
+export const defaultPasswordPolicy: PasswordPolicy = { ...DEFAULT_PASSWORD_POLICY };

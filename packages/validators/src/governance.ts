@@ -1,23 +1,19 @@
 import { z } from 'zod';
 import { address, isoDateTime, pageQuery } from './common';
 import { coded, refined } from './issue-codes';
+import { FOR_AGAINST_ABSTAIN, VOTING_SYSTEM_NAMES, VOTING_SYSTEM_TRAITS } from './voting-systems';
 
 /** Governance inputs and outputs (docs/governance.md); shared by the routers, the web forms and the tests. */
 
 export const DAO_STATUS = z.enum(['PENDING', 'ACTIVE', 'INACTIVE']);
 export const PROPOSAL_STATUS = z.enum(['PENDING', 'ACTIVE', 'PASSED', 'REJECTED']);
-export const DEFAULT_VOTING_OPTIONS = ['For', 'Against', 'Abstain'];
+export const DEFAULT_VOTING_OPTIONS = [...FOR_AGAINST_ABSTAIN];
 export const MAX_PROPOSAL_DATA_BYTES = 65_536;
 export const MAX_VOTING_HOURS = 8_760;
 export const RESULTS_VISIBILITY = z.enum(['live', 'after-end']);
 export type ResultsVisibility = z.output<typeof RESULTS_VISIBILITY>;
 /** how a proposal counts its ballots (docs/governance.md, "Voting systems") */
-export const VOTING_SYSTEM = z
-  .enum(['single-choice', 'basic', 'approval', 'weighted', 'quadratic', 'ranked-choice'])
-  .meta({ id: 'VotingSystem' });
-export type VotingSystemName = z.output<typeof VOTING_SYSTEM>;
-/** the fixed options of a `basic` proposal */
-export const BASIC_VOTING_OPTIONS = ['For', 'Against', 'Abstain'];
+export const VOTING_SYSTEM = z.enum(VOTING_SYSTEM_NAMES).meta({ id: 'VotingSystem' });
 
 const id = z.uuid();
 
@@ -266,16 +262,17 @@ export const createProposalInput = z
     startTime: isoDateTime.optional(),
   })
   .superRefine((p, ctx) => {
-    if (p.votingSystem !== 'basic') return;
+    const fixedOptions = VOTING_SYSTEM_TRAITS[p.votingSystem].fixedOptions;
+    if (!fixedOptions) return;
     // basic votes For, Against, Abstain (core stores exactly those); other options are a mistake
     const given = p.votingOptions.map((o) => o.toLowerCase()).sort();
-    const fixed = BASIC_VOTING_OPTIONS.map((o) => o.toLowerCase()).sort();
+    const fixed = fixedOptions.map((o) => o.toLowerCase()).sort();
     if (given.join('\n') !== fixed.join('\n'))
       ctx.addIssue({
         code: 'custom',
         params: { code: 'basic_options' },
         path: ['votingOptions'],
-        message: 'a basic proposal votes For, Against, Abstain: leave votingOptions out',
+        message: `a ${p.votingSystem} proposal votes ${fixedOptions.join(', ')}: leave votingOptions out`,
       });
   });
 export type CreateProposalInput = z.output<typeof createProposalInput>;

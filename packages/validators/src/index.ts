@@ -9,3 +9,4 @@ export * from './reasons';
 export * from './storage';
 export * from './text';
 export * from './users';
+export * from './voting-systems';

@@ -14,6 +14,16 @@ export const passwordPolicySchema = z.object({
 });
 export type PasswordPolicy = z.infer<typeof passwordPolicySchema>;
 
+/** the policy without configuration: the server's env defaults, and the web form's until system.info answers */
+export const DEFAULT_PASSWORD_POLICY: Readonly<PasswordPolicy> = Object.freeze({
+  minLength: 8,
+  maxLength: 128,
+  requireUppercase: true,
+  requireLowercase: true,
+  requireNumbers: true,
+  requireSpecialChars: false,
+});
+
 export interface PasswordRuleResult {
   path: 'password';
   code:

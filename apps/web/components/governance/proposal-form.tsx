@@ -1,5 +1,5 @@
 'use client';
-import { createProposalInput, DEFAULT_VOTING_OPTIONS } from '@plenum/validators';
+import { createProposalInput, DEFAULT_VOTING_OPTIONS, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
@@ -43,6 +43,10 @@ const proposalForm = z.object({
 });
 type ProposalFormValues = z.output<typeof proposalForm>;
 
+/** a system whose options are fixed (basic): the form shows them instead of the options editor */
+const fixesOptions = (system: VotingSystem | undefined) =>
+  system !== undefined && VOTING_SYSTEM_TRAITS[system].fixedOptions !== null;
+
 /** the form's strings → the API's input (still to be checked with createProposalInput) */
 function toInput(daoId: string, v: ProposalFormValues) {
   const json = checkProposalJson(v.proposalData);
@@ -53,7 +57,7 @@ function toInput(daoId: string, v: ProposalFormValues) {
     creatorAddress: v.creatorAddress,
     votingDurationHours: numberOrUndefined(v.votingDurationHours),
     // basic votes For, Against, Abstain: the API fixes them when votingOptions is left out
-    ...(v.votingSystem === 'basic' ? {} : { votingOptions: v.votingOptions }),
+    ...(fixesOptions(v.votingSystem) ? {} : { votingOptions: v.votingOptions }),
     votingSystem: v.votingSystem,
     proposalData: json.ok ? json.value : {},
     ...(v.startTime ? { startTime: localToIso(v.startTime) } : {}),
@@ -127,7 +131,7 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
       if (!checked.ok) return showErrors(checked.error);
       setError(null);
       const { votingOptions, ...rest } = checked.data;
-      create.mutate(values.votingSystem === 'basic' ? rest : { ...rest, votingOptions }, {
+      create.mutate(fixesOptions(values.votingSystem) ? rest : { ...rest, votingOptions }, {
         onSuccess: (p) => {
           void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
           void queryClient.invalidateQueries({
@@ -201,7 +205,7 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
               />
             )}
           />
-          {system === 'basic' ? (
+          {fixesOptions(system) ? (
             <p className="text-sm text-muted-foreground" data-testid="basic-options">
               {t('basicOptions')}
             </p>

@@ -1,3 +1,4 @@
+import { isAbstain } from '@plenum/validators';
 import { Check, Circle, Minus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
@@ -245,7 +246,7 @@ function Rules({ results, options }: { results: Results; options: readonly strin
       {results.quorumPercent > 0 &&
         ` ${t('ruleQuorum', {
           quorum: formatPercent(results.quorumPercent),
-          abstain: options.some((o) => o.toLowerCase() === 'abstain') ? 'yes' : 'no',
+          abstain: options.some(isAbstain) ? 'yes' : 'no',
         })}`}
     </p>
   );

@@ -1,4 +1,5 @@
 'use client';
+import { isAbstain, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
 import dynamic from 'next/dynamic';
 import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
@@ -39,8 +40,8 @@ export function ResultsChart({ results }: { results: Results }) {
   const summary = rows.map((r) => `${r.option} ${r.label}`).join(', ');
   const caption = [
     t('caption', { decided: td(decidedOf(results.votingSystem, names)) }),
-    ...(names.some((o) => o.toLowerCase() === 'abstain') ? [t('captionAbstain')] : []),
-    ...(results.votingSystem === 'approval' ? [t('captionApproval')] : []),
+    ...(names.some(isAbstain) ? [t('captionAbstain')] : []),
+    ...(VOTING_SYSTEM_TRAITS[results.votingSystem].sharesOverlap ? [t('captionApproval')] : []),
   ].join(' ');
   return (
     <figure className="m-0 flex min-w-0 flex-col gap-1" data-testid="results-chart">

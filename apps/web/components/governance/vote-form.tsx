@@ -1,5 +1,5 @@
 'use client';
-import { castVoteInput } from '@plenum/validators';
+import { castVoteInput, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
@@ -271,7 +271,7 @@ function Ballot({
           options={options}
           points={draft.points}
           onChange={(points) => onChange({ kind: 'points', points })}
-          quadratic={proposal.votingSystem === 'quadratic'}
+          quadratic={VOTING_SYSTEM_TRAITS[proposal.votingSystem].squareRoot}
           describedBy={describedBy}
         />
       )}

@@ -1,5 +1,5 @@
 'use client';
-import type { VoteSort } from '@plenum/validators';
+import type { VoteSort, VotingSystemName } from '@plenum/validators';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -35,7 +35,7 @@ export function VotesList({
 }: {
   proposalId: string;
   voteCount: number;
-  votingSystem?: string;
+  votingSystem?: VotingSystemName;
   votingOptions?: readonly string[];
   /** a token DAO's weights are base units: shown with its decimals and symbol */
   token?: Pick<TokenRef, 'decimals' | 'symbol'> | null;

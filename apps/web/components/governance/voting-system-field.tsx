@@ -1,7 +1,8 @@
 'use client';
+import { VOTING_SYSTEM_NAMES } from '@plenum/validators';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
-import { VOTING_SYSTEMS, type VotingSystem } from '../../lib/governance/systems';
+import type { VotingSystem } from '../../lib/governance/systems';
 
 /** A voting system's name and one-line explanation in the page's language. */
 export function useSystemText() {
@@ -33,23 +34,23 @@ export function VotingSystemField({
       data-testid="voting-system-field"
     >
       <legend className="font-semibold">{t('system')}</legend>
-      {VOTING_SYSTEMS.map((s) => (
-        <div key={s.value} className={CHOICE_ROW}>
+      {VOTING_SYSTEM_NAMES.map((s) => (
+        <div key={s} className={CHOICE_ROW}>
           <input
             type="radio"
-            id={`${id}-${s.value}`}
+            id={`${id}-${s}`}
             className={CHOICE_INPUT}
             name="votingSystem"
-            value={s.value}
-            checked={value === s.value}
-            aria-describedby={`${id}-${s.value}-hint`}
-            onChange={() => onChange(s.value)}
+            value={s}
+            checked={value === s}
+            aria-describedby={`${id}-${s}-hint`}
+            onChange={() => onChange(s)}
           />
-          <label htmlFor={`${id}-${s.value}`} className="font-semibold">
-            {text(s.value).name}
+          <label htmlFor={`${id}-${s}`} className="font-semibold">
+            {text(s).name}
           </label>
-          <span id={`${id}-${s.value}-hint`} className="col-start-2 text-sm text-muted-foreground">
-            {text(s.value).explanation}
+          <span id={`${id}-${s}-hint`} className="col-start-2 text-sm text-muted-foreground">
+            {text(s).explanation}
           </span>
         </div>
       ))}

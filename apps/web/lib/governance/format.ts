@@ -1,5 +1,7 @@
 /** Display helpers: exact decimal-string weights, percentages, periods and addresses. */
 
+import { VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
+
 /** Groups the digits of an exact integer string (uint256 does not fit in a JS number). */
 export function formatWeight(weight: string, locale = 'en'): string {
   if (locale === 'en' || !/^\d+$/.test(weight)) return weight.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -36,13 +38,14 @@ export function formatHours(hours: number, locale = 'en', none = 'none'): string
  */
 export function formatBallot(
   choice: string | string[] | Record<string, number> | null,
-  system?: string,
+  system?: VotingSystemName,
   options?: readonly string[],
   none = 'none approved',
 ): string | null {
   if (choice === null || typeof choice === 'string') return choice;
   if (Array.isArray(choice)) {
-    if (system === 'ranked-choice') return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
+    if (system && VOTING_SYSTEM_TRAITS[system].ballot === 'ranked')
+      return choice.map((o, i) => `${i + 1}. ${o}`).join(', ');
     return choice.length ? choice.join(', ') : none;
   }
   // stored objects may come back in any key order: the proposal's order when it is given

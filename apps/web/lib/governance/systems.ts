@@ -1,4 +1,4 @@
-import type { VotingSystemName } from '@plenum/validators';
+import { type BallotKind, VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
 
 /**
  * Voting systems in the web app (docs/governance.md, "Voting systems"): their names and one-line
@@ -53,21 +53,10 @@ export function systemInfo(system: VotingSystem): SystemInfo {
   return VOTING_SYSTEMS.find((s) => s.value === system) ?? VOTING_SYSTEMS[0]!;
 }
 
-export type BallotKind = 'single' | 'approval' | 'ranked' | 'points';
+export type { BallotKind };
 
-export function ballotKind(system: VotingSystem): BallotKind {
-  switch (system) {
-    case 'approval':
-      return 'approval';
-    case 'ranked-choice':
-      return 'ranked';
-    case 'weighted':
-    case 'quadratic':
-      return 'points';
-    default:
-      return 'single';
-  }
-}
+/** the ballot the vote form shows for a system (@plenum/validators' VOTING_SYSTEM_TRAITS) */
+export const ballotKind = (system: VotingSystem): BallotKind => VOTING_SYSTEM_TRAITS[system].ballot;
 
 // ---- ranking ----
 

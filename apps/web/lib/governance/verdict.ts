@@ -1,3 +1,4 @@
+import { forAgainstOf, isAbstain, VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
 import { byScore, scoreUnits } from './format';
 import type { ProposalStatus, Results } from './types';
 
@@ -34,24 +35,18 @@ export interface Verdict {
   shortfalls: Shortfall[];
 }
 
-const isAbstain = (option: string) => option.toLowerCase() === 'abstain';
-
 /** For and Against among the options (ignoring case, as the API matches them): the yes/no rule applies */
 export function ruleOf(options: readonly string[]) {
-  const find = (name: string) => options.find((o) => o.toLowerCase() === name) ?? null;
-  const forOption = find('for');
-  const againstOption = find('against');
-  return forOption && againstOption
-    ? { rule: 'forAgainst' as const, forOption, againstOption }
+  const yesNo = forAgainstOf(options);
+  return yesNo
+    ? { rule: 'forAgainst' as const, ...yesNo }
     : { rule: 'leader' as const, forOption: null, againstOption: null };
 }
 
 /** the threshold's base in words: "every vote but Abstain", "the ballots approving an option", … */
-export function decidedOf(votingSystem: string, options: readonly string[]): Decided {
-  const abstain = options.some(isAbstain);
-  const base =
-    votingSystem === 'approval' ? 'approvals' : votingSystem === 'ranked-choice' ? 'finalRound' : 'votes';
-  return abstain ? `${base}ButAbstain` : base;
+export function decidedOf(votingSystem: VotingSystemName, options: readonly string[]): Decided {
+  const base = VOTING_SYSTEM_TRAITS[votingSystem].decidedBase;
+  return options.some(isAbstain) ? `${base}ButAbstain` : base;
 }
 
 /**

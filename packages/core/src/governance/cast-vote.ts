@@ -1,4 +1,4 @@
-import type { CastVoteInput, IneligibleReason } from '@plenum/validators';
+import { type CastVoteInput, choiceIsOptionName, type IneligibleReason } from '@plenum/validators';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import { assertOwnsAddress } from '../auth/wallets';
@@ -10,7 +10,7 @@ import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
 import { advanceProposal } from './status-automation';
 import { storedChoice } from './system-tallies';
-import { canonicalChoice, requireBallot, systemOptions } from './systems';
+import { canonicalChoice, requireBallot, systemOptions, type VotingSystem } from './systems';
 import { admitHolder } from './token-snapshot';
 
 /**
@@ -141,8 +141,8 @@ export async function castVote(svc: Services, params: { principal: Principal | n
  * The choice as the system reads it: the array and object systems also take the canonical JSON text a
  * signed vote signs (a string starting with [ or {), so a client may send exactly what it signed.
  */
-function ballotValue(system: string, choice: CastVoteInput['choice']): unknown {
-  if (typeof choice !== 'string' || system === 'single-choice' || system === 'basic') return choice;
+function ballotValue(system: VotingSystem, choice: CastVoteInput['choice']): unknown {
+  if (typeof choice !== 'string' || choiceIsOptionName(system)) return choice;
   const text = choice.trim();
   if (!text.startsWith('[') && !text.startsWith('{')) return choice;
   try {

@@ -1,5 +1,6 @@
+import { VOTING_SYSTEM_TRAITS } from '@plenum/validators';
 import { unauthorized } from '../shared/errors';
-import { canonicalChoice, type VotingSystem } from './systems';
+import { canonicalChoice, systemOf, VOTING_SYSTEMS } from './systems';
 import type { VoteMessage } from './vote-signer';
 import { recoverVoteSigner, VOTE_DOMAIN, VOTE_TYPES } from './vote-signer';
 
@@ -24,32 +25,31 @@ export const VOTE_TYPED_DATA_SPEC: TypedDataSpec = {
   },
 };
 
-const EXAMPLE_BALLOTS = [
-  ['single-choice', 'Option A'],
-  ['basic', 'For'],
-  ['approval', ['Option A', 'Option C']],
-  ['ranked-choice', ['Option B', 'Option A', 'Option C']],
-  ['weighted', { 'Option B': 1, 'Option A': 2.5 }],
-  ['quadratic', { 'Option C': 3, 'Option A': 1 }],
-] as const satisfies readonly (readonly [VotingSystem, unknown])[];
-
 /**
- * What `GET /eip712/vote` returns: the typed data, and the `choice` to sign per voting system, computed
- * with the same canonical encoding the server verifies with (docs/governance.md, "Voting systems").
+ * What `GET /eip712/vote` returns: the typed data, and the `choice` to sign per voting system (each
+ * system's example ballot), computed with the same canonical encoding the server verifies with
+ * (docs/governance.md, "Voting systems").
  */
 export const VOTE_SIGNING_GUIDE = {
   ...VOTE_TYPED_DATA_SPEC,
-  choiceEncoding:
-    'single-choice and basic: the option name. approval, ranked-choice (arrays) and weighted, quadratic ' +
-    '(objects): the ballot as RFC 8785 canonical JSON (JCS: members sorted by name, no whitespace, ' +
-    'numbers as ECMAScript writes them). POST /votes then takes the same array or object as `choice` ' +
-    '(or the signed text itself).',
-  examples: EXAMPLE_BALLOTS.map(([votingSystem, choice]) => ({
-    votingSystem,
-    choice: structuredClone(choice) as string | string[] | Record<string, number>,
-    signedChoice: canonicalChoice(choice as string | string[] | Record<string, number>),
-  })),
+  choiceEncoding: choiceEncoding(),
+  examples: VOTING_SYSTEMS.map((votingSystem) => {
+    const { example } = systemOf(votingSystem);
+    return { votingSystem, choice: structuredClone(example), signedChoice: canonicalChoice(example) };
+  }),
 };
+
+/** the encoding in words: option names as they are, arrays and objects as canonical JSON */
+function choiceEncoding() {
+  const sent = { single: 'name', approval: 'array', ranked: 'array', points: 'object' } as const;
+  const by = (kind: 'name' | 'array' | 'object') =>
+    VOTING_SYSTEMS.filter((s) => sent[VOTING_SYSTEM_TRAITS[s].ballot] === kind).join(', ');
+  return (
+    `${by('name')}: the option name. ${by('array')} (arrays) and ${by('object')} (objects): the ballot ` +
+    'as RFC 8785 canonical JSON (JCS: members sorted by name, no whitespace, numbers as ECMAScript ' +
+    'writes them). POST /votes then takes the same array or object as `choice` (or the signed text itself).'
+  );
+}
 
 /** the signed message of a vote: one shape, defined beside the digest that signs it */
 export type { VoteMessage };

@@ -1,41 +1,38 @@
 /**
  * The voting systems on the tally rows (docs/governance.md, "Voting systems"): what a counted ballot adds
  * to the sharded running totals, and a system's scores read back from them. Results never read the votes
- * table: single-choice and basic keep one row per option as they always did; approval, weighted and
- * quadratic keep one row per option in their accumulator's unit plus two total rows; ranked-choice keeps
- * one row per distinct ranking (at most 325 with 5 options), and the runoff is computed from those.
+ * table. A system kept as running sums (systems/registry.ts) keeps one row per option in its
+ * accumulator's unit, plus two total rows when a ballot may support several options or none (approval,
+ * weighted, quadratic); a recounted system (ranked-choice) keeps one row per distinct ballot (at most 325
+ * rankings with 5 options), and its count is computed from those.
  */
 
-import type { VotingSystemName } from '@plenum/db';
+import { choiceIsOptionName, type VotingSystemName } from '@plenum/validators';
 import {
   type Ballot,
   ballotChoice,
   canonicalBallot,
-  contribution,
-  finalize,
-  type IncrementalBallot,
   type OptionAccumulator,
   parseBallot,
   type RankedChoiceResult,
   type SystemScores,
+  systemOf,
   systemOptions,
-  tallyRankedChoice,
 } from './systems';
 import type { OptionCount } from './tally';
 
-/** total rows of approval, weighted and quadratic: keys no option has (options are trimmed) */
+/** total rows of the systems with `totalRows`: keys no option has (options are trimmed) */
 export const VOTERS_KEY = ' voters';
 export const DECIDED_KEY = ' decided';
 
-const withTotals = (s: VotingSystemName) => s === 'approval' || s === 'weighted' || s === 'quadratic';
-
 /** one ballot as the tally rows it moves: key → { votes, weight } */
 export function tallyDeltas(ballot: Ballot, weight: bigint): Map<string, OptionCount> {
-  if (ballot.system === 'ranked-choice') return new Map([[canonicalBallot(ballot), { votes: 1, weight }]]);
-  const c = contribution(ballot as IncrementalBallot, weight);
+  const { tally } = systemOf(ballot.system);
+  if (tally.kind === 'recounted') return new Map([[canonicalBallot(ballot), { votes: 1, weight }]]);
+  const c = tally.contribution(ballot, weight);
   const out = new Map<string, OptionCount>();
   for (const [o, a] of c.options) out.set(o, { votes: a.votes, weight: a.amount });
-  if (withTotals(ballot.system)) {
+  if (tally.totalRows) {
     out.set(VOTERS_KEY, { votes: c.totals.voters, weight: c.totals.weight });
     out.set(DECIDED_KEY, { votes: 0, weight: c.totals.decidedWeight });
   }
@@ -61,18 +58,8 @@ export function scoresFromTallies(
   rows: ReadonlyMap<string, OptionCount>,
 ): SystemScores | RankedChoiceResult {
   const options = systemOptions(system, votingOptions);
-  if (system === 'ranked-choice') {
-    const ballots: { weight: bigint; ranking: string[] }[] = [];
-    for (const [key, r] of rows) {
-      if (!key.startsWith('[') || r.votes <= 0) continue;
-      const ranking = JSON.parse(key) as string[];
-      // one entry per distinct ranking carries the weight of all its ballots: the runoff only sums weights
-      ballots.push({ weight: r.weight, ranking });
-    }
-    const result = tallyRankedChoice(options, ballots);
-    // the count above saw one ballot per distinct ranking: the real numbers of ballots come from the rows
-    return withBallotCounts(result, rows);
-  }
+  const { tally } = systemOf(system);
+  if (tally.kind === 'recounted') return tally.fromRows(options, rows);
   const accumulators = new Map<string, OptionAccumulator>();
   for (const o of options) {
     const r = rows.get(o);
@@ -81,7 +68,7 @@ export function scoresFromTallies(
   let voters: number;
   let weight: bigint;
   let decidedWeight: bigint;
-  if (withTotals(system)) {
+  if (tally.totalRows) {
     voters = rows.get(VOTERS_KEY)?.votes ?? 0;
     weight = rows.get(VOTERS_KEY)?.weight ?? 0n;
     decidedWeight = rows.get(DECIDED_KEY)?.weight ?? 0n;
@@ -95,35 +82,7 @@ export function scoresFromTallies(
     }
     decidedWeight = 0n; // finalize derives decided from the scores for these systems
   }
-  return finalize(system, options, accumulators, { voters, weight, decidedWeight });
-}
-
-/**
- * Ranked-choice over aggregated rankings: the runoff's weights are exact, but its per-option ballot counts
- * counted rankings, not ballots. Recount them: a ballot counts, in each round, for the first option of its
- * ranking still in the race.
- */
-function withBallotCounts(result: RankedChoiceResult, rows: ReadonlyMap<string, OptionCount>) {
-  const index = new Map(result.options.map((o, i) => [o, i]));
-  const rankings: { ranking: string[]; votes: number }[] = [];
-  let totalVotes = 0;
-  for (const [key, r] of rows) {
-    if (!key.startsWith('[') || r.votes <= 0) continue;
-    rankings.push({ ranking: JSON.parse(key) as string[], votes: r.votes });
-    totalVotes += r.votes;
-  }
-  const out: string[] = [];
-  const rounds = result.rounds.map((round) => {
-    const votes = result.options.map(() => 0);
-    for (const { ranking, votes: n } of rankings) {
-      const first = ranking.find((o) => !out.includes(o));
-      if (first !== undefined) votes[index.get(first)!]! += n;
-    }
-    if (round.eliminated) out.push(round.eliminated);
-    return { ...round, votes };
-  });
-  const last = rounds[rounds.length - 1]!;
-  return { ...result, rounds, votes: last.votes, totalVotes };
+  return tally.finalize(options, accumulators, { voters, weight, decidedWeight });
 }
 
 /** a stored vote's ballot, from its `choice` text (an option, or canonical JSON) */
@@ -133,7 +92,7 @@ export function storedBallot(
   choice: string,
 ): Ballot {
   const options = systemOptions(system, votingOptions);
-  const value = system === 'single-choice' || system === 'basic' ? choice : JSON.parse(choice);
+  const value = choiceIsOptionName(system) ? choice : JSON.parse(choice);
   const parsed = parseBallot(system, options, value);
   if (!parsed.ok) throw new Error(`a stored ${system} ballot does not parse: ${parsed.issue.message}`);
   return parsed.ballot;
@@ -144,10 +103,7 @@ export function storedChoice(ballot: Ballot): {
   choice: string;
   ballot: string[] | Record<string, number> | null;
 } {
-  if (ballot.system === 'single-choice' || ballot.system === 'basic')
-    return { choice: ballot.option, ballot: null };
-  return {
-    choice: canonicalBallot(ballot),
-    ballot: ballotChoice(ballot) as string[] | Record<string, number>,
-  };
+  const value = ballotChoice(ballot);
+  if (typeof value === 'string') return { choice: value, ballot: null };
+  return { choice: canonicalBallot(ballot), ballot: value };
 }

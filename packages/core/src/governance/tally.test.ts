@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeOutcome, type OptionCount, percentOf } from './tally';
+import { scoresFromTallies } from './system-tallies';
+import { decideOutcome, type OutcomeRules } from './systems';
+import { type OptionCount, percentOf } from './tally';
 
 const FAA = ['For', 'Against', 'Abstain'];
 
@@ -11,6 +13,15 @@ function counts(byOption: Record<string, number | [number, bigint]>): Map<string
       Array.isArray(v) ? { votes: v[0], weight: v[1] } : { votes: v, weight: BigInt(v) },
     ]),
   );
+}
+
+/** the rule as results apply it: single-choice scores from the tally rows, then decideOutcome */
+function computeOutcome({
+  options,
+  counts,
+  ...rules
+}: OutcomeRules & { options: string[]; counts: ReadonlyMap<string, OptionCount> }) {
+  return decideOutcome(scoresFromTallies('single-choice', options, counts), rules);
 }
 
 interface Case {

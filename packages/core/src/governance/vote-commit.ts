@@ -17,7 +17,7 @@ import { appendEventsInBulk, type NewEvent } from './event-log';
 import { type ResultsBasis, resultsHidden, resultsView } from './results';
 import { hiddenVoteView, voteView } from './serialize';
 import { addDeltas, storedBallot, tallyDeltas } from './system-tallies';
-import type { Ballot } from './systems';
+import { type Ballot, systemOf } from './systems';
 import type { OptionCount } from './tally';
 
 /**
@@ -407,10 +407,10 @@ async function countVotes(
   );
   // hidden results: each event tells that a vote came and the turnout, not what it chose
   const view = resultsHidden(basis) ? hiddenVoteView : voteView;
-  // ranked-choice's runoff is computed once for the batch: each of its events carries the results after
-  // the whole batch (docs/governance.md, "Voting systems"); every other system's event the results right
-  // after its vote
-  const perVote = basis.votingSystem !== 'ranked-choice';
+  // a recounted system (ranked-choice's runoff) is counted once for the batch: each of its events carries
+  // the results after the whole batch (docs/governance.md, "Voting systems"); a running-sum system's event
+  // the results right after its vote
+  const perVote = systemOf(basis.votingSystem).tally.kind === 'incremental';
   if (!perVote)
     for (const { own, off } of deltas) {
       addDeltas(running, own);

@@ -2,7 +2,7 @@ import { votes } from '@plenum/db';
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { badRequest } from '../shared/errors';
 import type { ProposalRow } from './rows';
-import { systemOptions } from './systems';
+import { systemOf, systemOptions } from './systems';
 
 /** The orders of a proposal's votes list; every one ends on the vote id, so pages never overlap. */
 export type VoteSort = 'newest' | 'oldest' | 'weight';
@@ -33,20 +33,17 @@ export function resolveChoiceOption(p: ProposalRow, choice: string): string {
 
 /**
  * The votes that support `option` in the proposal's voting system (docs/governance.md, "Listing the
- * votes"): single-choice and basic store the option itself in `choice`; approval and ranked-choice keep
- * an array of names in `ballot` (approved, or ranked at any place); weighted and quadratic an object of
- * points, where support means points above 0.
+ * votes"), by the system's `support`: single-choice and basic store the option itself in `choice`;
+ * approval and ranked-choice keep an array of names in `ballot` (approved, or ranked at any place);
+ * weighted and quadratic an object of points, where support means points above 0.
  */
 export function supportsOption(p: ProposalRow, option: string): SQL {
-  switch (p.votingSystem) {
-    case 'single-choice':
-    case 'basic':
+  switch (systemOf(p.votingSystem).support) {
+    case 'choice':
       return eq(votes.choice, option);
-    case 'approval':
-    case 'ranked-choice':
+    case 'listed':
       return sql`${votes.ballot} @> jsonb_build_array(${option}::text)`;
-    case 'weighted':
-    case 'quadratic':
+    case 'points':
       return sql`coalesce((${votes.ballot} ->> ${option}::text)::numeric, 0) > 0`;
   }
 }

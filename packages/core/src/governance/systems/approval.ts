@@ -5,7 +5,15 @@
  */
 
 import { amountsOf, ballotTotals, checkWeight, issue, jsonType, matchOption } from './accumulators';
-import type { BallotOf, Contribution, OptionAccumulator, ParsedBallot, SystemScores, Totals } from './types';
+import type {
+  BallotOf,
+  Contribution,
+  OptionAccumulator,
+  ParsedBallot,
+  SystemDefinition,
+  SystemScores,
+  Totals,
+} from './types';
 
 /** an array of distinct option names, possibly empty; normalized to the proposal's option order */
 export function parseApproval(options: readonly string[], choice: unknown): ParsedBallot<'approval'> {
@@ -54,3 +62,16 @@ export function finalizeApproval(
     decided: totals.decidedWeight,
   };
 }
+
+export const approval = {
+  parse: parseApproval,
+  choice: (ballot) => [...ballot.approved],
+  support: 'listed',
+  example: ['Option A', 'Option C'],
+  tally: {
+    kind: 'incremental',
+    contribution: approvalContribution,
+    finalize: finalizeApproval,
+    totalRows: true,
+  },
+} satisfies SystemDefinition<'approval'>;

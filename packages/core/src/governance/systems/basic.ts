@@ -3,10 +3,20 @@
  * and Abstain counts toward the quorum only (docs/governance.md, "Voting systems").
  */
 
+import { FOR_AGAINST_ABSTAIN } from '@plenum/validators';
 import { finalizeSingleChoice, parseSingleChoice, singleChoiceContribution } from './single-choice';
-import type { BallotOf, Contribution, OptionAccumulator, ParsedBallot, SystemScores, Totals } from './types';
+import type {
+  BallotOf,
+  Contribution,
+  OptionAccumulator,
+  ParsedBallot,
+  SystemDefinition,
+  SystemScores,
+  Totals,
+} from './types';
 
-export const BASIC_OPTIONS: readonly string[] = Object.freeze(['For', 'Against', 'Abstain']);
+/** the options every basic proposal votes on (@plenum/validators: the web app shows the same) */
+const BASIC_OPTIONS = FOR_AGAINST_ABSTAIN;
 
 export function parseBasic(choice: unknown): ParsedBallot<'basic'> {
   return parseSingleChoice(BASIC_OPTIONS, choice, 'basic');
@@ -22,3 +32,16 @@ export function finalizeBasic(
 ): SystemScores {
   return finalizeSingleChoice(BASIC_OPTIONS, accumulators, totals, 'basic');
 }
+
+export const basic = {
+  parse: (_options, choice) => parseBasic(choice),
+  choice: (ballot) => ballot.option,
+  support: 'choice',
+  example: 'For',
+  tally: {
+    kind: 'incremental',
+    contribution: basicContribution,
+    finalize: (_options, accumulators, totals) => finalizeBasic(accumulators, totals),
+    totalRows: false,
+  },
+} satisfies SystemDefinition<'basic'>;

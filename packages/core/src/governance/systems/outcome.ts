@@ -4,7 +4,8 @@
  * threshold and quorum are scaled by 10^6 as in tally.ts.
  */
 
-import { isAbstain, isForAgainst, percentOf, scaledPercent, winningOptionOf } from '../tally';
+import { forAgainstOf } from '@plenum/validators';
+import { isAbstain, percentOf, scaledPercent, winningOptionOf } from '../tally';
 import { FIXED_SCALE, formatFixed } from './fixed-point';
 import type { ScoreUnit, SystemScores } from './types';
 
@@ -53,9 +54,9 @@ export function decideOutcome(s: SystemScores, rules: OutcomeRules): SystemOutco
   const winningOption = winningOptionOf(s.options, weightOf);
 
   let passing: boolean;
-  if (isForAgainst(s.options)) {
-    const forOption = s.options.find((o) => o.toLowerCase() === 'for')!;
-    const againstOption = s.options.find((o) => o.toLowerCase() === 'against')!;
+  const yesNo = forAgainstOf(s.options);
+  if (yesNo) {
+    const { forOption, againstOption } = yesNo;
     const wFor = weightOf(forOption);
     passing = quorumReached && wFor > weightOf(againstOption) && meetsThreshold(wFor);
   } else {

@@ -7,7 +7,15 @@
 
 import { amountsOf, ballotTotals, checkWeight, nonAbstainSum } from './accumulators';
 import { apportion, FIXED_SCALE, isqrt } from './fixed-point';
-import type { BallotOf, Contribution, OptionAccumulator, ParsedBallot, SystemScores, Totals } from './types';
+import type {
+  BallotOf,
+  Contribution,
+  OptionAccumulator,
+  ParsedBallot,
+  SystemDefinition,
+  SystemScores,
+  Totals,
+} from './types';
 import { exactPoints, parsePoints } from './weighted';
 
 export function parseQuadratic(options: readonly string[], choice: unknown): ParsedBallot<'quadratic'> {
@@ -58,3 +66,16 @@ export function finalizeQuadratic(
     decided: nonAbstainSum(options, scores),
   };
 }
+
+export const quadratic = {
+  parse: parseQuadratic,
+  choice: (ballot) => ({ ...ballot.points }),
+  support: 'points',
+  example: { 'Option C': 3, 'Option A': 1 },
+  tally: {
+    kind: 'incremental',
+    contribution: quadraticContribution,
+    finalize: finalizeQuadratic,
+    totalRows: true,
+  },
+} satisfies SystemDefinition<'quadratic'>;

@@ -8,8 +8,11 @@
  * incremental: a function over all ballots.
  */
 
+import type { OptionCount } from '../tally';
 import { checkWeight, issue, jsonType, matchOption, nonAbstainSum } from './accumulators';
-import type { BallotOf, ParsedBallot, SystemScores } from './types';
+import type { BallotOf, ParsedBallot, RankedChoiceResult, RankedRound, SystemDefinition } from './types';
+
+export type { RankedChoiceResult, RankedRound };
 
 /** an array of distinct option names, most preferred first, some or all options; at least one */
 export function parseRankedChoice(
@@ -40,26 +43,6 @@ export function parseRankedChoice(
 export interface RankedBallot {
   weight: bigint;
   ranking: readonly string[];
-}
-
-export interface RankedRound {
-  /** 1, 2, … */
-  round: number;
-  /** the options in the race this round, in the proposal's order */
-  continuing: string[];
-  /** per option in the proposal's order; 0 for an option not in the race */
-  scores: bigint[];
-  /** per option: ballots counted for it this round */
-  votes: number[];
-  /** weight of the ballots still counted (Σ scores) */
-  remainingWeight: bigint;
-  /** struck out after this round; null in the last round */
-  eliminated: string | null;
-}
-
-export interface RankedChoiceResult extends SystemScores {
-  system: 'ranked-choice';
-  rounds: RankedRound[];
 }
 
 /**
@@ -137,3 +120,62 @@ export function tallyRankedChoice(
     rounds,
   };
 }
+
+/**
+ * The count from the tally rows, one per distinct ranking (at most 325 with 5 options), keyed by its
+ * canonical JSON: one entry per ranking carries the weight of all its ballots, as the runoff only sums
+ * weights.
+ */
+function fromRows(options: readonly string[], rows: ReadonlyMap<string, OptionCount>): RankedChoiceResult {
+  const ballots: { weight: bigint; ranking: string[] }[] = [];
+  for (const [key, r] of rows) {
+    if (!key.startsWith('[') || r.votes <= 0) continue;
+    ballots.push({ weight: r.weight, ranking: JSON.parse(key) as string[] });
+  }
+  // the count above saw one ballot per distinct ranking: the real numbers of ballots come from the rows
+  return withBallotCounts(tallyRankedChoice(options, ballots), rows);
+}
+
+/**
+ * Ranked-choice over aggregated rankings: the runoff's weights are exact, but its per-option ballot counts
+ * counted rankings, not ballots. Recount them: a ballot counts, in each round, for the first option of its
+ * ranking still in the race.
+ */
+function withBallotCounts(result: RankedChoiceResult, rows: ReadonlyMap<string, OptionCount>) {
+  const index = new Map(result.options.map((o, i) => [o, i]));
+  const rankings: { ranking: string[]; votes: number }[] = [];
+  let totalVotes = 0;
+  for (const [key, r] of rows) {
+    if (!key.startsWith('[') || r.votes <= 0) continue;
+    rankings.push({ ranking: JSON.parse(key) as string[], votes: r.votes });
+    totalVotes += r.votes;
+  }
+  const out: string[] = [];
+  const rounds = result.rounds.map((round) => {
+    const votes = result.options.map(() => 0);
+    for (const { ranking, votes: n } of rankings) {
+      const first = ranking.find((o) => !out.includes(o));
+      if (first !== undefined) votes[index.get(first)!]! += n;
+    }
+    if (round.eliminated) out.push(round.eliminated);
+    return { ...round, votes };
+  });
+  const last = rounds[rounds.length - 1]!;
+  return { ...result, rounds, votes: last.votes, totalVotes };
+}
+
+export const rankedChoice = {
+  parse: parseRankedChoice,
+  choice: (ballot) => [...ballot.ranking],
+  support: 'listed',
+  example: ['Option B', 'Option A', 'Option C'],
+  tally: {
+    kind: 'recounted',
+    count: (options, ballots) =>
+      tallyRankedChoice(
+        options,
+        ballots.map(({ ballot, weight }) => ({ weight, ranking: ballot.ranking })),
+      ),
+    fromRows,
+  },
+} satisfies SystemDefinition<'ranked-choice'>;

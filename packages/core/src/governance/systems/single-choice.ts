@@ -12,7 +12,15 @@ import {
   matchOption,
   nonAbstainSum,
 } from './accumulators';
-import type { BallotOf, Contribution, OptionAccumulator, ParsedBallot, SystemScores, Totals } from './types';
+import type {
+  BallotOf,
+  Contribution,
+  OptionAccumulator,
+  ParsedBallot,
+  SystemDefinition,
+  SystemScores,
+  Totals,
+} from './types';
 
 type SingleSystem = 'single-choice' | 'basic';
 
@@ -58,3 +66,16 @@ export function finalizeSingleChoice(
     decided: nonAbstainSum(options, amounts),
   };
 }
+
+export const singleChoice = {
+  parse: (options, choice) => parseSingleChoice(options, choice),
+  choice: (ballot) => ballot.option,
+  support: 'choice',
+  example: 'Option A',
+  tally: {
+    kind: 'incremental',
+    contribution: singleChoiceContribution,
+    finalize: (options, accumulators, totals) => finalizeSingleChoice(options, accumulators, totals),
+    totalRows: false,
+  },
+} satisfies SystemDefinition<'single-choice'>;

@@ -6,6 +6,7 @@
 import { VOTING_SYSTEM_NAMES, type VotingSystemName } from '@plenum/db';
 import type { VotingSystemName as VotingSystemInput } from '@plenum/validators';
 import type { FieldIssue } from '../../shared/errors';
+import type { OptionCount } from '../tally';
 
 /** the stored names (the database's list; the API's enum in validators is checked equal below) */
 export const VOTING_SYSTEMS = VOTING_SYSTEM_NAMES;
@@ -15,13 +16,10 @@ const _sameNames: [VotingSystemName, VotingSystemInput] extends [VotingSystemInp
   ? true
   : never = true;
 
-/** the systems whose results are kept as running sums (all but ranked-choice) */
-export type IncrementalSystem = Exclude<VotingSystem, 'ranked-choice'>;
-
 export const isVotingSystem = (s: unknown): s is VotingSystem =>
   typeof s === 'string' && (VOTING_SYSTEMS as readonly string[]).includes(s);
 
-/** a checked ballot; option names are exactly the proposal's (trimmed on input) */
+/** a checked ballot; option names are exactly the proposal's (trimmed on input); one line per system */
 export type Ballot =
   | { system: 'single-choice'; option: string }
   | { system: 'basic'; option: string }
@@ -99,4 +97,85 @@ export interface SystemScores {
   totalWeight: bigint;
   /** the threshold's base (docs/governance.md, "Voting systems"), in `unit` */
   decided: bigint;
+}
+
+/** one round of a count in rounds (ranked-choice) */
+export interface RankedRound {
+  /** 1, 2, … */
+  round: number;
+  /** the options in the race this round, in the proposal's order */
+  continuing: string[];
+  /** per option in the proposal's order; 0 for an option not in the race */
+  scores: bigint[];
+  /** per option: ballots counted for it this round */
+  votes: number[];
+  /** weight of the ballots still counted (Σ scores) */
+  remainingWeight: bigint;
+  /** struck out after this round; null in the last round */
+  eliminated: string | null;
+}
+
+export interface RankedChoiceResult extends SystemScores {
+  system: 'ranked-choice';
+  rounds: RankedRound[];
+}
+
+/** a ballot as a JSON value: an option name, an array of names, or an object name → points */
+export type Choice = string | string[] | Record<string, number>;
+
+/**
+ * Kept as running sums: a ballot's contribution is added when it is counted and subtracted when it is
+ * replaced, and every vote's event carries the results right after it.
+ */
+export interface IncrementalTally<S extends VotingSystem> {
+  kind: 'incremental';
+  contribution(ballot: BallotOf<S>, weight: bigint): Contribution;
+  /** the scores from the running sums (options absent from `accumulators` count 0) */
+  finalize(
+    options: readonly string[],
+    accumulators: ReadonlyMap<string, OptionAccumulator>,
+    totals: Totals,
+  ): SystemScores;
+  /**
+   * The tally rows keep the totals in two rows of their own: a ballot may support several options or
+   * none. Without them (one option per ballot) the totals are the sums over the options.
+   */
+  totalRows: boolean;
+}
+
+/**
+ * Counted over all ballots at once: the tally rows keep one row per distinct ballot (its canonical text)
+ * and a batch of votes' events carry the results after the whole batch.
+ */
+export interface RecountedTally<S extends VotingSystem> {
+  kind: 'recounted';
+  count(
+    options: readonly string[],
+    ballots: readonly { ballot: BallotOf<S>; weight: bigint }[],
+  ): SystemScores;
+  /** the scores from the summed rows, keyed by canonical ballot text (rows of other keys are ignored) */
+  fromRows(
+    options: readonly string[],
+    rows: ReadonlyMap<string, OptionCount>,
+  ): SystemScores | RankedChoiceResult;
+}
+
+/**
+ * One voting system (docs/governance.md, "Adding a voting system"); registry.ts holds one per name.
+ * What the web app needs too (the ballot kind, fixed options, how a choice is written) is in
+ * @plenum/validators' VOTING_SYSTEM_TRAITS.
+ */
+export interface SystemDefinition<S extends VotingSystem> {
+  /** checks a vote's `choice` (the JSON value as sent) against the proposal's options */
+  parse(options: readonly string[], choice: unknown): ParsedBallot<S>;
+  /** the normalized ballot as a JSON value; its canonical text is what is signed and stored */
+  choice(ballot: BallotOf<S>): Choice;
+  /**
+   * Which stored votes support an option, for the votes filter: `choice` = the stored option itself;
+   * `listed` = named in the `ballot` array; `points` = above 0 in the `ballot` object.
+   */
+  support: 'choice' | 'listed' | 'points';
+  /** a ballot over the options Option A, B, C: the example GET /eip712/vote shows */
+  example: Choice;
+  tally: IncrementalTally<S> | RecountedTally<S>;
 }

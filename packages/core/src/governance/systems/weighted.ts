@@ -13,7 +13,15 @@ import {
   nonAbstainSum,
 } from './accumulators';
 import { apportion, commonNumerators, FIXED_SCALE } from './fixed-point';
-import type { BallotOf, Contribution, OptionAccumulator, ParsedBallot, SystemScores, Totals } from './types';
+import type {
+  BallotOf,
+  Contribution,
+  OptionAccumulator,
+  ParsedBallot,
+  SystemDefinition,
+  SystemScores,
+  Totals,
+} from './types';
 
 type PointsSystem = 'weighted' | 'quadratic';
 
@@ -112,3 +120,16 @@ export function finalizeWeighted(
     decided: nonAbstainSum(options, scores),
   };
 }
+
+export const weighted = {
+  parse: parseWeighted,
+  choice: (ballot) => ({ ...ballot.points }),
+  support: 'points',
+  example: { 'Option B': 1, 'Option A': 2.5 },
+  tally: {
+    kind: 'incremental',
+    contribution: weightedContribution,
+    finalize: finalizeWeighted,
+    totalRows: true,
+  },
+} satisfies SystemDefinition<'weighted'>;
