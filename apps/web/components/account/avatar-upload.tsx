@@ -9,9 +9,10 @@ import { useUploadLimits } from '../../lib/files/use-upload-limits';
 import { type UploadProgress, xhrUpload } from '../../lib/files/xhr-upload';
 import { useSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert, Notice } from '../alert';
 import { useFileWords } from '../files/use-file-words';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form';
 import { AvatarImage } from './avatar-image';
 
 /** until the server's limits are read: its defaults (MAX_AVATAR_SIZE, ALLOWED_IMAGE_TYPES) */
@@ -123,7 +124,7 @@ export function AvatarUpload({
           )}
         </form>
       </div>
-      <ErrorAlert error={error} />
+      <FormError error={error} />
       {saved && <Notice testId="avatar-saved">{t('saved')}</Notice>}
     </section>
   );

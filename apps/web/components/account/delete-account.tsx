@@ -6,8 +6,8 @@ import { useId, useState } from 'react';
 import { readable } from '../../lib/files/readable';
 import { setSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form';
 import { Input } from '../ui/input';
 import { applyTheme } from './theme';
 
@@ -76,7 +76,7 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
           </div>
         </form>
       )}
-      {remove.isError && <ErrorAlert error={readable(remove.error)} />}
+      {remove.isError && <FormError error={readable(remove.error)} />}
     </section>
   );
 }

@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
 import { STANDARDS, type TokenStandard } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
-import { Field } from '../field';
 import { Button } from '../ui/button';
+import { Field } from '../ui/field';
 import { useChainName } from './dao-overview';
 import { useGovernanceError, useValidate } from './use-governance-error';
 import { CHOICE_INPUT, CHOICE_ROW } from './voting-system-field';
@@ -228,7 +228,7 @@ export function TokenSection({
             placeholder={t('minWeightPlaceholder')}
             autoComplete="off"
             errors={errors['votingRules.minWeight']}
-            hint={<span className="text-sm text-muted-foreground">{t('minWeightHint')}</span>}
+            hint={t('minWeightHint')}
           />
         )}
       </fieldset>

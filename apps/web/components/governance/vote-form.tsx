@@ -10,9 +10,9 @@ import type { TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
-import { ErrorAlert } from '../alert';
 import { Address, shortAddress } from '../ui/address';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form';
 import { TextAreaField } from './controls';
 import { PointsBallot } from './points-ballot';
 import { RankingBallot } from './ranking-ballot';
@@ -103,7 +103,7 @@ export function VoteForm({
         <h3 id={`${id}-heading`} className="sr-only">
           {t('ballot')}
         </h3>
-        <ErrorAlert error={error} />
+        <FormError error={error} />
         <Ballot
           proposal={proposal}
           draft={draft}
