@@ -128,23 +128,23 @@ export function TokenSection({
       </div>
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>{t('standard')}</legend>
-        {STANDARDS.map((s) => (
-          <div key={s.value} className={CHOICE_ROW}>
+        {STANDARDS.map((standard) => (
+          <div key={standard} className={CHOICE_ROW}>
             <input
               type="radio"
               className={CHOICE_INPUT}
-              id={`${id}-${s.value}`}
+              id={`${id}-${standard}`}
               name="tokenStandard"
-              value={s.value}
-              checked={draft.standard === s.value}
-              aria-describedby={`${id}-${s.value}-hint`}
-              onChange={() => set({ standard: s.value })}
+              value={standard}
+              checked={draft.standard === standard}
+              aria-describedby={`${id}-${standard}-hint`}
+              onChange={() => set({ standard: standard })}
             />
-            <label htmlFor={`${id}-${s.value}`} className="font-semibold">
-              {tr(`standards.${s.value}.label`)}
+            <label htmlFor={`${id}-${standard}`} className="font-semibold">
+              {tr(`standards.${standard}.label`)}
             </label>
-            <span id={`${id}-${s.value}-hint`} className={HINT}>
-              {tr(`standards.${s.value}.hint`)}
+            <span id={`${id}-${standard}-hint`} className={HINT}>
+              {tr(`standards.${standard}.hint`)}
             </span>
           </div>
         ))}

@@ -33,23 +33,23 @@ export function VotingSystemField({
       data-testid="voting-system-field"
     >
       <legend className="font-semibold">{t('system')}</legend>
-      {VOTING_SYSTEMS.map((s) => (
-        <div key={s.value} className={CHOICE_ROW}>
+      {VOTING_SYSTEMS.map((system) => (
+        <div key={system} className={CHOICE_ROW}>
           <input
             type="radio"
-            id={`${id}-${s.value}`}
+            id={`${id}-${system}`}
             className={CHOICE_INPUT}
             name="votingSystem"
-            value={s.value}
-            checked={value === s.value}
-            aria-describedby={`${id}-${s.value}-hint`}
-            onChange={() => onChange(s.value)}
+            value={system}
+            checked={value === system}
+            aria-describedby={`${id}-${system}-hint`}
+            onChange={() => onChange(system)}
           />
-          <label htmlFor={`${id}-${s.value}`} className="font-semibold">
-            {text(s.value).name}
+          <label htmlFor={`${id}-${system}`} className="font-semibold">
+            {text(system).name}
           </label>
-          <span id={`${id}-${s.value}-hint`} className="col-start-2 text-sm text-muted-foreground">
-            {text(s.value).explanation}
+          <span id={`${id}-${system}-hint`} className="col-start-2 text-sm text-muted-foreground">
+            {text(system).explanation}
           </span>
         </div>
       ))}
