@@ -6,7 +6,7 @@ import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
 import { STANDARDS, type TokenStandard } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
-import { Field } from '../ui/field';
+import { Field, FieldErrors } from '../ui/field';
 import { useChainName } from './dao-overview';
 import { useGovernanceError, useValidate } from './use-governance-error';
 import { CHOICE_INPUT, CHOICE_ROW } from './voting-system-field';
@@ -148,7 +148,7 @@ export function TokenSection({
             </span>
           </div>
         ))}
-        {fieldErrors('standard') && <p className="field-errors">{fieldErrors('standard')?.join(' ')}</p>}
+        <FieldErrors errors={fieldErrors('standard')} />
       </fieldset>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button variant="outline" onClick={lookUp} disabled={!hasToken || (current && info.isFetching)}>
@@ -171,7 +171,7 @@ export function TokenSection({
             </p>
           )}
           {lookupError && (
-            <p className="field-errors m-0 pl-0" data-testid="token-lookup-error">
+            <p className="m-0 text-sm text-destructive" data-testid="token-lookup-error">
               {lookupError.message}
             </p>
           )}
@@ -216,9 +216,7 @@ export function TokenSection({
             {t('holdersHint')}
           </span>
         </div>
-        {errors['votingRules.membership'] && (
-          <p className="field-errors">{errors['votingRules.membership'].join(' ')}</p>
-        )}
+        <FieldErrors errors={errors['votingRules.membership']} />
         {membership === 'token-holders' && (
           <Field
             label={t('minWeight')}

@@ -12,6 +12,7 @@ import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
 import { Address, shortAddress } from '../ui/address';
 import { Button } from '../ui/button';
+import { FieldErrors } from '../ui/field';
 import { FormError } from '../ui/form';
 import { TextAreaField } from './controls';
 import { PointsBallot } from './points-ballot';
@@ -152,7 +153,7 @@ export function VoteForm({
             </div>
           )}
           {walletOption && <p className="text-xs text-muted-foreground">{t('signedHint')}</p>}
-          {f.voterAddress && <p className="field-errors">{f.voterAddress.join(' ')}</p>}
+          <FieldErrors errors={f.voterAddress} />
         </fieldset>
         <Button type="submit" className="self-start">
           {t('cast')}
@@ -275,13 +276,7 @@ function Ballot({
           describedBy={describedBy}
         />
       )}
-      {errors?.length ? (
-        <ul id={errorsId} className="field-errors" data-field-errors="choice">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={errorsId} name="choice" errors={errors} />
     </fieldset>
   );
 }

@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { VOTING_SYSTEMS, type VotingSystem } from '../../lib/governance/systems';
+import { FieldErrors } from '../ui/field';
 
 /** A voting system's name and one-line explanation in the page's language. */
 export function useSystemText() {
@@ -53,13 +54,7 @@ export function VotingSystemField({
           </span>
         </div>
       ))}
-      {errors?.length ? (
-        <ul id={`${id}-errors`} className="field-errors" data-field-errors="votingSystem">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={`${id}-errors`} name="votingSystem" errors={errors} />
     </fieldset>
   );
 }
