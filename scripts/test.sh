@@ -31,6 +31,8 @@ fi
 
 echo "[test] lint" >&2
 pnpm exec biome check .
+echo "[test] doc links: every docs/<file>.md heading a comment or a document names exists" >&2
+node scripts/check-doc-links.mjs
 echo "[test] import rules: no cycles, layers one way (.dependency-cruiser.cjs)" >&2
 pnpm run -s deps
 echo "[test] typecheck, unit and integration tests (PGlite + PostgreSQL)" >&2

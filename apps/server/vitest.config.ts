@@ -7,6 +7,7 @@ const databases: { name: string; exclude: string[] }[] = [{ name: 'pglite', excl
 // they run once, on PGlite, which every run has.
 const DATABASE_AGNOSTIC = [
   'test/env.test.ts', // parsing of the environment, no server
+  'test/library-internals.test.ts', // canaries of library internals, no database
   'test/openapi.test.ts', // the OpenAPI document and the docs page
   'test/storage-gateways.test.ts', // reads through IPFS gateways, which touch no table
 ];

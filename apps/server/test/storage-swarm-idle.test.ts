@@ -8,7 +8,7 @@ import { apiClient } from './support/http';
 
 /**
  * Sockets on the embedded node's libp2p WebSocket port that never complete the libp2p handshake
- * (docs/storage.md, "The embedded node on the network", "Connections that never handshake"). Nothing here
+ * (docs/storage.md, "The embedded node on the network": connections that never handshake). Nothing here
  * touches the database: PGlite only.
  */
 const SWARM = { IPFS_OFFLINE: 'false', IPFS_SWARM_PORT: '0', IPFS_SWARM_HOST: '127.0.0.1' };

@@ -5,7 +5,6 @@ import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client
 import { type ReactNode, useState } from 'react';
 import { WagmiProvider } from 'wagmi';
 import { ThemeProvider, ThemeSync } from '../components/account/theme';
-import { ConfirmProvider } from '../components/ui/confirm-dialog';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { ApiUrlProvider } from '../lib/api-url';
@@ -51,12 +50,10 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
             <ApiUrlProvider value={apiUrl}>
               <TooltipProvider>
-                <ConfirmProvider>
-                  <ThemeSync />
-                  <I18nSync />
-                  {children}
-                  <Toaster />
-                </ConfirmProvider>
+                <ThemeSync />
+                <I18nSync />
+                {children}
+                <Toaster />
               </TooltipProvider>
             </ApiUrlProvider>
           </TRPCProvider>

@@ -2,8 +2,8 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useMe } from '../lib/use-auth';
-import { Notice } from './alert';
 import { ProfileDetails } from './profile-details';
+import { Notice } from './ui/alert';
 import { QueryState } from './ui/query-state';
 import { WalletList } from './wallet-list';
 

@@ -4,9 +4,9 @@ import { useTranslations } from 'next-intl';
 import { toDisplayError } from '../lib/errors';
 import { pollOrRecover } from '../lib/query-client';
 import { useTRPC } from '../lib/trpc';
-import { ErrorAlert } from './alert';
 import { MailText } from './mail-text';
 import { DateTime } from './ui/date-time';
+import { FormError } from './ui/form';
 
 /** The development outbox: every mail the API would have sent, newest first. */
 export function OutboxList() {
@@ -14,7 +14,7 @@ export function OutboxList() {
   const trpc = useTRPC();
   const outbox = useQuery({ ...trpc.dev.outbox.queryOptions(), refetchInterval: pollOrRecover(5_000) });
   if (outbox.isPending) return <p aria-live="polite">{t('loading')}</p>;
-  if (outbox.isError) return <ErrorAlert error={toDisplayError(outbox.error)} />;
+  if (outbox.isError) return <FormError error={toDisplayError(outbox.error)} />;
   if (outbox.data.items.length === 0) return <p>{t('empty')}</p>;
   return (
     <ol className="mail-list" data-testid="outbox">

@@ -6,11 +6,12 @@ import { type DisplayError, toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import { useMounted } from '../lib/use-mounted';
 import { useSiweSigner } from '../lib/use-siwe';
-import { ErrorAlert, Notice } from './alert';
 import { Address } from './ui/address';
+import { Notice } from './ui/alert';
 import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { DateTime } from './ui/date-time';
+import { FormError } from './ui/form';
 
 interface Wallet {
   address: string;
@@ -102,7 +103,7 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
           {t('linkedNotice')} <Address address={linked} />
         </Notice>
       )}
-      <ErrorAlert error={error} />
+      <FormError error={error} />
       <p className="m-0 text-sm text-muted-foreground">{t('switchHint')}</p>
       <Button className="justify-self-start" onClick={linkWallet} disabled={!mounted || busy}>
         {busy ? t('waiting') : wallets.length ? t('linkAnother') : t('link')}

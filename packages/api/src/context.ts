@@ -26,7 +26,7 @@ export interface Context {
   /** the client's address for rate limits and session lists (X-Forwarded-For under TRUST_PROXY) */
   ip: string;
   /**
-   * the TCP peer's own address, never a header: what the development outbox trusts (docs/accounts.md,
+   * the TCP peer's own address, never a header: what the development outbox trusts (docs/operations.md,
    * "Email"); null where there is no socket
    */
   socketAddress: string | null;

@@ -41,7 +41,8 @@ export interface Operation {
 
 /**
  * Every procedure of a router with its meta: the one place that reads tRPC's router definition, for the
- * REST routing table, the OpenAPI post-processing and the rate-limit budgets.
+ * REST routing table, the OpenAPI post-processing and the rate-limit budgets. `_def` is internal to tRPC
+ * (docs/internals.md, "tRPC's router definition").
  */
 export function listOperations(router: AnyRouter): Operation[] {
   const procedures: Record<string, AnyProcedure> = router._def.procedures;

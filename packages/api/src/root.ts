@@ -1,3 +1,4 @@
+import { accessTokensRouter } from './routers/access-tokens';
 import { adminUsersRouter } from './routers/admin-users';
 import { authRouter } from './routers/auth';
 import { eventsRouter } from './routers/events';
@@ -5,7 +6,6 @@ import { governanceRouter } from './routers/governance/index';
 import { devRouter, registrationRouter } from './routers/registration';
 import { storageRouter } from './routers/storage';
 import { systemRouter } from './routers/system';
-import { tokensRouter } from './routers/tokens';
 import { usersRouter } from './routers/users';
 import { router } from './trpc';
 
@@ -19,7 +19,7 @@ export const appRouter = router({
   users: usersRouter,
   adminUsers: adminUsersRouter,
   storage: storageRouter,
-  tokens: tokensRouter,
+  tokens: accessTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -20,17 +20,17 @@ export const siweInput = z.strictObject({
   signature: z.string().min(1).max(4096),
 });
 
-export const sessionOutput = z
+export const sessionSchema = z
   .object({ token: z.string(), expiresAt: isoDateTime, user: userSchema })
   .meta({ id: 'Session' });
 
-export const nonceOutput = z.object({ nonce: z.string(), expiresAt: isoDateTime });
+export const nonceSchema = z.object({ nonce: z.string(), expiresAt: isoDateTime });
 
 export const walletSchema = z
   .object({ address, isPrimary: z.boolean(), linkedAt: isoDateTime })
   .meta({ id: 'Wallet' });
 
-export const meOutput = z.object({ user: userSchema, wallets: z.array(walletSchema) });
+export const meSchema = z.object({ user: userSchema, wallets: z.array(walletSchema) });
 
 /** The policy's length rule (PASSWORD_MAX_LENGTH) is checked by the server; this only bounds the body. */
 const newPassword = z.string().min(1).max(1024);
@@ -40,7 +40,7 @@ export const changePasswordInput = z.strictObject({
   newPassword,
 });
 
-export const changePasswordOutput = z.object({
+export const passwordChangedSchema = z.object({
   message: z.string(),
   endedSessions: z.number().int().meta({ description: 'how many other sessions were signed out' }),
 });
@@ -72,6 +72,6 @@ export const sessionInfoSchema = z
 
 export const sessionIdInput = z.strictObject({ id: z.string().min(1).max(100) });
 
-export const revokeOtherSessionsOutput = z.object({
+export const sessionsEndedSchema = z.object({
   ended: z.number().int().meta({ description: 'how many other sessions were signed out' }),
 });

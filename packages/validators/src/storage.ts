@@ -31,7 +31,7 @@ export const pinSchema = z
 
 export const myPinsInput = z.strictObject({ ...pageQuery, status: z.enum(PIN_STATUS).optional() });
 
-export const unpinOutput = z.object({
+export const unpinnedSchema = z.object({
   cid: z.string(),
   owners: z.array(address).meta({ description: 'the wallets whose pins were removed' }),
   unpinnedFromNode: z.boolean().meta({ description: 'true when no owner was left, so the node dropped it' }),

@@ -75,7 +75,7 @@ export const registerInput = z.strictObject({
 });
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(512) });
-export const verifyEmailOutput = z.object({
+export const emailVerifiedSchema = z.object({
   id: z.uuid(),
   email: z.string(),
   status: USER_STATUS,
@@ -271,11 +271,11 @@ export const addressProfileSchema = z
     avatarUrl: z.string().nullable(),
   })
   .meta({ id: 'AddressProfile' });
-export const profilesByAddressOutput = z
+export const addressProfilesSchema = z
   .object({ items: z.array(addressProfileSchema) })
   .meta({ id: 'AddressProfiles' });
 
-export const avatarOutput = z.object({ avatarUrl: z.string() }).meta({ id: 'AvatarResult' });
+export const avatarSchema = z.object({ avatarUrl: z.string() }).meta({ id: 'AvatarResult' });
 
 // ---- administration ----
 
@@ -305,20 +305,20 @@ export const adminUserItem = z
   })
   .meta({ id: 'AdminUserItem' });
 
-export const adminListUsersOutput = z.object({ users: z.array(adminUserItem), pagination: paginationSchema });
+export const adminUserListSchema = z.object({ users: z.array(adminUserItem), pagination: paginationSchema });
 
 export const suspendUserInput = z.strictObject({
   id: userIdParam,
   reason: z.string().trim().min(1, 'a reason is required').max(1000),
 });
-export const suspendUserOutput = z.object({ id: z.uuid(), status: USER_STATUS, suspendedAt: isoDateTime });
+export const userSuspendedSchema = z.object({ id: z.uuid(), status: USER_STATUS, suspendedAt: isoDateTime });
 
 export const reactivateUserInput = z.strictObject({
   id: userIdParam,
   /** optional note for the audit log */
   reason: z.string().trim().max(1000).optional(),
 });
-export const reactivateUserOutput = z.object({
+export const userReactivatedSchema = z.object({
   id: z.uuid(),
   status: USER_STATUS,
   reactivatedAt: isoDateTime,

@@ -122,8 +122,9 @@ export function attachSocketIo(
   return io;
 }
 
-// engine.io keeps unsent packets in `writeBuffer` (typed private; there is no public size)
-const buffered = (socket: Socket) =>
+// engine.io keeps unsent packets in `writeBuffer` (typed private; there is no public size): docs/internals.md,
+// "engine.io's writeBuffer"; exported for its canary (test/library-internals.test.ts)
+export const buffered = (socket: Socket) =>
   (socket.conn as unknown as { writeBuffer: unknown[] }).writeBuffer.length;
 
 function drained(socket: Socket, signal: AbortSignal): Promise<void> {

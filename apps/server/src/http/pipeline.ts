@@ -51,7 +51,7 @@ export interface PipelineOptions {
  * REST, a plain route, the 404): request id, database availability, the CSRF guard, the caller from
  * the credential, the rate-limit budgets, the request log; and the one place errors are answered
  * (http/errors.ts). Policies come from each operation's declaration: a procedure's meta, a plain
- * route's config (docs/api.md; docs/architecture.md, "A request").
+ * route's config (docs/api.md; docs/architecture.md, "The service container and each operation's policy").
  */
 export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   const log = o.svc.log;

@@ -1,7 +1,7 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useApiUrl } from '../../lib/api-url';
 import type { DisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
@@ -9,9 +9,11 @@ import { useUploadLimits } from '../../lib/files/use-upload-limits';
 import { type UploadProgress, xhrUpload } from '../../lib/files/xhr-upload';
 import { useSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert, Notice } from '../alert';
 import { useFileWords } from '../files/use-file-words';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
+import { FieldItem } from '../ui/field';
+import { FormError } from '../ui/form';
 import { AvatarImage } from './avatar-image';
 
 /** until the server's limits are read: its defaults (MAX_AVATAR_SIZE, ALLOWED_IMAGE_TYPES) */
@@ -30,7 +32,6 @@ export function AvatarUpload({
   const token = useSessionToken();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
@@ -104,17 +105,22 @@ export function AvatarUpload({
           <AvatarImage userId={user.id} version={user.updatedAt} name={name} hasPicture={!!user.avatarUrl} />
         )}
         <form className="stack" onSubmit={submit}>
-          <div className="field">
-            <label htmlFor={inputId}>
-              {t('choose', { types: words.list(limits.avatarTypes), max: words.size(limits.maxAvatarSize) })}
-            </label>
-            <input
-              id={inputId}
-              type="file"
-              accept={limits.avatarTypes.join(',')}
-              onChange={(e) => choose(e.target.files?.[0])}
-            />
-          </div>
+          <FieldItem
+            label={t('choose', {
+              types: words.list(limits.avatarTypes),
+              max: words.size(limits.maxAvatarSize),
+            })}
+            name="avatar"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="file"
+                accept={limits.avatarTypes.join(',')}
+                onChange={(e) => choose(e.target.files?.[0])}
+              />
+            )}
+          </FieldItem>
           <Button type="submit" className="justify-self-start" disabled={!file || progress !== null}>
             {progress ? t('uploading') : t('upload')}
           </Button>
@@ -123,7 +129,7 @@ export function AvatarUpload({
           )}
         </form>
       </div>
-      <ErrorAlert error={error} />
+      <FormError error={error} />
       {saved && <Notice testId="avatar-saved">{t('saved')}</Notice>}
     </section>
   );

@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { Notice } from '../alert';
 import { PasswordHints } from '../password-hints';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Form, FormError, setServerErrors, TextField, useZodForm } from '../ui/form';
 

@@ -2,13 +2,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { readable } from '../../lib/files/readable';
 import { setSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Button } from '../ui/button';
-import { Input } from '../ui/input';
+import { Field } from '../ui/field';
+import { FormError } from '../ui/form';
 import { applyTheme } from './theme';
 
 /**
@@ -20,7 +20,6 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const confirmId = useId();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const remove = useMutation(
@@ -56,16 +55,14 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
             if (confirmed) remove.mutate({ id: userId });
           }}
         >
-          <div className="field">
-            <label htmlFor={confirmId}>{t('typeEmail', { email })}</label>
-            <Input
-              id={confirmId}
-              type="text"
-              autoComplete="off"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </div>
+          <Field
+            label={t('typeEmail', { email })}
+            name="confirmEmail"
+            type="text"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
               {remove.isPending ? t('deleting') : t('confirm')}
@@ -76,7 +73,7 @@ export function DeleteAccount({ userId, email }: { userId: string; email: string
           </div>
         </form>
       )}
-      {remove.isError && <ErrorAlert error={readable(remove.error)} />}
+      {remove.isError && <FormError error={readable(remove.error)} />}
     </section>
   );
 }

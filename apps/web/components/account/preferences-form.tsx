@@ -10,7 +10,7 @@ import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
 import { LOCALES } from '../../lib/i18n/locale';
 import { useTRPC } from '../../lib/trpc';
-import { Notice } from '../alert';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Checkbox } from '../ui/checkbox';
 import {

@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { useTRPC } from '../../lib/trpc';
-import { Notice } from '../alert';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { Form, FormError, FormField, setServerErrors, TextField, useZodForm } from '../ui/form';
 import { SocialLinksEditor } from './social-links-editor';

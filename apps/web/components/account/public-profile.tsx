@@ -6,8 +6,9 @@ import { readable } from '../../lib/files/readable';
 import { isTransient } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
-import { ErrorAlert } from '../alert';
+import { Notice } from '../ui/alert';
 import { DateTime } from '../ui/date-time';
+import { FormError } from '../ui/form';
 import { QueryState } from '../ui/query-state';
 import { AvatarImage } from './avatar-image';
 
@@ -22,14 +23,9 @@ export function PublicProfile({ id }: { id: string }) {
   // an answer (private, no such user) is final; an outage gets "Try again" and recovers by itself
   if (profile.isError && !isTransient(profile.error)) {
     const err = readable(profile.error);
-    if (err.reason === 'PROFILE_PRIVATE')
-      return (
-        <p className="alert alert-info" role="status" data-testid="profile-private">
-          {t('private')}
-        </p>
-      );
+    if (err.reason === 'PROFILE_PRIVATE') return <Notice testId="profile-private">{t('private')}</Notice>;
     const invalid = Object.keys(err.fields).includes('id');
-    return <ErrorAlert error={invalid ? { message: t('noSuchUser'), fields: {} } : err} />;
+    return <FormError error={invalid ? { message: t('noSuchUser'), fields: {} } : err} />;
   }
   if (profile.data === undefined) return <QueryState query={profile}>{() => null}</QueryState>;
   const p = profile.data;

@@ -2,7 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Button } from '../ui/button';
-import { Input } from '../ui/input';
+import { Field, FieldErrors } from '../ui/field';
 
 export interface LinkRow {
   key: string;
@@ -32,28 +32,24 @@ export function SocialLinksEditor({
       {rows.map((row, i) => (
         // rows have no identity but their position; the inputs are controlled, so that is enough
         <div className="grid items-end gap-2 sm:grid-cols-[minmax(6rem,1fr)_minmax(8rem,2fr)_auto]" key={i}>
-          <div className="field">
-            <label htmlFor={`${id}-k${i}`}>{t('label', { n: i + 1 })}</label>
-            <Input
-              id={`${id}-k${i}`}
-              type="text"
-              maxLength={50}
-              value={row.key}
-              placeholder="GitHub"
-              onChange={(e) => set(i, { key: e.target.value })}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-v${i}`}>{t('link', { n: i + 1 })}</label>
-            <Input
-              id={`${id}-v${i}`}
-              type="text"
-              maxLength={500}
-              value={row.value}
-              placeholder="https://…"
-              onChange={(e) => set(i, { value: e.target.value })}
-            />
-          </div>
+          <Field
+            label={t('label', { n: i + 1 })}
+            name={`links.${i}.key`}
+            type="text"
+            maxLength={50}
+            value={row.key}
+            placeholder="GitHub"
+            onChange={(e) => set(i, { key: e.target.value })}
+          />
+          <Field
+            label={t('link', { n: i + 1 })}
+            name={`links.${i}.value`}
+            type="text"
+            maxLength={500}
+            value={row.value}
+            placeholder="https://…"
+            onChange={(e) => set(i, { value: e.target.value })}
+          />
           <Button
             type="button"
             variant="outline"
@@ -73,13 +69,7 @@ export function SocialLinksEditor({
       >
         {t('add')}
       </Button>
-      {errors?.length ? (
-        <ul id={`${id}-errors`} className="field-errors">
-          {errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={`${id}-errors`} errors={errors} />
     </fieldset>
   );
 }

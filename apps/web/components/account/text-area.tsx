@@ -1,6 +1,7 @@
 'use client';
 import { type ChangeEvent, useId } from 'react';
 import { cn } from '../../lib/cn';
+import { FieldItem } from '../ui/field';
 import { Textarea } from '../ui/textarea';
 
 /** A labelled textarea with a live character counter (announced politely, not on every key). */
@@ -12,35 +13,29 @@ export function TextArea(props: {
   errors?: string[] | undefined;
   onChange: (e: ChangeEvent<HTMLTextAreaElement>) => void;
 }) {
-  const id = useId();
   const count = [...props.value].length;
   const over = count > props.max;
-  const describedBy = [`${id}-count`, props.errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ');
+  const counterId = `${useId()}-count`;
   return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <Textarea
-        id={id}
-        name={props.name}
-        value={props.value}
-        onChange={props.onChange}
-        aria-invalid={over || props.errors?.length ? true : undefined}
-        aria-describedby={describedBy}
-      />
-      <span
-        id={`${id}-count`}
-        className={cn('self-end text-sm text-muted-foreground', over && 'text-destructive')}
-        data-testid={`${props.name}-counter`}
-      >
-        {count} / {props.max}
-      </span>
-      {props.errors?.length ? (
-        <ul id={`${id}-errors`} className="field-errors" data-field-errors={props.name}>
-          {props.errors.map((e) => (
-            <li key={e}>{e}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    <FieldItem label={props.label} name={props.name} errors={props.errors} describedBy={counterId}>
+      {(control) => (
+        <>
+          <Textarea
+            name={props.name}
+            value={props.value}
+            onChange={props.onChange}
+            {...control}
+            aria-invalid={over ? true : control['aria-invalid']}
+          />
+          <span
+            id={counterId}
+            className={cn('justify-self-end text-sm text-muted-foreground', over && 'text-destructive')}
+            data-testid={`${props.name}-counter`}
+          >
+            {count} / {props.max}
+          </span>
+        </>
+      )}
+    </FieldItem>
   );
 }

@@ -1,31 +1,14 @@
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { FieldItem } from '../ui/field';
 import { Pager as UiPager } from '../ui/pager';
 import { Select } from '../ui/select';
 import { Textarea } from '../ui/textarea';
-
-function Errors({ id, name, errors }: { id: string; name: string; errors?: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field-errors" data-field-errors={name}>
-      {errors.map((e) => (
-        <li key={e}>{e}</li>
-      ))}
-    </ul>
-  );
-}
 
 interface Labelled {
   label: string;
   name: string;
   errors?: string[] | undefined;
   hint?: ReactNode;
-}
-
-function describedBy(id: string, hint: unknown, errors?: string[]) {
-  return (
-    [hint ? `${id}-hint` : null, errors?.length ? `${id}-errors` : null].filter(Boolean).join(' ') ||
-    undefined
-  );
 }
 
 /** A labelled textarea whose hint and errors are announced with it. */
@@ -37,21 +20,10 @@ export function TextAreaField({
   className,
   ...rest
 }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Textarea
-        id={id}
-        name={name}
-        className={className ?? 'resize-y'}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
-        {...rest}
-      />
-      {hint && <div id={`${id}-hint`}>{hint}</div>}
-      <Errors id={`${id}-errors`} name={name} errors={errors} />
-    </div>
+    <FieldItem label={label} name={name} errors={errors} hint={hint}>
+      {(control) => <Textarea name={name} className={className ?? 'resize-y'} {...control} {...rest} />}
+    </FieldItem>
   );
 }
 
@@ -64,22 +36,14 @@ export function SelectField({
   children,
   ...rest
 }: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <Select
-        id={id}
-        name={name}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy(id, hint, errors)}
-        {...rest}
-      >
-        {children}
-      </Select>
-      {hint && <div id={`${id}-hint`}>{hint}</div>}
-      <Errors id={`${id}-errors`} name={name} errors={errors} />
-    </div>
+    <FieldItem label={label} name={name} errors={errors} hint={hint}>
+      {(control) => (
+        <Select name={name} {...control} {...rest}>
+          {children}
+        </Select>
+      )}
+    </FieldItem>
   );
 }
 

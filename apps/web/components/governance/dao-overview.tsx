@@ -7,11 +7,11 @@ import { formatHours, formatPercent } from '../../lib/governance/format';
 import { chainName, formatTokenAmount } from '../../lib/governance/token';
 import type { Dao } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert } from '../alert';
 import { Address } from '../ui/address';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
+import { FormError } from '../ui/form';
 import { useGovernanceError } from './use-governance-error';
 
 /** The DAO's rules and counts. */
@@ -135,7 +135,7 @@ export function DaoStatusControl({ dao }: { dao: Dao }) {
   };
   return (
     <div className="flex flex-col gap-2">
-      <ErrorAlert error={error} />
+      <FormError error={error} />
       <Button
         variant={next === 'INACTIVE' ? 'destructive' : 'outline'}
         className="self-start"

@@ -7,7 +7,7 @@ import { combineQueries } from '../../lib/combine-queries';
 import type { DaoSummary, ProposalSummary } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
-import { Notice } from '../alert';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { QueryState } from '../ui/query-state';
 import { ActiveProposalCard } from './active-proposal-card';

@@ -4,6 +4,8 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { checkProposalJson, type JsonCheck } from '../../lib/governance/proposal-data';
 import { useNumberFormat } from '../../lib/i18n/use-format';
+import { FieldErrors } from '../ui/field';
+import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 
 /** checkProposalJson's refusal in the page's language (the parser's own detail stays as it is) */
@@ -35,8 +37,8 @@ export function JsonEditor({
   const check = checkProposalJson(value);
   const messages = [...new Set([...(check.ok ? [] : [say(check)]), ...(errors ?? [])])];
   return (
-    <div className="field">
-      <label htmlFor={id}>{t('label')}</label>
+    <div data-slot="form-item" className="grid min-w-0 gap-1.5">
+      <Label htmlFor={id}>{t('label')}</Label>
       <Textarea
         id={id}
         className="resize-y font-mono text-sm"
@@ -50,11 +52,7 @@ export function JsonEditor({
       />
       <div id={`${id}-status`} aria-live="polite">
         {messages.length ? (
-          <ul className="field-errors" data-field-errors="proposalData">
-            {messages.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
+          <FieldErrors name="proposalData" errors={messages} />
         ) : (
           <p className="text-sm text-success">
             {value.trim() ? t('valid', { bytes: n(check.ok ? check.bytes : 0) }) : t('empty')}

@@ -8,17 +8,18 @@ import { formValues } from '../../lib/form';
 import { formatWeight } from '../../lib/governance/format';
 import { type Dao, type Member, sameAddress } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
-import { ErrorAlert, Notice } from '../alert';
-import { Field } from '../field';
 import { Address } from '../ui/address';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
+import { Field } from '../ui/field';
+import { FormError } from '../ui/form';
 import { ErrorRetry } from '../ui/query-state';
 import { Pager } from './controls';
 import { useGovernanceError, useValidate } from './use-governance-error';
 
 /** an input and its button on one line, wrapping on narrow screens */
-const INLINE_FORM = 'flex flex-wrap items-end gap-2 [&_.field]:min-w-0 [&_.field]:flex-[1_1_14rem]';
+const INLINE_FORM = 'flex flex-wrap items-end gap-2 *:data-[slot=form-item]:flex-[1_1_14rem]';
 
 const PAGE_SIZE = 20;
 
@@ -102,7 +103,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
           {t('fromChain', { symbol: dao.votingRules.token.symbol })}
         </p>
       )}
-      <ErrorAlert error={error} />
+      <FormError error={error} />
       {isOwner && dao.status === 'ACTIVE' && (
         <form onSubmit={onAdd} noValidate className={INLINE_FORM} aria-label={t('addForm')}>
           <Field

@@ -2,6 +2,7 @@
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { Button } from '../ui/button';
+import { FieldErrors } from '../ui/field';
 import { Input } from '../ui/input';
 
 export const MIN_OPTIONS = 2;
@@ -55,24 +56,12 @@ export function OptionsEditor({
                   {t('remove')}
                 </Button>
               </div>
-              {fieldErrors?.length ? (
-                <ul id={`${id}-${i}-errors`} className="field-errors">
-                  {fieldErrors.map((m) => (
-                    <li key={m}>{m}</li>
-                  ))}
-                </ul>
-              ) : null}
+              <FieldErrors id={`${id}-${i}-errors`} errors={fieldErrors} />
             </li>
           );
         })}
       </ol>
-      {general?.length ? (
-        <ul id={`${id}-errors`} className="field-errors" data-field-errors="votingOptions">
-          {general.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={`${id}-errors`} name="votingOptions" errors={general} />
       <Button
         variant="outline"
         className="self-start"

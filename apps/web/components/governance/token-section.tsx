@@ -5,8 +5,8 @@ import { useTranslations } from 'next-intl';
 import { type InputHTMLAttributes, type Ref, useId, useState } from 'react';
 import { STANDARDS, type TokenStandard } from '../../lib/governance/token';
 import { useTRPC } from '../../lib/trpc';
-import { Field } from '../field';
 import { Button } from '../ui/button';
+import { Field, FieldErrors } from '../ui/field';
 import { useChainName } from './dao-overview';
 import { useGovernanceError, useValidate } from './use-governance-error';
 import { CHOICE_INPUT, CHOICE_ROW } from './voting-system-field';
@@ -128,27 +128,27 @@ export function TokenSection({
       </div>
       <fieldset className={FIELDSET}>
         <legend className={LEGEND}>{t('standard')}</legend>
-        {STANDARDS.map((s) => (
-          <div key={s.value} className={CHOICE_ROW}>
+        {STANDARDS.map((standard) => (
+          <div key={standard} className={CHOICE_ROW}>
             <input
               type="radio"
               className={CHOICE_INPUT}
-              id={`${id}-${s.value}`}
+              id={`${id}-${standard}`}
               name="tokenStandard"
-              value={s.value}
-              checked={draft.standard === s.value}
-              aria-describedby={`${id}-${s.value}-hint`}
-              onChange={() => set({ standard: s.value })}
+              value={standard}
+              checked={draft.standard === standard}
+              aria-describedby={`${id}-${standard}-hint`}
+              onChange={() => set({ standard: standard })}
             />
-            <label htmlFor={`${id}-${s.value}`} className="font-semibold">
-              {tr(`standards.${s.value}.label`)}
+            <label htmlFor={`${id}-${standard}`} className="font-semibold">
+              {tr(`standards.${standard}.label`)}
             </label>
-            <span id={`${id}-${s.value}-hint`} className={HINT}>
-              {tr(`standards.${s.value}.hint`)}
+            <span id={`${id}-${standard}-hint`} className={HINT}>
+              {tr(`standards.${standard}.hint`)}
             </span>
           </div>
         ))}
-        {fieldErrors('standard') && <p className="field-errors">{fieldErrors('standard')?.join(' ')}</p>}
+        <FieldErrors errors={fieldErrors('standard')} />
       </fieldset>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button variant="outline" onClick={lookUp} disabled={!hasToken || (current && info.isFetching)}>
@@ -171,7 +171,7 @@ export function TokenSection({
             </p>
           )}
           {lookupError && (
-            <p className="field-errors m-0 pl-0" data-testid="token-lookup-error">
+            <p className="m-0 text-sm text-destructive" data-testid="token-lookup-error">
               {lookupError.message}
             </p>
           )}
@@ -216,9 +216,7 @@ export function TokenSection({
             {t('holdersHint')}
           </span>
         </div>
-        {errors['votingRules.membership'] && (
-          <p className="field-errors">{errors['votingRules.membership'].join(' ')}</p>
-        )}
+        <FieldErrors errors={errors['votingRules.membership']} />
         {membership === 'token-holders' && (
           <Field
             label={t('minWeight')}
@@ -228,7 +226,7 @@ export function TokenSection({
             placeholder={t('minWeightPlaceholder')}
             autoComplete="off"
             errors={errors['votingRules.minWeight']}
-            hint={<span className="text-sm text-muted-foreground">{t('minWeightHint')}</span>}
+            hint={t('minWeightHint')}
           />
         )}
       </fieldset>

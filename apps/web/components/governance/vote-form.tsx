@@ -10,9 +10,10 @@ import type { TokenRef } from '../../lib/governance/token';
 import type { Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
-import { ErrorAlert } from '../alert';
 import { Address, shortAddress } from '../ui/address';
 import { Button } from '../ui/button';
+import { FieldErrors } from '../ui/field';
+import { FormError } from '../ui/form';
 import { TextAreaField } from './controls';
 import { PointsBallot } from './points-ballot';
 import { RankingBallot } from './ranking-ballot';
@@ -103,7 +104,7 @@ export function VoteForm({
         <h3 id={`${id}-heading`} className="sr-only">
           {t('ballot')}
         </h3>
-        <ErrorAlert error={error} />
+        <FormError error={error} />
         <Ballot
           proposal={proposal}
           draft={draft}
@@ -152,7 +153,7 @@ export function VoteForm({
             </div>
           )}
           {walletOption && <p className="text-xs text-muted-foreground">{t('signedHint')}</p>}
-          {f.voterAddress && <p className="field-errors">{f.voterAddress.join(' ')}</p>}
+          <FieldErrors errors={f.voterAddress} />
         </fieldset>
         <Button type="submit" className="self-start">
           {t('cast')}
@@ -275,13 +276,7 @@ function Ballot({
           describedBy={describedBy}
         />
       )}
-      {errors?.length ? (
-        <ul id={errorsId} className="field-errors" data-field-errors="choice">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={errorsId} name="choice" errors={errors} />
     </fieldset>
   );
 }

@@ -10,9 +10,10 @@ import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { useVotesOf } from '../../lib/governance/use-votes-of';
 import { voteBox } from '../../lib/governance/vote-box';
 import { useInjectedWallet } from '../../lib/use-injected-wallet';
-import { ErrorAlert, Notice } from '../alert';
 import { Address } from '../ui/address';
+import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
+import { FormError } from '../ui/form';
 import { QueryState } from '../ui/query-state';
 import { Countdown } from './countdown';
 import { VoteForm } from './vote-form';
@@ -158,7 +159,7 @@ export function VotePanel({
               {t('connect')}
             </Button>
           )}
-          <ErrorAlert error={connectError} />
+          <FormError error={connectError} />
         </div>
       )}
       {!loading && box.mode === 'ballot' && (

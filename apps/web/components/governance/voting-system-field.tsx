@@ -3,6 +3,7 @@ import { VOTING_SYSTEM_NAMES } from '@plenum/validators';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { VotingSystem } from '../../lib/governance/systems';
+import { FieldErrors } from '../ui/field';
 
 /** A voting system's name and one-line explanation in the page's language. */
 export function useSystemText() {
@@ -54,13 +55,7 @@ export function VotingSystemField({
           </span>
         </div>
       ))}
-      {errors?.length ? (
-        <ul id={`${id}-errors`} className="field-errors" data-field-errors="votingSystem">
-          {errors.map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrors id={`${id}-errors`} name="votingSystem" errors={errors} />
     </fieldset>
   );
 }

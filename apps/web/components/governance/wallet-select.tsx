@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import type { ChangeEvent } from 'react';
-import { Notice } from '../alert';
+import { Notice } from '../ui/alert';
 import { SelectField } from './controls';
 
 /** Chooses which of my wallets an action is for (the API acts for an address, never for a user). */

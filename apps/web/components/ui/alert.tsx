@@ -1,5 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 const alertVariants = cva(
@@ -42,5 +42,16 @@ export function AlertDescription({ className, ...props }: ComponentProps<'div'>)
       className={cn('col-start-2 grid gap-1 text-sm [&_p]:leading-relaxed', className)}
       {...props}
     />
+  );
+}
+
+/** A confirmation or a hint that appears after an action, read out politely (role="status"). */
+export function Notice({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <Alert variant="info" role="status" data-testid={testId}>
+      <AlertDescription>
+        <p>{children}</p>
+      </AlertDescription>
+    </Alert>
   );
 }

@@ -18,26 +18,6 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 px-5', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return (
-    <h2
-      data-slot="card-title"
-      className={cn('m-0 text-lg leading-tight font-semibold', className)}
-      {...props}
-    />
-  );
-}
-
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
-
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-content" className={cn('px-5', className)} {...props} />;
-}
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center gap-2 px-5', className)} {...props} />;
 }

@@ -2,12 +2,12 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { AlertDialog } from 'radix-ui';
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { toDisplayError } from '../../lib/errors';
 import { Alert, AlertDescription } from './alert';
 import { Button } from './button';
 
-export interface ConfirmOptions {
+interface ConfirmOptions {
   title: ReactNode;
   /** what will happen, in words ("Their votes on 2 active proposals are removed.") */
   description: ReactNode;
@@ -30,7 +30,7 @@ interface ConfirmDialogProps extends ConfirmOptions {
 
 /**
  * A confirmation step before a destructive or irreversible action (Radix AlertDialog: focus starts on
- * Cancel, Escape cancels). Controlled: render it with `open` from your state, or use `useConfirm()`.
+ * Cancel, Escape cancels). Controlled: render it with `open` from your state.
  */
 export function ConfirmDialog({
   open,
@@ -105,52 +105,4 @@ export function ConfirmDialog({
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
-}
-
-type Ask = (options: ConfirmOptions) => Promise<boolean>;
-const ConfirmContext = createContext<Ask | null>(null);
-
-/** Mounted once in the layout (app/providers.tsx); gives `useConfirm()` its dialog. */
-export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [options, setOptions] = useState<ConfirmOptions | null>(null);
-  const resolver = useRef<((ok: boolean) => void) | null>(null);
-  const ask = useCallback<Ask>(
-    (next) =>
-      new Promise<boolean>((resolve) => {
-        resolver.current?.(false);
-        resolver.current = resolve;
-        setOptions(next);
-      }),
-    [],
-  );
-  const settle = (ok: boolean) => {
-    resolver.current?.(ok);
-    resolver.current = null;
-    setOptions(null);
-  };
-  return (
-    <ConfirmContext.Provider value={ask}>
-      {children}
-      {options && (
-        <ConfirmDialog
-          {...options}
-          open
-          onOpenChange={(open) => {
-            if (!open) settle(false);
-          }}
-          onConfirm={() => settle(true)}
-        />
-      )}
-    </ConfirmContext.Provider>
-  );
-}
-
-/**
- * `const confirm = useConfirm(); if (await confirm({ title, description, destructive: true })) …`:
- * resolves true when the person confirms, false when they cancel.
- */
-export function useConfirm(): Ask {
-  const ask = useContext(ConfirmContext);
-  if (!ask) throw new Error('useConfirm needs <ConfirmProvider> (app/providers.tsx)');
-  return ask;
 }

@@ -7,7 +7,6 @@ import { cn } from '../../lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** The dialog's box, centred, with a close button; focus stays inside until it closes (Radix). */
 export function DialogContent({

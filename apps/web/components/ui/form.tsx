@@ -189,7 +189,7 @@ export function FormDescription({ className, ...props }: ComponentProps<'div'>) 
   );
 }
 
-/** The field's error under the input (data-field-errors names the field, as the older forms do). */
+/** The field's error under the input (data-field-errors names the field, as ui/field.tsx does). */
 export function FormMessage({ className, children, ...props }: ComponentProps<'p'>) {
   const { error, messageId, name } = useFormField();
   const say = useErrorText();
@@ -245,7 +245,7 @@ export function TextField<V extends FieldValues, O>({
 }
 
 /**
- * The form-level failure above the fields (role="alert", data-testid="form-error" as the older forms):
+ * The form-level failure above the fields (role="alert", data-testid="form-error"), on every form:
  * the message, the errors that belong to no field, and any extra help in `children`.
  */
 export function FormError({

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { INELIGIBLE_REASON } from '@plenum/validators';
 import { describe, expect, it } from 'vitest';
+import en from '../../messages/en/errors.json';
 import { serverError } from '../test-support/trpc-error';
-import { governanceError, sentenceFor } from './errors';
+import { governanceError } from './errors';
 import { checkProposalJson } from './proposal-data';
 
 describe('governanceError', () => {
@@ -54,19 +55,26 @@ describe('governanceError', () => {
       // a vote is refused with the voting power's reason: every one has its sentence
       ...INELIGIBLE_REASON.options,
     ];
-    for (const reason of reasons) expect(sentenceFor(reason)).toMatch(/\.$/);
-    expect(sentenceFor('UNKNOWN')).toBeUndefined();
+    // the sentences governanceError reads: a reason's, or a detail's (why NOT_ELIGIBLE)
+    const sentences: Record<string, string> = { ...en.reasons, ...en.details };
+    for (const reason of reasons) expect(sentences[reason], reason).toMatch(/\.$/);
   });
 
   it('says every reason a voter may not vote in both languages, for the voting power and the refusal', () => {
+    const read = <T>(locale: string, file: string) =>
+      JSON.parse(readFileSync(new URL(`../../messages/${locale}/${file}`, import.meta.url), 'utf8')) as T;
     for (const locale of ['en', 'de']) {
-      const messages = JSON.parse(
-        readFileSync(new URL(`../../messages/${locale}/governance.json`, import.meta.url), 'utf8'),
-      ) as { power: Record<string, string>; errors: Record<string, string> };
+      const messages = read<{ power: Record<string, string> }>(locale, 'governance.json');
+      // a refusal is said by its detail (why NOT_ELIGIBLE), else its reason, as governanceError reads them
+      const refusals = read<{ reasons: Record<string, string>; details: Record<string, string> }>(
+        locale,
+        'errors.json',
+      );
       for (const reason of [...INELIGIBLE_REASON.options, 'STALE_SIGNATURE']) {
         if (reason !== 'STALE_SIGNATURE')
           expect(messages.power[reason], `${locale} power.${reason}`).toBeTruthy();
-        expect(messages.errors[reason], `${locale} errors.${reason}`).toBeTruthy();
+        const refusal = refusals.details[reason] ?? refusals.reasons[reason];
+        expect(refusal, `${locale} errors.json details/reasons ${reason}`).toBeTruthy();
       }
     }
   });

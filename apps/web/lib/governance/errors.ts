@@ -2,13 +2,10 @@ import en from '../../messages/en/errors.json';
 import { type DisplayError, toDisplayError } from '../errors';
 
 /**
- * The API's stable reason and detail codes (docs/api.md, "Errors") as English sentences a member can act
- * on: the English texts of messages/en/errors.json, the one list; a page says them in its own language
- * with lib/i18n/error-text.ts.
+ * toDisplayError, with the API's stable reason and detail codes (docs/api.md, "Errors") replaced by an
+ * English sentence a member can act on: the English texts of messages/en/errors.json, the one list; a
+ * page says them in its own language with lib/i18n/error-text.ts.
  */
-const SENTENCES: Record<string, string> = { ...en.reasons, ...en.details };
-
-/** toDisplayError, with governance reasons replaced by their sentence. */
 export function governanceError(err: unknown): DisplayError {
   const shown = toDisplayError(err);
   // the finer detail first (why NOT_ELIGIBLE), then the reason
@@ -17,5 +14,3 @@ export function governanceError(err: unknown): DisplayError {
     (shown.reason ? (en.reasons as Record<string, string>)[shown.reason] : undefined);
   return sentence ? { ...shown, message: sentence } : shown;
 }
-
-export const sentenceFor = (reason: string): string | undefined => SENTENCES[reason];

@@ -1,57 +1,13 @@
 import { type BallotKind, VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
 
 /**
- * Voting systems in the web app (docs/governance.md, "Voting systems"): their names and one-line
- * explanations, and the pure ballot logic the vote form uses — the same rules the API's parseBallot
- * applies, so a ballot the form accepts is one the server accepts.
+ * Voting systems in the web app (docs/governance.md, "Voting systems"): the pure ballot logic the vote
+ * form uses — the same rules the API's parseBallot applies, so a ballot the form accepts is one the
+ * server accepts. Their names and explanations are translated (messages/<locale>/votes.json).
  */
 
 export type VotingSystem = VotingSystemName;
 export type Choice = string | string[] | Record<string, number>;
-
-export interface SystemInfo {
-  value: VotingSystem;
-  name: string;
-  explanation: string;
-}
-
-export const VOTING_SYSTEMS: readonly SystemInfo[] = [
-  {
-    value: 'single-choice',
-    name: 'Single choice',
-    explanation: 'Each voter picks one option; the option with the most weight wins.',
-  },
-  {
-    value: 'basic',
-    name: 'Basic',
-    explanation: 'For, Against or Abstain; Abstain counts toward the quorum only.',
-  },
-  {
-    value: 'approval',
-    name: 'Approval',
-    explanation: 'Voters approve any number of options; each approved option gets their full weight.',
-  },
-  {
-    value: 'weighted',
-    name: 'Weighted',
-    explanation: 'Voters split their weight across options by giving each some points.',
-  },
-  {
-    value: 'quadratic',
-    name: 'Quadratic',
-    explanation:
-      'Like weighted, but shares count by their square root: broad support beats a few large ones.',
-  },
-  {
-    value: 'ranked-choice',
-    name: 'Ranked choice',
-    explanation: 'Voters rank options; the weakest is eliminated round by round until one has a majority.',
-  },
-];
-
-export function systemInfo(system: VotingSystem): SystemInfo {
-  return VOTING_SYSTEMS.find((s) => s.value === system) ?? VOTING_SYSTEMS[0]!;
-}
 
 export type { BallotKind };
 
@@ -89,13 +45,13 @@ export type PointsProblem = 'nan' | 'infinite' | 'negative';
 
 export function parsePoints(
   text: string,
-): { ok: true; value: number } | { ok: false; message: string; problem: PointsProblem } {
+): { ok: true; value: number } | { ok: false; problem: PointsProblem } {
   const t = text.trim();
   if (t === '') return { ok: true, value: 0 };
   const n = Number(t);
-  if (Number.isNaN(n)) return { ok: false, message: 'must be a number', problem: 'nan' };
-  if (!Number.isFinite(n)) return { ok: false, message: 'must be a finite number', problem: 'infinite' };
-  if (n < 0) return { ok: false, message: 'must be 0 or more', problem: 'negative' };
+  if (Number.isNaN(n)) return { ok: false, problem: 'nan' };
+  if (!Number.isFinite(n)) return { ok: false, problem: 'infinite' };
+  if (n < 0) return { ok: false, problem: 'negative' };
   return { ok: true, value: n === 0 ? 0 : n };
 }
 
@@ -168,51 +124,18 @@ export function draftOf(
   }
 }
 
-/**
- * The `choice` to send for a draft, or the messages saying what to fix (the API's parseBallot rules:
- * approval may approve none; a ranking names at least one option, each once; points are numbers ≥ 0 with
- * at least one above 0). Approved options go in the proposal's order, points only for options above 0.
- */
-export function ballotChoice(
-  options: readonly string[],
-  draft: BallotDraft,
-): { ok: true; choice: Choice } | { ok: false; messages: string[]; issues: BallotIssue[] } {
-  const checked = checkBallot(options, draft);
-  if (checked.ok) return checked;
-  return { ok: false, messages: checked.issues.map(issueText), issues: checked.issues };
-}
-
 /** what is wrong with a ballot, for the form to say in its own language */
 export type BallotIssue =
   | { code: 'choose' | 'rankOne' | 'rankOnce' | 'pointsNone' }
   | { code: 'notOption'; names: string }
   | { code: 'points'; option: string; problem: PointsProblem };
 
-const POINTS_TEXT: Record<PointsProblem, string> = {
-  nan: 'must be a number',
-  infinite: 'must be a finite number',
-  negative: 'must be 0 or more',
-};
-
-/** the English sentence of an issue (the API's wording) */
-function issueText(issue: BallotIssue): string {
-  switch (issue.code) {
-    case 'choose':
-      return 'Choose an option.';
-    case 'rankOne':
-      return 'Rank at least one option (most preferred first).';
-    case 'rankOnce':
-      return 'Rank each option at most once.';
-    case 'pointsNone':
-      return 'Give at least one option more than 0 points.';
-    case 'notOption':
-      return `Not an option: ${issue.names}.`;
-    case 'points':
-      return `Points for “${issue.option}” ${POINTS_TEXT[issue.problem]}.`;
-  }
-}
-
-function checkBallot(
+/**
+ * The `choice` to send for a draft, or the issues saying what to fix (the API's parseBallot rules:
+ * approval may approve none; a ranking names at least one option, each once; points are numbers ≥ 0 with
+ * at least one above 0). Approved options go in the proposal's order, points only for options above 0.
+ */
+export function ballotChoice(
   options: readonly string[],
   draft: BallotDraft,
 ): { ok: true; choice: Choice } | { ok: false; issues: BallotIssue[] } {

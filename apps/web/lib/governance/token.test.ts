@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  chainName,
-  formatTokenAmount,
-  formatTokenWeight,
-  type PowerReason,
-  powerReasonText,
-  standardLabel,
-  toBaseUnits,
-  votingPowerText,
-} from './token';
+import { chainName, formatTokenAmount, formatTokenWeight, toBaseUnits } from './token';
 
 const E18 = '000000000000000000';
 
@@ -84,75 +75,10 @@ describe('toBaseUnits', () => {
   });
 });
 
-describe('powerReasonText', () => {
-  const votes = { standard: 'erc20-votes' as const, symbol: 'VOT' };
-  const balance = { standard: 'erc20' as const, symbol: 'GRDN' };
-  it('says every reason in words', () => {
-    const reasons: PowerReason[] = [
-      'NOT_STARTED',
-      'ENDED',
-      'NOT_A_MEMBER',
-      'JOINED_AFTER_START',
-      'NO_WEIGHT',
-      'BELOW_MIN_WEIGHT',
-    ];
-    for (const r of reasons) {
-      const text = powerReasonText(r, votes);
-      expect(text).toMatch(/^[A-Z].*\.$/);
-      expect(text).not.toContain('_');
-    }
-    expect(powerReasonText('NOT_A_MEMBER', null)).toBe('This address is not a member of the DAO.');
-    expect(powerReasonText('JOINED_AFTER_START', null)).toContain('after voting started');
-  });
-
-  it('tells delegated votes from balances', () => {
-    expect(powerReasonText('NO_WEIGHT', votes)).toContain('no VOT votes delegated');
-    expect(powerReasonText('NO_WEIGHT', balance)).toBe('This address held no GRDN at the snapshot block.');
-    expect(powerReasonText('NO_WEIGHT', null)).toContain('no voting weight');
-  });
-
-  it('names the minimum when known', () => {
-    expect(powerReasonText('BELOW_MIN_WEIGHT', balance, '10 GRDN')).toBe(
-      'This address held less than the minimum of 10 GRDN at the snapshot block.',
-    );
-    expect(powerReasonText('BELOW_MIN_WEIGHT', balance)).toContain("the DAO's minimum of GRDN");
-  });
-});
-
 describe('names', () => {
-  it('names standards and chains', () => {
-    expect(standardLabel('erc20')).toBe('ERC-20 balance');
-    expect(standardLabel('erc20-votes')).toContain('delegated');
+  it('names chains', () => {
     expect(chainName(1)).toBe('Ethereum');
     expect(chainName(31337)).toBe('Local (anvil)');
     expect(chainName(999999)).toBeUndefined();
-  });
-});
-
-describe('votingPowerText', () => {
-  const vot = { standard: 'erc20-votes' as const, symbol: 'VOT', decimals: 18 };
-  const base = { eligible: true, reason: null, hasVoted: false, snapshotBlock: { number: '42' } };
-  it('gives the weight with the token and the block', () => {
-    expect(votingPowerText({ ...base, weight: `100${E18}` }, vot)).toBe(
-      'Your voting power: 100 VOT at block 42',
-    );
-    expect(votingPowerText({ ...base, weight: `100${E18}`, hasVoted: true }, vot)).toBe(
-      'Your voting power: 100 VOT at block 42 (you have voted)',
-    );
-    expect(votingPowerText({ ...base, weight: '1', snapshotBlock: null }, null)).toBe(
-      'Your voting power: weight 1',
-    );
-  });
-
-  it('gives the reason when the address cannot vote', () => {
-    expect(votingPowerText({ ...base, eligible: false, reason: 'NO_WEIGHT', weight: '0' }, vot)).toContain(
-      'no VOT votes delegated',
-    );
-    expect(
-      votingPowerText({ ...base, eligible: false, reason: 'BELOW_MIN_WEIGHT', weight: '5' }, vot, `10${E18}`),
-    ).toBe('This address held less than the minimum of 10 VOT at the snapshot block.');
-    expect(votingPowerText({ ...base, eligible: false, reason: 'ENDED', weight: '3' }, null)).toBe(
-      'Voting has ended.',
-    );
   });
 });

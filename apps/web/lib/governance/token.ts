@@ -1,8 +1,8 @@
-import type { IneligibleReason } from '@plenum/validators';
+import { type IneligibleReason, TOKEN_STANDARD } from '@plenum/validators';
 import { formatUnits, parseUnits } from 'viem';
 import { decimalSeparator, formatWeight } from './format';
 
-/** Token DAOs (docs/governance.md, "Token holdings from the chain"): amounts, names and reasons in words. */
+/** Token DAOs (docs/governance.md, "Token holdings from the chain"): amounts and chain names. */
 
 export type TokenStandard = 'erc20' | 'erc20-votes';
 
@@ -14,17 +14,8 @@ export interface TokenRef {
   decimals: number;
 }
 
-export const STANDARDS: { value: TokenStandard; label: string; hint: string }[] = [
-  { value: 'erc20', label: 'ERC-20 balance', hint: 'weight = the token balance at the snapshot block' },
-  {
-    value: 'erc20-votes',
-    label: 'ERC-20 Votes (delegated votes)',
-    hint: 'weight = the votes delegated to the holder at the snapshot block',
-  },
-];
-
-export const standardLabel = (standard: TokenStandard) =>
-  STANDARDS.find((s) => s.value === standard)?.label ?? standard;
+/** the standards a DAO's token may have, in the order the DAO form offers them (their words are translated) */
+export const STANDARDS: readonly TokenStandard[] = TOKEN_STANDARD.options;
 
 const CHAINS: Record<number, string> = {
   1: 'Ethereum',
@@ -97,63 +88,10 @@ export function toBaseUnits(
 /** the API's reasons (governance.votes.power), one list in @plenum/validators */
 export type PowerReason = IneligibleReason;
 
-/** Why an address cannot vote (governance.votes.power's reason), as a sentence. */
-export function powerReasonText(
-  reason: PowerReason,
-  token: Pick<TokenRef, 'standard' | 'symbol'> | null,
-  minWeight?: string | null,
-): string {
-  switch (reason) {
-    case 'NOT_STARTED':
-      return 'Voting has not started yet.';
-    case 'ENDED':
-      return 'Voting has ended.';
-    case 'NOT_A_MEMBER':
-      return 'This address is not a member of the DAO.';
-    case 'JOINED_AFTER_START':
-      return 'This address joined the DAO after voting started, so it cannot vote on this proposal.';
-    case 'NO_WEIGHT':
-      if (!token) return 'This address has no voting weight on this proposal.';
-      return token.standard === 'erc20-votes'
-        ? `This address had no ${token.symbol} votes delegated to it at the snapshot block (delegate your tokens, to yourself too, before a proposal starts).`
-        : `This address held no ${token.symbol} at the snapshot block.`;
-    case 'BELOW_MIN_WEIGHT':
-      return minWeight
-        ? `This address held less than the minimum of ${minWeight} at the snapshot block.`
-        : `This address held less than the DAO's minimum${token ? ` of ${token.symbol}` : ''} at the snapshot block.`;
-    case 'DAO_NOT_ACTIVE':
-      return 'This DAO is not active: it takes no votes.';
-    case 'ACCOUNT_SUSPENDED':
-      return 'The account this address belongs to is suspended, so it cannot vote.';
-    case 'ACCOUNT_DELETED':
-      return 'The account this address belonged to is deleted, so it cannot vote.';
-  }
-}
-
 export interface PowerView {
   weight: string;
   eligible: boolean;
   reason: PowerReason | null;
   hasVoted: boolean;
   snapshotBlock: { number: string } | null;
-}
-
-/**
- * governance.votes.power in a sentence: "Your voting power: 100 GRDN at block 42" when the address may
- * vote (the token's decimals and symbol; a DAO without a token shows the plain weight), else the reason.
- */
-export function votingPowerText(
-  p: PowerView,
-  token: Pick<TokenRef, 'standard' | 'symbol' | 'decimals'> | null,
-  minWeight?: string | null,
-): string {
-  if (!p.eligible && p.reason) {
-    const min = token && minWeight ? formatTokenAmount(minWeight, token.decimals, token.symbol) : null;
-    return powerReasonText(p.reason, token, min);
-  }
-  const amount = token
-    ? formatTokenAmount(p.weight, token.decimals, token.symbol)
-    : `weight ${formatWeight(p.weight)}`;
-  const block = p.snapshotBlock ? ` at block ${p.snapshotBlock.number}` : '';
-  return `Your voting power: ${amount}${block}${p.hasVoted ? ' (you have voted)' : ''}`;
 }

@@ -8,17 +8,17 @@ import {
 } from '@plenum/core';
 import {
   adminListUsersInput,
-  adminListUsersOutput,
+  adminUserListSchema,
   auditEntrySchema,
   auditLogInput,
   paged,
   reactivateUserInput,
-  reactivateUserOutput,
   registrationsInput,
   registrationsSchema,
   suspendUserInput,
-  suspendUserOutput,
+  userReactivatedSchema,
   userStatsSchema,
+  userSuspendedSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
 import { adminProcedure, router } from '../trpc';
@@ -37,7 +37,7 @@ export const adminUsersRouter = router({
       },
     })
     .input(adminListUsersInput)
-    .output(adminListUsersOutput)
+    .output(adminUserListSchema)
     .query(({ ctx, input }) => listUsers(ctx.svc, input)),
 
   suspend: adminProcedure
@@ -50,7 +50,7 @@ export const adminUsersRouter = router({
       },
     })
     .input(suspendUserInput)
-    .output(suspendUserOutput)
+    .output(userSuspendedSchema)
     .mutation(({ ctx, input }) => suspendUser(ctx.svc, { adminId: ctx.principal.userId, ...input })),
 
   reactivate: adminProcedure
@@ -63,7 +63,7 @@ export const adminUsersRouter = router({
       },
     })
     .input(reactivateUserInput)
-    .output(reactivateUserOutput)
+    .output(userReactivatedSchema)
     .mutation(({ ctx, input }) => reactivateUser(ctx.svc, { adminId: ctx.principal.userId, ...input })),
 
   stats: adminProcedure

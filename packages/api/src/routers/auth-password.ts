@@ -1,8 +1,8 @@
 import { changePassword, requestPasswordReset, resetPassword } from '@plenum/core';
 import {
   changePasswordInput,
-  changePasswordOutput,
   messageSchema,
+  passwordChangedSchema,
   passwordResetConfirmInput,
   passwordResetRequestInput,
 } from '@plenum/validators';
@@ -23,7 +23,7 @@ export const passwordProcedures = {
       },
     })
     .input(changePasswordInput)
-    .output(changePasswordOutput)
+    .output(passwordChangedSchema)
     .mutation(({ ctx, input }) =>
       changePassword(ctx.svc, { principal: ctx.principal, client: ctx.ip, ...input }),
     ),

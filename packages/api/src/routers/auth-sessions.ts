@@ -1,11 +1,5 @@
 import { listSessions, revokeOtherSessions, revokeSession } from '@plenum/core';
-import {
-  paged,
-  pageQuery,
-  revokeOtherSessionsOutput,
-  sessionIdInput,
-  sessionInfoSchema,
-} from '@plenum/validators';
+import { paged, pageQuery, sessionIdInput, sessionInfoSchema, sessionsEndedSchema } from '@plenum/validators';
 import { z } from 'zod';
 import { authedProcedure } from '../trpc';
 
@@ -55,6 +49,6 @@ export const sessionProcedures = {
       },
     })
     .input(z.void())
-    .output(revokeOtherSessionsOutput)
+    .output(sessionsEndedSchema)
     .mutation(({ ctx }) => revokeOtherSessions(ctx.svc, { principal: ctx.principal })),
 };

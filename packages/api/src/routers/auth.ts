@@ -12,11 +12,11 @@ import {
 import { users } from '@plenum/db';
 import {
   loginInput,
-  meOutput,
-  nonceOutput,
+  meSchema,
+  nonceSchema,
   paged,
   pageQuery,
-  sessionOutput,
+  sessionSchema,
   siweInput,
   walletSchema,
 } from '@plenum/validators';
@@ -56,7 +56,7 @@ export const authRouter = router({
       },
     })
     .input(z.void())
-    .output(nonceOutput)
+    .output(nonceSchema)
     .query(({ ctx }) => issueNonce(ctx.svc)),
 
   login: publicProcedure
@@ -71,7 +71,7 @@ export const authRouter = router({
       },
     })
     .input(loginInput)
-    .output(sessionOutput)
+    .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await login(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
@@ -90,7 +90,7 @@ export const authRouter = router({
       },
     })
     .input(siweInput)
-    .output(sessionOutput)
+    .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await siweLogin(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
@@ -117,7 +117,7 @@ export const authRouter = router({
       openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user and their wallets' },
     })
     .input(z.void())
-    .output(meOutput)
+    .output(meSchema)
     .query(async ({ ctx }) => {
       const [user] = await ctx.svc.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });

@@ -7,12 +7,12 @@ import {
   verifyEmail,
 } from '@plenum/core';
 import {
+  emailVerifiedSchema,
   outboxItem,
   registerInput,
   resendVerificationInput,
   userSchema,
   verifyEmailInput,
-  verifyEmailOutput,
 } from '@plenum/validators';
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc';
@@ -48,7 +48,7 @@ export const registrationRouter = router({
       },
     })
     .input(verifyEmailInput)
-    .output(verifyEmailOutput)
+    .output(emailVerifiedSchema)
     .mutation(({ ctx, input }) => verifyEmail(ctx.svc, input)),
 
   resendVerification: publicProcedure

@@ -9,7 +9,7 @@ import {
   sessionEntityOf,
   unpinForCaller,
 } from '@plenum/core';
-import { cidInput, myPinsInput, paged, pinSchema, unpinOutput } from '@plenum/validators';
+import { cidInput, myPinsInput, paged, pinSchema, unpinnedSchema } from '@plenum/validators';
 import { z } from 'zod';
 import type { ApiServices, Context } from '../context';
 import { activeProcedure, authedProcedure, publicProcedure, router } from '../trpc';
@@ -100,7 +100,7 @@ export const storageRouter = router({
       },
     })
     .input(cidInput)
-    .output(unpinOutput)
+    .output(unpinnedSchema)
     .mutation(({ ctx, input }) =>
       unpinForCaller(storageOf(ctx), { userId: ctx.principal.userId, cid: input.cid }),
     ),

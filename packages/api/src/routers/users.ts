@@ -9,9 +9,9 @@ import {
   updateUser,
 } from '@plenum/core';
 import {
+  addressProfilesSchema,
   preferencesSchema,
   profilesByAddressInput,
-  profilesByAddressOutput,
   publicProfileSchema,
   updatePreferencesInput,
   updateUserInput,
@@ -97,7 +97,7 @@ export const usersRouter = router({
       },
     })
     .input(profilesByAddressInput)
-    .output(profilesByAddressOutput)
+    .output(addressProfilesSchema)
     .query(({ ctx, input }) => profilesByAddress(ctx.svc, { addresses: input.addresses.split(',') })),
 
   preferences: authedProcedure

@@ -1,4 +1,4 @@
-/** One audit row per administrative action (docs/users.md, "Audit log"): users and governance both write them. */
+/** One audit row per administrative action (docs/users.md, "Administration"): users and governance both write them. */
 import { auditLog, type DbOrTx } from '@plenum/db';
 
 export interface AuditEntryParams {

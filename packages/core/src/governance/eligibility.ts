@@ -6,7 +6,7 @@ import { AppError } from '../shared/errors';
 /**
  * Whether an address may vote on a proposal now, and why not: the one decision behind both the voting
  * power answer (voting-power.ts) and every refusal of a vote (cast-vote.ts before the batch,
- * vote-commit.ts inside it), so both always give the same reason (docs/governance.md, "Who may vote").
+ * vote-commit.ts inside it), so both always give the same reason (docs/governance.md, "Who votes, with which weight").
  */
 export interface EligibilityFacts {
   now: Date;

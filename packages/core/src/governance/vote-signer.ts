@@ -41,7 +41,7 @@ export const VOTE_TYPES = {
  * libsecp256k1 through the `secp256k1` package's public entry: its prebuilt native binding, or, on a
  * platform without one, the package's own pure-JS build, which recovers the same keys (and was measured
  * faster than viem's recovery). This used to load the private `secp256k1/bindings` file to tell the two
- * apart; that measured no faster than the public entry (docs/internals.md, "secp256k1"), so it went.
+ * apart; that measured no faster than the public entry (docs/internals.md, "secp256k1's bindings path (dropped)"), so it went.
  * internals.test.ts checks the public entry is the native build here and agrees with viem.
  */
 interface Secp256k1 {

@@ -1,4 +1,4 @@
-import { avatarOutput } from '@plenum/validators';
+import { avatarSchema } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
@@ -23,7 +23,7 @@ export const usersOpenApiPaths: ZodOpenApiPathsObject = {
         },
       },
       responses: {
-        '200': { description: 'Stored', content: { 'application/json': { schema: avatarOutput } } },
+        '200': { description: 'Stored', content: { 'application/json': { schema: avatarSchema } } },
         '400': error('Not an allowed image type, too large, missing, malformed, or not stored'),
         '401': error('Not signed in'),
         '403': error('Not the owner'),

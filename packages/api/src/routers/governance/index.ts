@@ -1,9 +1,9 @@
 import { router } from '../../trpc';
+import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { proposalsRouter } from './proposals';
-import { tokensRouter } from './tokens';
 import { votesRouter } from './votes';
 
 export const governanceRouter = router({
@@ -12,5 +12,5 @@ export const governanceRouter = router({
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
-  tokens: tokensRouter,
+  tokens: chainTokensRouter,
 });

@@ -2,7 +2,8 @@ import { describeToken } from '@plenum/core';
 import { tokenInfoSchema, tokenLookupInput } from '@plenum/validators';
 import { activeProcedure, router } from '../../trpc';
 
-export const tokensRouter = router({
+/** A DAO's governance token as its chain describes it (ERC-20), before the DAO is created. */
+export const chainTokensRouter = router({
   // signed in: each lookup costs RPC requests to a chain this server pays for
   describe: activeProcedure
     .meta({

@@ -13,7 +13,7 @@ import { authedProcedure, router } from '../trpc';
 const tags = ['auth'];
 
 /** Personal access tokens: `Authorization: Bearer plm_…` on every path and on the event sockets. */
-export const tokensRouter = router({
+export const accessTokensRouter = router({
   create: authedProcedure
     .meta({
       openapi: {
