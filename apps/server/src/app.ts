@@ -28,7 +28,7 @@ import { installPipeline } from './http/pipeline';
 import { createRateLimiter } from './http/rate-limit';
 import { clientIp, credentialOf, isHttps, requestIdOf, SESSION_COOKIE } from './http/request-info';
 import { registerRest } from './http/rest';
-import { fastifyPath, type RouteSet } from './http/routes';
+import { fastifyPath, type RouteSet, routeSetPaths } from './http/routes';
 import { guardSlowClients } from './http/slow-clients';
 import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
@@ -77,7 +77,7 @@ export async function createApp(options: AppOptions) {
         appRouter,
         VERSION,
         env.APP_URL.replace(/:\d+$/, `:${env.PORT}`),
-        ROUTE_SETS.map((s) => s.openapiPaths),
+        ROUTE_SETS.map(routeSetPaths),
       );
       // the development outbox answers 404 once an email provider is configured: not part of the API then
       if (env.RESEND_API_KEY && doc.paths) delete doc.paths['/dev/outbox'];

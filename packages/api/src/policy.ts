@@ -30,6 +30,12 @@ export interface Meta extends OpenApiMeta {
   successStatus?: 200 | 201 | 202 | 204;
   /** the stricter budget of the sign-in and registration paths, where guessing is the threat */
   rateLimit?: RateBudget;
+  /**
+   * a public operation whose answer depends on the caller when one is signed in (their hidden vote, a
+   * private profile): the OpenAPI document lists its security as optional (docs/api.md, "The OpenAPI
+   * document")
+   */
+  optionalAuth?: true;
 }
 
 export interface Operation {

@@ -1,7 +1,8 @@
 import type { Access, ApiServices, RateBudget } from '@plenum/api';
 import type { Logger, Principal } from '@plenum/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ZodObject } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 
 /**
  * A plain route beside the procedures (multipart uploads, raw downloads, the Pinning Service API, a status
@@ -15,7 +16,14 @@ export interface Route {
   method: Method;
   /** OpenAPI-style template, e.g. /ipfs/file/{cid} */
   path: string;
+  /** its name in the OpenAPI document, what generated clients call it */
+  operationId: string;
   access: Access;
+  /** a public route whose answer depends on the caller when one is signed in (a private avatar) */
+  optionalAuth?: true;
+  /** its path parameters and query, for the OpenAPI document */
+  params?: ZodObject;
+  query?: ZodObject;
   rateLimit?: RateBudget;
   /** the route reads no body: one with fields is refused before the handler runs */
   noBody?: boolean;
@@ -39,10 +47,43 @@ export interface RouteContext {
   log: Logger;
 }
 
-/** A domain's plain routes and their OpenAPI entries. */
+/**
+ * A domain's plain routes and what their OpenAPI entries say beyond the route's own declaration (summary,
+ * body, responses): `routeSetPaths` adds the operationId, security and parameters from the route.
+ */
 export interface RouteSet {
   routes: Route[];
   openapiPaths: ZodOpenApiPathsObject;
+}
+
+const BEARER = { bearerAuth: [] };
+
+/** the OpenAPI entries of a domain's plain routes (docs/api.md, "The OpenAPI document") */
+export function routeSetPaths(set: RouteSet): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of set.routes) {
+    const method = route.method.toLowerCase() as Lowercase<Method>;
+    const written = set.openapiPaths[route.path]?.[method] as ZodOpenApiOperationObject | undefined;
+    if (!written) throw new Error(`${route.method} ${route.path}: no OpenAPI entry`);
+    const security = route.access !== 'public' ? [BEARER] : route.optionalAuth ? [{}, BEARER] : [];
+    const requestParams =
+      route.params || route.query
+        ? {
+            ...(route.params ? { path: route.params } : {}),
+            ...(route.query ? { query: route.query } : {}),
+          }
+        : undefined;
+    paths[route.path] = {
+      ...paths[route.path],
+      [method]: {
+        operationId: route.operationId,
+        ...written,
+        security,
+        ...(requestParams ? { requestParams } : {}),
+      },
+    };
+  }
+  return paths;
 }
 
 /** `/ipfs/file/{cid}` → `/ipfs/file/:cid` */

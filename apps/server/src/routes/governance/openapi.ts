@@ -15,6 +15,9 @@ const exportedVote = z
   })
   .meta({ id: 'ExportedVote' });
 
+export const exportParams = z.object({ proposalId: z.uuid() });
+export const exportQuery = z.object({ format: z.enum(['csv', 'json']) });
+
 /** The governance domain's plain route: the votes of a proposal as a streamed download. */
 export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
   '/votes/proposal/{proposalId}/export': {
@@ -28,10 +31,6 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
         'JSON: one array of objects. The votes counted when the export starts (docs/governance.md, ' +
         '"Exporting the votes"). At most EXPORT_MAX_CONCURRENT exports at once per instance and ' +
         'EXPORT_MAX_PER_CLIENT per client: 429 EXPORTS_BUSY beyond.',
-      requestParams: {
-        path: z.object({ proposalId: z.uuid() }),
-        query: z.object({ format: z.enum(['csv', 'json']) }),
-      },
       responses: {
         '200': {
           description:

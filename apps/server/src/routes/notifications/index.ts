@@ -1,12 +1,26 @@
 import type { RouteSet } from '../../http/routes';
-import { notificationsOpenApiPaths } from './openapi';
+import { notificationsOpenApiPaths, tokenQuery } from './openapi';
 import { confirmUnsubscribe, unsubscribe } from './unsubscribe';
 
 /** Governance mail unsubscribe links (token-authenticated, no session): a confirmation page and the POST. */
 export const notificationsRoutes: RouteSet = {
   routes: [
-    { method: 'GET', path: '/notifications/unsubscribe', access: 'public', handler: confirmUnsubscribe },
-    { method: 'POST', path: '/notifications/unsubscribe', access: 'public', handler: unsubscribe },
+    {
+      method: 'GET',
+      path: '/notifications/unsubscribe',
+      operationId: 'notifications-unsubscribe-confirm',
+      access: 'public',
+      query: tokenQuery,
+      handler: confirmUnsubscribe,
+    },
+    {
+      method: 'POST',
+      path: '/notifications/unsubscribe',
+      operationId: 'notifications-unsubscribe',
+      access: 'public',
+      query: tokenQuery,
+      handler: unsubscribe,
+    },
   ],
   openapiPaths: notificationsOpenApiPaths,
 };
