@@ -8,11 +8,11 @@ import type { BenchContext } from '../run';
 const CALLS = Number(process.env.BENCH_REST_CALLS ?? 1_000);
 
 /**
- * What a REST call costs beyond the procedure (docs/api.md, "REST"): one cheap public read, a proposal's
- * results (`GET /votes/proposal/{proposalId}/results`, answered from the results cache), called
- * sequentially over REST, over tRPC HTTP and in-process through `createCaller` (the baseline in the same
- * run: the procedure without any HTTP). The three take turns in rounds, so a busy moment of the machine
- * falls on all of them alike.
+ * What a REST call costs beyond the procedure (docs/operations.md, "Benchmarks"): one cheap public read,
+ * a proposal's results (`GET /votes/proposal/{proposalId}/results`, answered from the results cache),
+ * called sequentially over REST, over tRPC HTTP and in-process through `createCaller` (the baseline in
+ * the same run: the procedure without any HTTP). The three take turns in rounds, so a busy moment of the
+ * machine falls on all of them alike.
  */
 export default async function restOverheadBench(ctx: BenchContext) {
   const t = await startTestApp({ env: { LOG_LEVEL: 'silent' } });

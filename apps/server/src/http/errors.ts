@@ -133,22 +133,21 @@ export function psaErrorBody(reply: ErrorReply) {
 interface RawRestError {
   code?: string;
   message?: string;
-  /** what the tRPC error formatter put there (packages/api/src/trpc.ts), typed there */
-  reason?: Reason;
-  detail?: Detail;
-  fieldIssues?: FieldIssue[];
+  /** the tRPC error shape's data, as the error formatter fills it (packages/api/src/trpc.ts) */
+  data?: { reason?: Reason; detail?: Detail; issues?: FieldIssue[] };
+  /** zod issues of an input trpc-to-openapi parsed itself */
   issues?: { path: PropertyKey[]; message: string; code?: string }[];
 }
 
 /**
  * trpc-to-openapi's error body, reshaped to the one error body: the reason and field issues the tRPC error
- * formatter put there (packages/api/src/trpc.ts), zod issues of an input it parsed itself.
+ * formatter put in its data (packages/api/src/trpc.ts), zod issues of an input it parsed itself.
  */
 export function restErrorBody(
   raw: RawRestError,
   toFieldIssues: (i: NonNullable<RawRestError['issues']>) => FieldIssue[],
 ): ErrorBody {
-  const issues = raw.fieldIssues ?? (raw.issues ? toFieldIssues(raw.issues) : undefined);
+  const issues = raw.data?.issues ?? (raw.issues ? toFieldIssues(raw.issues) : undefined);
   const code = raw.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : (raw.code ?? 'INTERNAL_SERVER_ERROR');
   let message = raw.message ?? 'Error';
   // trpc-to-openapi leaves the quote of its 415 message open
@@ -156,11 +155,12 @@ export function restErrorBody(
   if (message === 'Input validation failed' && issues?.length) {
     message = `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
   }
-  const reason = raw.reason ?? (raw.issues ? 'VALIDATION_FAILED' : undefined);
+  const reason = raw.data?.reason ?? (raw.issues ? 'VALIDATION_FAILED' : undefined);
+  const detail = raw.data?.detail;
   return {
     code,
     ...(reason ? { reason } : {}),
-    ...(raw.detail ? { detail: raw.detail } : {}),
+    ...(detail ? { detail } : {}),
     message,
     ...(issues?.length ? { issues } : {}),
   };
