@@ -43,11 +43,13 @@ export interface Operation {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   meta: Meta;
+  /** its input schema (the first `.input()`; none: undefined), for REST to read the query's types */
+  input: unknown;
 }
 
 /**
  * Every procedure of a router with its meta: the one place that reads tRPC's router definition, for the
- * REST routing table, the OpenAPI post-processing and the rate-limit budgets.
+ * REST routes, the OpenAPI post-processing and the rate-limit budgets.
  */
 export function listOperations(router: AnyRouter): Operation[] {
   const procedures: Record<string, AnyProcedure> = router._def.procedures;
@@ -55,5 +57,6 @@ export function listOperations(router: AnyRouter): Operation[] {
     path,
     type: proc._def.type,
     meta: (proc._def.meta ?? {}) as Meta,
+    input: (proc._def as { inputs: unknown[] }).inputs[0],
   }));
 }
