@@ -28,7 +28,7 @@ import { installPipeline } from './http/pipeline';
 import { createRateLimiter } from './http/rate-limit';
 import { clientIp, credentialOf, isHttps, requestIdOf, SESSION_COOKIE } from './http/request-info';
 import { registerRest } from './http/rest';
-import { fastifyPath, type RouteSet, routeSetPaths } from './http/routes';
+import { checkRouteInput, fastifyPath, type RouteSet, routeSetPaths } from './http/routes';
 import { guardSlowClients } from './http/slow-clients';
 import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
@@ -266,16 +266,20 @@ export async function createApp(options: AppOptions) {
           if (refusal) throw refusal;
         },
         preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,
-        handler: (request, reply) =>
-          route.handler({
+        handler: (request, reply) => {
+          const params = request.params as Record<string, string>;
+          const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+          checkRouteInput(route, params, query);
+          return route.handler({
             request,
             reply,
-            params: request.params as Record<string, string>,
-            query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+            params,
+            query,
             principal: request.plenum?.principal ?? null,
             svc,
             log: log.child({ requestId: request.id }),
-          }),
+          });
+        },
       });
     }
   });

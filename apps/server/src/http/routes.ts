@@ -1,5 +1,6 @@
 import type { Access, ApiServices, RateBudget } from '@plenum/api';
-import type { Logger, Principal } from '@plenum/core';
+import { AppError, type FieldIssue, type Logger, type Principal } from '@plenum/core';
+import { fieldIssue, nulCharacterIssues } from '@plenum/validators';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodObject } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
@@ -21,7 +22,11 @@ export interface Route {
   access: Access;
   /** a public route whose answer depends on the caller when one is signed in (a private avatar) */
   optionalAuth?: true;
-  /** its path parameters and query, for the OpenAPI document */
+  /**
+   * its path parameters and query: checked before the handler runs (`checkRouteInput`) and listed in the
+   * OpenAPI document. A route whose query a domain checks in its own terms (the Pinning Service API's
+   * filters, an unsubscribe token) lists it in its written entry instead.
+   */
   params?: ZodObject;
   query?: ZodObject;
   rateLimit?: RateBudget;
@@ -93,4 +98,37 @@ export const fastifyPath = (template: string) => template.replace(/\{(\w+)\}/g, 
 export function callerOf(rc: RouteContext): Principal {
   if (!rc.principal) throw new Error(`${rc.request.method} ${rc.request.url}: route without a caller`);
   return rc.principal;
+}
+
+/**
+ * A route's path parameters and query checked against the schemas it declares, like a procedure's input
+ * (docs/api.md, "Validation"): NUL characters first, then every issue at once (a query key given twice
+ * is one), in one 400 VALIDATION_FAILED.
+ */
+export function checkRouteInput(route: Route, params: Record<string, string>, query: URLSearchParams) {
+  if (!route.params && !route.query) return;
+  const entries = [...query.entries()];
+  const issues: FieldIssue[] = nulCharacterIssues({ ...params, ...Object.fromEntries(entries) });
+  if (!issues.length && route.params) {
+    const parsed = route.params.safeParse(params);
+    if (!parsed.success) issues.push(...parsed.error.issues.map(fieldIssue));
+  }
+  if (!issues.length && route.query) {
+    const keys = entries.map(([key]) => key);
+    const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
+    issues.push(
+      ...repeated.map((path) => ({ path, message: 'must be given once', code: 'invalid_value' as const })),
+    );
+    const parsed = route.query.safeParse(Object.fromEntries(entries));
+    if (!parsed.success)
+      issues.push(
+        ...parsed.error.issues.filter((i) => !repeated.includes(String(i.path[0]))).map(fieldIssue),
+      );
+  }
+  if (issues.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      { reason: 'VALIDATION_FAILED', issues },
+    );
 }

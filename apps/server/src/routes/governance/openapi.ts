@@ -1,3 +1,5 @@
+import { VOTE_EXPORT_FORMATS } from '@plenum/core';
+import { proposalIdInput } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
@@ -15,8 +17,10 @@ const exportedVote = z
   })
   .meta({ id: 'ExportedVote' });
 
-export const exportParams = z.object({ proposalId: z.uuid() });
-export const exportQuery = z.object({ format: z.enum(['csv', 'json']) });
+export const exportParams = proposalIdInput;
+export const exportQuery = z.strictObject({
+  format: z.enum(VOTE_EXPORT_FORMATS, { error: `must be one of: ${VOTE_EXPORT_FORMATS.join(', ')}` }),
+});
 
 /** The governance domain's plain route: the votes of a proposal as a streamed download. */
 export const governanceOpenApiPaths: ZodOpenApiPathsObject = {

@@ -1,5 +1,5 @@
 import type { RouteSet } from '../../http/routes';
-import { notificationsOpenApiPaths, tokenQuery } from './openapi';
+import { notificationsOpenApiPaths } from './openapi';
 import { confirmUnsubscribe, unsubscribe } from './unsubscribe';
 
 /** Governance mail unsubscribe links (token-authenticated, no session): a confirmation page and the POST. */
@@ -10,7 +10,6 @@ export const notificationsRoutes: RouteSet = {
       path: '/notifications/unsubscribe',
       operationId: 'notifications-unsubscribe-confirm',
       access: 'public',
-      query: tokenQuery,
       handler: confirmUnsubscribe,
     },
     {
@@ -18,7 +17,6 @@ export const notificationsRoutes: RouteSet = {
       path: '/notifications/unsubscribe',
       operationId: 'notifications-unsubscribe',
       access: 'public',
-      query: tokenQuery,
       handler: unsubscribe,
     },
   ],

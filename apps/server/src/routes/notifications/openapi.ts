@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
 
-export const tokenQuery = z.object({
+// the token is checked by the domain, which answers its own reason (unsubscribe.ts)
+const tokenQuery = z.object({
   token: z.string().meta({ description: 'the unsubscribe token from a governance mail (64 hex digits)' }),
 });
 const html = (description: string) => ({
@@ -17,6 +18,7 @@ export const notificationsOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['notifications'],
       summary:
         'Confirmation page for the unsubscribe link of a governance mail (changes nothing; its button POSTs). Token-authenticated, no session',
+      requestParams: { query: tokenQuery },
       responses: {
         '200': html('A page asking to confirm'),
         '400': error('Invalid, unknown or expired token'),
@@ -26,6 +28,7 @@ export const notificationsOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['notifications'],
       summary:
         'Turn off email notifications (notifications.email) of the user the token was mailed to; also the RFC 8058 one-click target. Token-authenticated, no session',
+      requestParams: { query: tokenQuery },
       requestBody: {
         required: false,
         content: {

@@ -1,6 +1,6 @@
 import type { RouteSet } from '../../http/routes';
 import { downloadFile } from './file';
-import { cidParams, pinsQuery, requestidParams, storageOpenApiPaths } from './openapi';
+import { cidParams, requestidParams, storageOpenApiPaths } from './openapi';
 import { pinCid } from './pin';
 import { addPin, deletePin, getPin, listPins, replacePin } from './pins-api';
 import { uploadFile } from './upload';
@@ -42,20 +42,19 @@ export const storageRoutes: RouteSet = {
     // the Pinning Service API, under the operationIds of its specification
     ...(
       [
-        ['GET', '/pins', 'getPins', 'member', listPins, undefined, pinsQuery],
+        ['GET', '/pins', 'getPins', 'member', listPins],
         ['POST', '/pins', 'addPin', 'active', addPin],
         ['GET', '/pins/{requestid}', 'getPinByRequestId', 'member', getPin, requestidParams],
         ['POST', '/pins/{requestid}', 'replacePinByRequestId', 'active', replacePin, requestidParams],
         ['DELETE', '/pins/{requestid}', 'deletePinByRequestId', 'active', deletePin, requestidParams],
       ] as const
-    ).map(([method, path, operationId, access, handler, params, query]) => ({
+    ).map(([method, path, operationId, access, handler, params]) => ({
       method,
       path,
       operationId,
       access,
       handler,
       ...(params ? { params } : {}),
-      ...(query ? { query } : {}),
       errorFormat: 'psa' as const,
       bodyLimit: PIN_BODY_LIMIT,
     })),

@@ -20,7 +20,7 @@ const psaError = (description: string) => ({
 export const cidParams = z.object({ cid: z.string().meta({ description: 'CID (v0 or v1)' }) });
 export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
 /** the Pinning Service API's list filters */
-export const pinsQuery = z.object({
+const pinsQuery = z.object({
   cid: z.string().optional().meta({ description: 'comma-separated CIDs (≤ 10)' }),
   name: z.string().max(255).optional(),
   match: z.enum(PSA_MATCH).optional(),
@@ -100,6 +100,8 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     get: {
       tags: psaTags,
       summary: 'Pinning Service API: list your pin requests (newest first)',
+      // checked by the Pinning Service API's own parser, in its own error body (pins-api.ts)
+      requestParams: { query: pinsQuery },
       responses: {
         '200': { description: 'Matching pins', content: { 'application/json': { schema: psaPinResults } } },
         '400': psaError('Bad query'),

@@ -1,9 +1,9 @@
-import { avatarOutput } from '@plenum/validators';
+import { avatarOutput, userIdParam } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
 
-export const userIdParams = z.object({ id: z.uuid().meta({ description: 'user id' }) });
+export const userIdParams = z.object({ id: userIdParam.meta({ description: 'user id' }) });
 
 /** The avatar routes are plain Node routes (streamed multipart, raw bytes), so their entries are written here. */
 export const usersOpenApiPaths: ZodOpenApiPathsObject = {
