@@ -1,16 +1,12 @@
-// Canaries of the two patched dependencies (docs/internals.md, "Patched dependencies"; the upstream
+// Canaries of the patched dependency (docs/internals.md, "Patched dependencies"; the upstream
 // reports are docs/upstream/): each fails naming the package and version when an upgrade or a fresh
 // install leaves the patch out or changes what it fixes.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { initTRPC } from '@trpc/server';
 import postgres from 'postgres';
-import { createOpenApiHttpHandler, type OpenApiMeta } from 'trpc-to-openapi';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { freshDatabase, TEST_DB } from './support/app';
 
 /** the root folder and version of an installed package (from its resolved entry point) */
@@ -142,62 +138,4 @@ describe('postgres.js patch: the array-type fetch of a new connection', () => {
       }
     },
   );
-});
-
-describe('trpc-to-openapi patch (patches/trpc-to-openapi@3.3.0.patch)', () => {
-  it('is applied to the installed version (both hunks)', () => {
-    const { dir, version } = installed('trpc-to-openapi');
-    expect(
-      version,
-      broken('trpc-to-openapi', 'the patch is for 3.3.0: re-check it against this version'),
-    ).toBe('3.3.0');
-    const core = readFileSync(path.join(dir, 'dist', 'esm', 'adapters', 'node-http', 'core.mjs'), 'utf8');
-    expect(core, broken('trpc-to-openapi', 'JSON bodies are coerced again')).toMatch(
-      /if \(!useBody\)\s*coerceSchema\(unwrappedSchema\);/,
-    );
-    const method = readFileSync(path.join(dir, 'dist', 'esm', 'utils', 'method.mjs'), 'utf8');
-    expect(method, broken('trpc-to-openapi', 'getRequestSignal builds a whole Request again')).not.toContain(
-      'incomingMessageToRequest(req',
-    );
-  });
-
-  it('a JSON body is not coerced on REST, and the shared schema is not coerced for tRPC afterwards', async () => {
-    const t = initTRPC.meta<OpenApiMeta>().create();
-    const router = t.router({
-      setFlag: t.procedure
-        .meta({ openapi: { method: 'POST', path: '/flag' } })
-        .input(z.object({ flag: z.boolean(), count: z.number() }))
-        .output(z.object({ flag: z.boolean(), count: z.number() }))
-        .mutation(({ input }) => input),
-    });
-    const server = http.createServer(createOpenApiHttpHandler({ router }));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/flag`;
-      const post = (body: unknown) =>
-        fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-      expect(
-        (await post({ flag: 'false', count: '12' })).status,
-        broken('trpc-to-openapi', '"false" passed as true'),
-      ).toBe(400);
-      expect(await (await post({ flag: false, count: 12 })).json()).toEqual({ flag: false, count: 12 });
-      const viaTrpc = await router
-        .createCaller({})
-        // @ts-expect-error a string where the schema wants a boolean: what a broken client sends
-        .setFlag({ flag: 'false', count: 1 })
-        .then(
-          () => 'accepted',
-          (e: { code?: string }) => e.code,
-        );
-      expect(viaTrpc, broken('trpc-to-openapi', 'REST coercion leaked into the shared schema')).toBe(
-        'BAD_REQUEST',
-      );
-    } finally {
-      server.close();
-    }
-  });
 });

@@ -30,6 +30,12 @@ export interface Meta extends OpenApiMeta {
   successStatus?: 200 | 201 | 202 | 204;
   /** the stricter budget of the sign-in and registration paths, where guessing is the threat */
   rateLimit?: RateBudget;
+  /**
+   * a public operation whose answer depends on the caller when one is signed in (their hidden vote, a
+   * private profile): the OpenAPI document lists its security as optional (docs/api.md, "The OpenAPI
+   * document")
+   */
+  optionalAuth?: true;
 }
 
 export interface Operation {
@@ -37,11 +43,13 @@ export interface Operation {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   meta: Meta;
+  /** its input schema (the first `.input()`; none: undefined), for REST to read the query's types */
+  input: unknown;
 }
 
 /**
  * Every procedure of a router with its meta: the one place that reads tRPC's router definition, for the
- * REST routing table, the OpenAPI post-processing and the rate-limit budgets. `_def` is internal to tRPC
+ * REST routes, the OpenAPI post-processing and the rate-limit budgets. `_def` is internal to tRPC
  * (docs/internals.md, "tRPC's router definition").
  */
 export function listOperations(router: AnyRouter): Operation[] {
@@ -50,5 +58,6 @@ export function listOperations(router: AnyRouter): Operation[] {
     path,
     type: proc._def.type,
     meta: (proc._def.meta ?? {}) as Meta,
+    input: (proc._def as { inputs: unknown[] }).inputs[0],
   }));
 }

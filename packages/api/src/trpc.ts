@@ -20,10 +20,8 @@ const t = initTRPC
       return {
         ...shape,
         message,
+        // the one place both transports read them: tRPC clients and the REST error body (apps/server)
         data: { ...data, reason, ...(detail ? { detail } : {}), issues },
-        reason,
-        ...(detail ? { detail } : {}),
-        fieldIssues: issues,
       };
     },
   });

@@ -22,7 +22,8 @@ export function createFastify(env: Env): FastifyInstance {
     // on close, idle keep-alive connections end at once and requests in flight finish (docs/operations.md)
     forceCloseConnections: 'idle',
     return503OnClosing: false, // the pipeline answers 503 SHUTTING_DOWN in the one error body instead
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 4096 },
+    // paths match whatever the letter case, as REST paths always did (docs/api.md, "Transports")
+    routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 4096 },
   });
   guardSlowClients(app.server, {
     bodyTimeoutMs: env.HTTP_BODY_TIMEOUT,

@@ -2,7 +2,7 @@ import { type ApiServices, accessRefusal } from '@plenum/api';
 import type { Logger } from '@plenum/core';
 import type { FastifyInstance } from 'fastify';
 import { refuseBody, useBodyParsers } from '../http/body';
-import { fastifyPath, type RouteSet } from '../http/routes';
+import { checkRouteInput, fastifyPath, type RouteSet } from '../http/routes';
 
 /**
  * Each domain's plain routes (uploads, downloads, the Pinning Service API, the export), in a scope whose
@@ -27,16 +27,21 @@ export async function registerPlainRoutes(
           if (refusal) throw refusal;
         },
         preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,
-        handler: (request, reply) =>
-          route.handler({
+        handler: (request, reply) => {
+          const params = request.params as Record<string, string>;
+          const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+          // the declared params/query schemas, before the handler runs (http/routes.ts)
+          checkRouteInput(route, params, query);
+          return route.handler({
             request,
             reply,
-            params: request.params as Record<string, string>,
-            query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+            params,
+            query,
             principal: request.plenum?.principal ?? null,
             svc,
             log: log.child({ requestId: request.id }),
-          }),
+          });
+        },
       });
     }
   });

@@ -6,8 +6,8 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
  * The one error path of the HTTP server (docs/api.md, "Errors"): whatever fails (a refusal of the request
  * pipeline, a domain error of a plain route, a body Fastify could not read, an unexpected exception) is
  * turned into an `ErrorReply` here, then written in the body format of the caller: the one error body,
- * tRPC's envelope for a tRPC HTTP call, or the Pinning Service API's own body. tRPC and REST procedures
- * shape theirs in packages/api (errors.ts, trpc.ts); `restErrorBody` below adapts the REST one.
+ * tRPC's envelope for a tRPC HTTP call, or the Pinning Service API's own body. A REST procedure's error
+ * comes here too (http/rest.ts); tRPC procedures shape theirs in packages/api (errors.ts, trpc.ts).
  */
 
 export const STATUS_OF: Record<ErrorCode | 'METHOD_NOT_SUPPORTED' | 'PARSE_ERROR', number> = {
@@ -128,40 +128,4 @@ export function psaErrorBody(reply: ErrorReply) {
     ? `${message}: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`
     : message;
   return { error: { reason: reason ?? code, details } };
-}
-
-interface RawRestError {
-  code?: string;
-  message?: string;
-  /** what the tRPC error formatter put there (packages/api/src/trpc.ts), typed there */
-  reason?: Reason;
-  detail?: Detail;
-  fieldIssues?: FieldIssue[];
-  issues?: { path: PropertyKey[]; message: string; code?: string }[];
-}
-
-/**
- * trpc-to-openapi's error body, reshaped to the one error body: the reason and field issues the tRPC error
- * formatter put there (packages/api/src/trpc.ts), zod issues of an input it parsed itself.
- */
-export function restErrorBody(
-  raw: RawRestError,
-  toFieldIssues: (i: NonNullable<RawRestError['issues']>) => FieldIssue[],
-): ErrorBody {
-  const issues = raw.fieldIssues ?? (raw.issues ? toFieldIssues(raw.issues) : undefined);
-  const code = raw.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : (raw.code ?? 'INTERNAL_SERVER_ERROR');
-  let message = raw.message ?? 'Error';
-  // trpc-to-openapi leaves the quote of its 415 message open
-  if (/^Unsupported content-type "[^"]*$/.test(message)) message += '"';
-  if (message === 'Input validation failed' && issues?.length) {
-    message = `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`;
-  }
-  const reason = raw.reason ?? (raw.issues ? 'VALIDATION_FAILED' : undefined);
-  return {
-    code,
-    ...(reason ? { reason } : {}),
-    ...(raw.detail ? { detail: raw.detail } : {}),
-    message,
-    ...(issues?.length ? { issues } : {}),
-  };
 }

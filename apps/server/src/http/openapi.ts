@@ -29,6 +29,8 @@ export const readySchema = z
 const basePaths: ZodOpenApiPathsObject = {
   '/health': {
     get: {
+      operationId: 'system-health',
+      security: [],
       tags: ['system'],
       summary: 'Liveness and dependency status',
       responses: {
@@ -42,6 +44,8 @@ const basePaths: ZodOpenApiPathsObject = {
   },
   '/ready': {
     get: {
+      operationId: 'system-ready',
+      security: [],
       tags: ['system'],
       summary: 'Readiness for a load balancer: database, migrations, storage, not stopping',
       responses: {
@@ -55,6 +59,8 @@ const basePaths: ZodOpenApiPathsObject = {
   },
   '/api/docs': {
     get: {
+      operationId: 'system-docs',
+      security: [],
       tags: ['system'],
       summary: 'Interactive API documentation',
       responses: { '200': { description: 'HTML page', content: { 'text/html': { schema: z.string() } } } },
@@ -62,6 +68,8 @@ const basePaths: ZodOpenApiPathsObject = {
   },
   '/api/docs-json': {
     get: {
+      operationId: 'system-openapi',
+      security: [],
       tags: ['system'],
       summary: 'This OpenAPI document',
       responses: {
@@ -90,6 +98,7 @@ export function buildOpenApiDocument(
       'DAO governance, IPFS file storage and user management. Authenticate with `Authorization: Bearer <token>` (a session from /auth/login or /auth/siwe, or a personal access token) or the HttpOnly session cookie. Errors are `{ code, reason?, message, issues? }`.' +
       LIVE_EVENTS_DOC,
     version,
+    license: { name: 'MIT', identifier: 'MIT' },
     baseUrl,
     paths,
     securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
@@ -117,7 +126,8 @@ const errorJson = (description: string) => ({
  * Makes the generated document say what the server answers: every error is the one error body (docs/api.md)
  * (`ErrorBody`, with `reason` and field `issues`), not trpc-to-openapi's narrower `error.*` shapes; a
  * procedure's success status is its meta's (201, 202, 204) instead of 200; and each operation lists the
- * error statuses it can answer (429 on every path, as every path is rate limited).
+ * error statuses it can answer (429 on every path, as every path is rate limited); a public procedure
+ * declares its security empty, or optional (docs/api.md, "The OpenAPI document").
  */
 function conformResponses(doc: Doc, router: AppRouter) {
   doc.components ??= {};
@@ -156,6 +166,9 @@ function conformResponses(doc: Doc, router: AppRouter) {
     const method = openapi.method.toLowerCase();
     const op = (doc.paths?.[openapi.path] as Record<string, Operation> | undefined)?.[method];
     if (!op?.responses) continue;
+    const signedIn = Boolean(op.security?.length);
+    // a public operation says so (no credentials), an optional one that either way works
+    op.security ??= meta.optionalAuth ? [{}, { bearerAuth: [] }] : [];
     const responses = op.responses;
     const status = meta.successStatus;
     if (status && status !== 200 && responses['200']) {
@@ -168,7 +181,7 @@ function conformResponses(doc: Doc, router: AppRouter) {
     add(400, 'Invalid input (field issues listed)');
     add(500, 'Internal server error');
     const write = method !== 'get';
-    if (op.security?.length || write) {
+    if (signedIn || write) {
       add(401, 'Not signed in (or a bad signature)');
       add(403, 'Not allowed');
     }

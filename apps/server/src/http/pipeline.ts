@@ -9,7 +9,6 @@ import type { Metrics } from './metrics';
 import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
 import { clientIp } from './request-info';
-import { restProcedureOf, restTemplates } from './rest';
 
 export interface RequestState {
   principal: Principal | null;
@@ -28,6 +27,9 @@ declare module 'fastify' {
     access?: Access;
     rateLimit?: RateBudget;
     errorFormat?: 'psa';
+    /** a REST path: the procedure it calls, and its OpenAPI path (the metrics label) */
+    procedure?: string;
+    openapiPath?: string;
   }
 }
 
@@ -61,11 +63,10 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
       .filter((op) => op.meta.rateLimit === 'auth')
       .map((op) => op.path),
   );
-  const restProcedure = restProcedureOf(o.router);
   /**
    * The procedures this request will call, as the routers resolve them (never the raw path, which a
    * client spells as it likes: /AUTH/LOGIN, /auth/login/, /trpc/auth%2Elogin): tRPC takes the route's
-   * decoded :path parameter and decodes it once more, trpc-to-openapi matches its own way (rest.ts).
+   * decoded :path parameter and decodes it once more, a REST path names its procedure (rest.ts).
    */
   const proceduresOf = (request: FastifyRequest): string[] => {
     const url = request.routeOptions.url;
@@ -77,16 +78,12 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
         return [param];
       }
     }
-    if (url === '/*') {
-      const path = restProcedure(request.method, request.url);
-      return path ? [path] : [];
-    }
-    return [];
+    const procedure = request.routeOptions.config.procedure;
+    return procedure ? [procedure] : [];
   };
 
   app.decorateRequest('plenum', null);
   app.decorateRequest('metricsRoute', null);
-  const restTemplate = restTemplates(o.router);
   const procedures = new Set(listOperations(o.router).map((op) => op.path));
   /** a bounded route label: never a raw path, which would give every id its own series */
   const routeLabel = (request: FastifyRequest): string => {
@@ -96,8 +93,8 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
       if (calls.length > 1) return '/trpc (batch)';
       return calls[0] && procedures.has(calls[0]) ? `/trpc/${calls[0]}` : 'unmatched';
     }
-    if (url === '/*') return restTemplate(request.method, pathOf(request)) ?? 'unmatched';
-    return url ?? 'unmatched';
+    if (url === '/*') return 'unmatched'; // rest.ts's 404 for every other path
+    return request.routeOptions.config.openapiPath ?? url ?? 'unmatched';
   };
 
   // while stopping, every response closes its connection: a request that was in flight when the stop

@@ -1,7 +1,9 @@
 import type { Access, ApiServices, RateBudget } from '@plenum/api';
-import type { Logger, Principal } from '@plenum/core';
+import { AppError, type FieldIssue, type Logger, type Principal } from '@plenum/core';
+import { fieldIssue, nulCharacterIssues } from '@plenum/validators';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import type { ZodObject } from 'zod';
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
 
 /**
  * A plain route beside the procedures (multipart uploads, raw downloads, the Pinning Service API, a status
@@ -15,7 +17,18 @@ export interface Route {
   method: Method;
   /** OpenAPI-style template, e.g. /ipfs/file/{cid} */
   path: string;
+  /** its name in the OpenAPI document, what generated clients call it */
+  operationId: string;
   access: Access;
+  /** a public route whose answer depends on the caller when one is signed in (a private avatar) */
+  optionalAuth?: true;
+  /**
+   * its path parameters and query: checked before the handler runs (`checkRouteInput`) and listed in the
+   * OpenAPI document. A route whose query a domain checks in its own terms (the Pinning Service API's
+   * filters, an unsubscribe token) lists it in its written entry instead.
+   */
+  params?: ZodObject;
+  query?: ZodObject;
   rateLimit?: RateBudget;
   /** the route reads no body: one with fields is refused before the handler runs */
   noBody?: boolean;
@@ -39,10 +52,43 @@ export interface RouteContext {
   log: Logger;
 }
 
-/** A domain's plain routes and their OpenAPI entries. */
+/**
+ * A domain's plain routes and what their OpenAPI entries say beyond the route's own declaration (summary,
+ * body, responses): `routeSetPaths` adds the operationId, security and parameters from the route.
+ */
 export interface RouteSet {
   routes: Route[];
   openapiPaths: ZodOpenApiPathsObject;
+}
+
+const BEARER = { bearerAuth: [] };
+
+/** the OpenAPI entries of a domain's plain routes (docs/api.md, "The OpenAPI document") */
+export function routeSetPaths(set: RouteSet): ZodOpenApiPathsObject {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of set.routes) {
+    const method = route.method.toLowerCase() as Lowercase<Method>;
+    const written = set.openapiPaths[route.path]?.[method] as ZodOpenApiOperationObject | undefined;
+    if (!written) throw new Error(`${route.method} ${route.path}: no OpenAPI entry`);
+    const security = route.access !== 'public' ? [BEARER] : route.optionalAuth ? [{}, BEARER] : [];
+    const requestParams =
+      route.params || route.query
+        ? {
+            ...(route.params ? { path: route.params } : {}),
+            ...(route.query ? { query: route.query } : {}),
+          }
+        : undefined;
+    paths[route.path] = {
+      ...paths[route.path],
+      [method]: {
+        operationId: route.operationId,
+        ...written,
+        security,
+        ...(requestParams ? { requestParams } : {}),
+      },
+    };
+  }
+  return paths;
 }
 
 /** `/ipfs/file/{cid}` → `/ipfs/file/:cid` */
@@ -52,4 +98,37 @@ export const fastifyPath = (template: string) => template.replace(/\{(\w+)\}/g, 
 export function callerOf(rc: RouteContext): Principal {
   if (!rc.principal) throw new Error(`${rc.request.method} ${rc.request.url}: route without a caller`);
   return rc.principal;
+}
+
+/**
+ * A route's path parameters and query checked against the schemas it declares, like a procedure's input
+ * (docs/api.md, "Validation"): NUL characters first, then every issue at once (a query key given twice
+ * is one), in one 400 VALIDATION_FAILED.
+ */
+export function checkRouteInput(route: Route, params: Record<string, string>, query: URLSearchParams) {
+  if (!route.params && !route.query) return;
+  const entries = [...query.entries()];
+  const issues: FieldIssue[] = nulCharacterIssues({ ...params, ...Object.fromEntries(entries) });
+  if (!issues.length && route.params) {
+    const parsed = route.params.safeParse(params);
+    if (!parsed.success) issues.push(...parsed.error.issues.map(fieldIssue));
+  }
+  if (!issues.length && route.query) {
+    const keys = entries.map(([key]) => key);
+    const repeated = [...new Set(keys.filter((key, i) => keys.indexOf(key) !== i))];
+    issues.push(
+      ...repeated.map((path) => ({ path, message: 'must be given once', code: 'invalid_value' as const })),
+    );
+    const parsed = route.query.safeParse(Object.fromEntries(entries));
+    if (!parsed.success)
+      issues.push(
+        ...parsed.error.issues.filter((i) => !repeated.includes(String(i.path[0]))).map(fieldIssue),
+      );
+  }
+  if (issues.length)
+    throw new AppError(
+      'BAD_REQUEST',
+      `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
+      { reason: 'VALIDATION_FAILED', issues },
+    );
 }

@@ -76,6 +76,7 @@ export const registrationRouter = router({
 export const devRouter = router({
   outbox: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/dev/outbox',

@@ -38,6 +38,7 @@ export const storageRouter = router({
 
   get: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/ipfs/{cid}',
@@ -59,6 +60,7 @@ export const storageRouter = router({
 
   metadata: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/ipfs/metadata/{cid}',

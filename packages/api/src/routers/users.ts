@@ -72,6 +72,7 @@ export const usersRouter = router({
 
   profile: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/users/{id}/profile',

@@ -1,3 +1,5 @@
+import { VOTE_EXPORT_FORMATS } from '@plenum/core';
+import { proposalIdInput } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
@@ -15,6 +17,11 @@ const exportedVote = z
   })
   .meta({ id: 'ExportedVote' });
 
+export const exportParams = proposalIdInput;
+export const exportQuery = z.strictObject({
+  format: z.enum(VOTE_EXPORT_FORMATS, { error: `must be one of: ${VOTE_EXPORT_FORMATS.join(', ')}` }),
+});
+
 /** The governance domain's plain route: the votes of a proposal as a streamed download. */
 export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
   '/votes/proposal/{proposalId}/export': {
@@ -28,10 +35,6 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
         'JSON: one array of objects. The votes counted when the export starts (docs/governance.md, ' +
         '"Exporting the votes"). At most EXPORT_MAX_CONCURRENT exports at once per instance and ' +
         'EXPORT_MAX_PER_CLIENT per client: 429 EXPORTS_BUSY beyond.',
-      requestParams: {
-        path: z.object({ proposalId: z.uuid() }),
-        query: z.object({ format: z.enum(['csv', 'json']) }),
-      },
       responses: {
         '200': {
           description:

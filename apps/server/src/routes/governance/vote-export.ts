@@ -4,15 +4,12 @@ import {
   csvHeader,
   csvRecords,
   type ExportedVote,
-  type FieldIssue,
   jsonClose,
   jsonElements,
   jsonOpen,
   openVoteExport,
-  VOTE_EXPORT_FORMATS,
   type VoteExportFormat,
 } from '@plenum/core';
-import { nulCharacterIssues, proposalIdInput } from '@plenum/validators';
 import type { RouteContext } from '../../http/routes';
 
 /** a client that reads nothing for this long is cut off, so its export gives its slot back */
@@ -77,43 +74,6 @@ const CONTENT_TYPES: Record<VoteExportFormat, string> = {
   json: 'application/json; charset=utf-8',
 };
 
-const FORMAT_MESSAGE = `must be one of: ${VOTE_EXPORT_FORMATS.join(', ')}`;
-
-/** {proposalId} and ?format=…, checked like a procedure's input: every issue at once, one 400 */
-function parseRequest(rc: RouteContext): { proposalId: string; format: VoteExportFormat } {
-  const query = [...rc.query.entries()];
-  const issues: FieldIssue[] = nulCharacterIssues({
-    proposalId: rc.params.proposalId,
-    ...Object.fromEntries(query),
-  });
-  if (!issues.length) {
-    const id = proposalIdInput.safeParse({ proposalId: rc.params.proposalId });
-    if (!id.success)
-      issues.push(...id.error.issues.map((i) => ({ path: 'proposalId', message: i.message, code: i.code })));
-    const formats = rc.query.getAll('format');
-    if (formats.length !== 1 || !(VOTE_EXPORT_FORMATS as readonly string[]).includes(formats[0]!))
-      issues.push({
-        path: 'format',
-        message: formats.length > 1 ? 'must be given once' : FORMAT_MESSAGE,
-        code: formats.length ? 'invalid_value' : 'invalid_type',
-      });
-    const unknown = [...new Set(query.map(([k]) => k).filter((k) => k !== 'format'))];
-    if (unknown.length)
-      issues.push({
-        path: '',
-        message: `Unrecognized key(s): ${unknown.join(', ')}`,
-        code: 'unrecognized_keys',
-      });
-  }
-  if (issues.length)
-    throw new AppError(
-      'BAD_REQUEST',
-      `Invalid input: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')}`,
-      { reason: 'VALIDATION_FAILED', issues },
-    );
-  return { proposalId: rc.params.proposalId!, format: rc.query.get('format') as VoteExportFormat };
-}
-
 /**
  * The response body: text pushed chunk by chunk by the export, with backpressure. `write` resolves once
  * the socket took what is buffered (Fastify pipes this stream into the response), so at most about one
@@ -162,7 +122,9 @@ class ExportBody extends Readable {
  */
 export async function exportVotes(rc: RouteContext) {
   const { request, reply, svc, log } = rc;
-  const { proposalId, format } = parseRequest(rc);
+  // checked before the handler against the route's params and query (index.ts)
+  const proposalId = rc.params.proposalId!;
+  const format = rc.query.get('format') as VoteExportFormat;
   // HEAD reads no vote: it takes no slot
   const release =
     request.method === 'HEAD' ? () => {} : exportSlots(svc).take(request.plenum?.ip ?? request.ip);

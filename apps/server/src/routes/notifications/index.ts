@@ -5,8 +5,20 @@ import { confirmUnsubscribe, unsubscribe } from './unsubscribe';
 /** Governance mail unsubscribe links (token-authenticated, no session): a confirmation page and the POST. */
 export const notificationsRoutes: RouteSet = {
   routes: [
-    { method: 'GET', path: '/notifications/unsubscribe', access: 'public', handler: confirmUnsubscribe },
-    { method: 'POST', path: '/notifications/unsubscribe', access: 'public', handler: unsubscribe },
+    {
+      method: 'GET',
+      path: '/notifications/unsubscribe',
+      operationId: 'notifications-unsubscribe-confirm',
+      access: 'public',
+      handler: confirmUnsubscribe,
+    },
+    {
+      method: 'POST',
+      path: '/notifications/unsubscribe',
+      operationId: 'notifications-unsubscribe',
+      access: 'public',
+      handler: unsubscribe,
+    },
   ],
   openapiPaths: notificationsOpenApiPaths,
 };

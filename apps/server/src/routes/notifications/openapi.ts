@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
 
+// the token is checked by the domain, which answers its own reason (unsubscribe.ts)
 const tokenQuery = z.object({
   token: z.string().meta({ description: 'the unsubscribe token from a governance mail (64 hex digits)' }),
 });

@@ -1,6 +1,6 @@
 import type { RouteSet } from '../../http/routes';
 import { downloadFile } from './file';
-import { storageOpenApiPaths } from './openapi';
+import { cidParams, requestidParams, storageOpenApiPaths } from './openapi';
 import { pinCid } from './pin';
 import { addPin, deletePin, getPin, listPins, replacePin } from './pins-api';
 import { uploadFile } from './upload';
@@ -14,22 +14,47 @@ const PIN_BODY_LIMIT = 64 * 1024;
  */
 export const storageRoutes: RouteSet = {
   routes: [
-    { method: 'POST', path: '/ipfs/upload', access: 'active', handler: uploadFile },
-    { method: 'GET', path: '/ipfs/file/{cid}', access: 'public', handler: downloadFile },
-    { method: 'POST', path: '/ipfs/pin/{cid}', access: 'active', noBody: true, handler: pinCid },
+    {
+      method: 'POST',
+      path: '/ipfs/upload',
+      operationId: 'storage-upload',
+      access: 'active',
+      handler: uploadFile,
+    },
+    {
+      method: 'GET',
+      path: '/ipfs/file/{cid}',
+      operationId: 'storage-file',
+      access: 'public',
+      optionalAuth: true,
+      params: cidParams,
+      handler: downloadFile,
+    },
+    {
+      method: 'POST',
+      path: '/ipfs/pin/{cid}',
+      operationId: 'storage-pin',
+      access: 'active',
+      noBody: true,
+      params: cidParams,
+      handler: pinCid,
+    },
+    // the Pinning Service API, under the operationIds of its specification
     ...(
       [
-        ['GET', '/pins', 'member', listPins],
-        ['POST', '/pins', 'active', addPin],
-        ['GET', '/pins/{requestid}', 'member', getPin],
-        ['POST', '/pins/{requestid}', 'active', replacePin],
-        ['DELETE', '/pins/{requestid}', 'active', deletePin],
+        ['GET', '/pins', 'getPins', 'member', listPins],
+        ['POST', '/pins', 'addPin', 'active', addPin],
+        ['GET', '/pins/{requestid}', 'getPinByRequestId', 'member', getPin, requestidParams],
+        ['POST', '/pins/{requestid}', 'replacePinByRequestId', 'active', replacePin, requestidParams],
+        ['DELETE', '/pins/{requestid}', 'deletePinByRequestId', 'active', deletePin, requestidParams],
       ] as const
-    ).map(([method, path, access, handler]) => ({
+    ).map(([method, path, operationId, access, handler, params]) => ({
       method,
       path,
+      operationId,
       access,
       handler,
+      ...(params ? { params } : {}),
       errorFormat: 'psa' as const,
       bodyLimit: PIN_BODY_LIMIT,
     })),

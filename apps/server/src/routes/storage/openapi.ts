@@ -17,8 +17,22 @@ const psaError = (description: string) => ({
   description,
   content: { 'application/json': { schema: psaFailure } },
 });
-const cid = z.string().meta({ description: 'CID (v0 or v1)' });
-const requestid = z.string().meta({ description: 'pin request id' });
+export const cidParams = z.object({ cid: z.string().meta({ description: 'CID (v0 or v1)' }) });
+export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
+/** the Pinning Service API's list filters */
+const pinsQuery = z.object({
+  cid: z.string().optional().meta({ description: 'comma-separated CIDs (≤ 10)' }),
+  name: z.string().max(255).optional(),
+  match: z.enum(PSA_MATCH).optional(),
+  status: z
+    .string()
+    .optional()
+    .meta({ description: `comma-separated: ${PSA_STATUS.join(', ')} (default pinned)` }),
+  before: z.string().optional().meta({ format: 'date-time' }),
+  after: z.string().optional().meta({ format: 'date-time' }),
+  limit: z.number().int().min(1).max(1000).optional(),
+  meta: z.string().optional().meta({ description: 'JSON object of meta values to match' }),
+});
 const binary = z.string().meta({ format: 'binary' });
 const psaTags = ['pinning service'];
 
@@ -29,7 +43,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['storage'],
       summary:
         'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
-      security: [{ bearerAuth: [] }],
       requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
       responses: {
         '201': {
@@ -49,7 +62,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     get: {
       tags: ['storage'],
       summary: 'Raw bytes of a CID (gateways first, then the node) with the detected Content-Type',
-      requestParams: { path: z.object({ cid }) },
       responses: {
         '200': {
           description: 'The bytes; Content-Disposition names them {cid}.{ext}',
@@ -71,8 +83,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['storage'],
       summary: 'Pin a CID for your wallet: recorded at once, fetched and pinned in the background',
-      security: [{ bearerAuth: [] }],
-      requestParams: { path: z.object({ cid }) },
       responses: {
         '201': {
           description: 'Your pin was created',
@@ -90,22 +100,8 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     get: {
       tags: psaTags,
       summary: 'Pinning Service API: list your pin requests (newest first)',
-      security: [{ bearerAuth: [] }],
-      requestParams: {
-        query: z.object({
-          cid: z.string().optional().meta({ description: 'comma-separated CIDs (≤ 10)' }),
-          name: z.string().max(255).optional(),
-          match: z.enum(PSA_MATCH).optional(),
-          status: z
-            .string()
-            .optional()
-            .meta({ description: `comma-separated: ${PSA_STATUS.join(', ')} (default pinned)` }),
-          before: z.string().optional().meta({ format: 'date-time' }),
-          after: z.string().optional().meta({ format: 'date-time' }),
-          limit: z.number().int().min(1).max(1000).optional(),
-          meta: z.string().optional().meta({ description: 'JSON object of meta values to match' }),
-        }),
-      },
+      // checked by the Pinning Service API's own parser, in its own error body (pins-api.ts)
+      requestParams: { query: pinsQuery },
       responses: {
         '200': { description: 'Matching pins', content: { 'application/json': { schema: psaPinResults } } },
         '400': psaError('Bad query'),
@@ -115,7 +111,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: psaTags,
       summary: 'Pinning Service API: add a pin (queued, fetched in the background)',
-      security: [{ bearerAuth: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: psaPin } } },
       responses: {
         '202': { description: 'Accepted', content: { 'application/json': { schema: psaPinStatus } } },
@@ -129,8 +124,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     get: {
       tags: psaTags,
       summary: 'Pinning Service API: one pin request',
-      security: [{ bearerAuth: [] }],
-      requestParams: { path: z.object({ requestid }) },
       responses: {
         '200': { description: 'The pin request', content: { 'application/json': { schema: psaPinStatus } } },
         '400': psaError('A control character in the query string (VALIDATION_FAILED)'),
@@ -141,8 +134,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: psaTags,
       summary: 'Pinning Service API: replace a pin request (new requestid; the old one is gone)',
-      security: [{ bearerAuth: [] }],
-      requestParams: { path: z.object({ requestid }) },
       requestBody: { required: true, content: { 'application/json': { schema: psaPin } } },
       responses: {
         '202': { description: 'Accepted', content: { 'application/json': { schema: psaPinStatus } } },
@@ -154,8 +145,6 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     delete: {
       tags: psaTags,
       summary: 'Pinning Service API: remove a pin request',
-      security: [{ bearerAuth: [] }],
-      requestParams: { path: z.object({ requestid }) },
       responses: {
         '202': { description: 'Removed' },
         '400': psaError('A body, or a control character in the query string (VALIDATION_FAILED)'),

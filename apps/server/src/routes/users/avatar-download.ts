@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { locateAvatar } from '@plenum/core';
 import type { RouteContext } from '../../http/routes';
-import { parseUserId } from './errors';
 
 /**
  * GET /users/{id}/avatar: the stored bytes with the type recognised at upload, never sniffed by the
@@ -9,7 +8,7 @@ import { parseUserId } from './errors';
  */
 export async function downloadAvatar(rc: RouteContext) {
   const { request, reply, svc, log } = rc;
-  const id = parseUserId(rc.params.id);
+  const id = rc.params.id!;
   const p = rc.principal;
   const avatar = await locateAvatar(svc, { requester: p ? { userId: p.userId, role: p.role } : null, id });
   reply.headers({

@@ -1,7 +1,6 @@
 import { assertCanUploadAvatar, badRequest, saveAvatar } from '@plenum/core';
 import { receiveFile } from '../../http/multipart';
 import { callerOf, type RouteContext } from '../../http/routes';
-import { parseUserId } from './errors';
 
 /** room for the multipart boundaries and part headers around the file itself */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -12,7 +11,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 export async function uploadAvatar(rc: RouteContext) {
   const { request, svc } = rc;
-  const id = parseUserId(rc.params.id);
+  const id = rc.params.id!;
   const { userId, role } = callerOf(rc);
   const actor = { userId, role };
   await assertCanUploadAvatar(svc, { actor, id });

@@ -1,9 +1,9 @@
-import { avatarSchema } from '@plenum/validators';
+import { avatarSchema, userIdParam } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { errorResponse as error } from '../../http/openapi-errors';
 
-const idParam = z.uuid().meta({ description: 'user id' });
+export const userIdParams = z.object({ id: userIdParam.meta({ description: 'user id' }) });
 
 /** The avatar routes are plain Node routes (streamed multipart, raw bytes), so their entries are written here. */
 export const usersOpenApiPaths: ZodOpenApiPathsObject = {
@@ -12,8 +12,6 @@ export const usersOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['users'],
       summary:
         'Upload or replace one’s avatar (multipart field "avatar"; jpg, png or gif by content; ≤ MAX_AVATAR_SIZE)',
-      security: [{ bearerAuth: [] }],
-      requestParams: { path: z.object({ id: idParam }) },
       requestBody: {
         required: true,
         content: {
@@ -33,7 +31,6 @@ export const usersOpenApiPaths: ZodOpenApiPathsObject = {
     get: {
       tags: ['users'],
       summary: 'The avatar picture, with its real type (public when the profile is public)',
-      requestParams: { path: z.object({ id: idParam }) },
       responses: {
         '200': {
           description: 'The picture',

@@ -29,6 +29,7 @@ export const proposalsRouter = router({
 
   get: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/proposals/{proposalId}',

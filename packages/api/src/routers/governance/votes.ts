@@ -20,6 +20,7 @@ export const votesRouter = router({
   // signature of voterAddress; castVote checks both
   cast: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'POST',
         path: '/votes',
@@ -34,13 +35,17 @@ export const votesRouter = router({
     .mutation(({ ctx, input }) => castVote(ctx.svc, { principal: ctx.principal, input })),
 
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/votes/{voteId}', tags, protect: false, summary: 'A vote' } })
+    .meta({
+      optionalAuth: true,
+      openapi: { method: 'GET', path: '/votes/{voteId}', tags, protect: false, summary: 'A vote' },
+    })
     .input(voteIdInput)
     .output(voteSchema)
     .query(({ ctx, input }) => getVote(ctx.svc, { voteId: input.voteId, viewer: ctx.principal })),
 
   byProposal: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/votes/proposal/{proposalId}',
@@ -56,6 +61,7 @@ export const votesRouter = router({
 
   byVoter: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'GET',
         path: '/votes/proposal/{proposalId}/voter/{voterAddress}',
