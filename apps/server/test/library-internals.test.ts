@@ -46,7 +46,7 @@ describe("engine.io's writeBuffer (events/socket-io.ts, a slow client's backpres
         'Socket.writeBuffer is no longer an array',
         import.meta.resolve('socket.io'),
       );
-      expect(Array.isArray((socket.conn as unknown as { writeBufferX?: unknown }).writeBufferX), engine).toBe(
+      expect(Array.isArray((socket.conn as unknown as { writeBuffer?: unknown }).writeBuffer), engine).toBe(
         true,
       );
       expect(buffered(socket), engine).toBeGreaterThanOrEqual(0);
@@ -69,7 +69,7 @@ describe("tRPC's router definition (packages/api policy.ts listOperations)", () 
     expect(operations.find((o) => o.path === 'events.stream')?.type, broken('@trpc/server', what)).toBe(
       'subscription',
     );
-    expect(operations.find((o) => o.path === 'system.info')?.path, broken('@trpc/server', what)).toBe(
+    expect(operations.find((o) => o.path === 'system.info')?.type, broken('@trpc/server', what)).toBe(
       'query',
     );
   });
