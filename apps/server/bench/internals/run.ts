@@ -1,23 +1,19 @@
 // The gain of each fenced internal (docs/internals.md), each against the public way of doing the same
 // thing, measured in the same run: with and without, alternated (the order flips every round), several
 // rounds, medians. From apps/server:
-//   TEST_DATABASE_URL=postgres://… pnpm exec tsx bench/internals/run.ts [prepared|secp256k1|stream|pin-walker|trpc-signal]
+//   TEST_DATABASE_URL=postgres://… pnpm exec tsx bench/internals/run.ts [prepared|secp256k1|stream|pin-walker]
 // (`prepared` needs a PostgreSQL server and is skipped without one). Figures are printed and written to
 // bench/results/internals.json with the machine and the commit.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { IncomingMessage, ServerResponse } from 'node:http';
-import { Socket } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { recoverVoteSigner, VOTE_DOMAIN, VOTE_TYPES, voteDigest } from '@plenum/core/governance/vote-signer';
 import { executePrepared } from '@plenum/core/shared/prepared';
 import { pooledLeaves } from '@plenum/core/storage/leaf-pool';
 import { leafSkippingWalker } from '@plenum/core/storage/pin-walker';
 import { createDb, type DbOrTx } from '@plenum/db';
-import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
 import { type SQL, sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { type Hex, hexToBytes, keccak256, recoverTypedDataAddress } from 'viem';
@@ -381,74 +377,11 @@ async function benchPinWalker() {
   }
 }
 
-/**
- * The performance half of patches/trpc-to-openapi@3.3.0.patch: the REST handler's abort signal made
- * directly (the patched getRequestSignal) against the stock way (a whole fetch Request built by
- * @trpc/server's incomingMessageToRequest, only to take its signal), per call, on the request objects
- * of a REST vote (method, path, headers); the cost of making those objects is measured alone and taken off.
- */
-async function benchTrpcSignal() {
-  const entry = fileURLToPath(import.meta.resolve('trpc-to-openapi'));
-  const patched = (await import(path.join(path.dirname(entry), 'utils', 'method.mjs'))) as {
-    getRequestSignal(req: IncomingMessage, res: ServerResponse, maxBodySize?: number): AbortSignal;
-  };
-  const pair = () => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'POST';
-    req.url = '/api/votes';
-    req.headers = {
-      host: '127.0.0.1:3000',
-      'content-type': 'application/json',
-      'content-length': '380',
-      'user-agent': 'bench',
-      accept: '*/*',
-      connection: 'keep-alive',
-    };
-    return { req, res: new ServerResponse(req) };
-  };
-  const variants: Record<string, (req: IncomingMessage, res: ServerResponse) => unknown> = {
-    'patched getRequestSignal (AbortController)': (req, res) => patched.getRequestSignal(req, res, 1_000_000),
-    'stock: incomingMessageToRequest(...).signal': (req, res) =>
-      incomingMessageToRequest(req, res, { maxBodySize: 1_000_000 }).signal,
-    'request objects alone (overhead)': () => null,
-  };
-  const N = 20_000;
-  const raw: Record<string, number[]> = {};
-  for (let r = -1; r < ROUNDS; r++) {
-    for (const [k, f] of inOrder(Math.max(r, 0), Object.entries(variants))) {
-      const t0 = performance.now();
-      for (let i = 0; i < N; i++) {
-        const { req, res } = pair();
-        f(req, res);
-      }
-      if (r >= 0) add(raw, k, ((performance.now() - t0) / N) * 1000);
-    }
-  }
-  // net of the objects' own cost, round by round
-  const overhead = raw['request objects alone (overhead)']!;
-  const rounds = Object.fromEntries(
-    Object.entries(raw)
-      .filter(([k]) => k !== 'request objects alone (overhead)')
-      .map(([k, xs]) => [k, xs.map((x, i) => x - overhead[i]!)]),
-  );
-  report({
-    internal: 'trpc-to-openapi patch (abort signal)',
-    measure: `making the REST handler's abort signal, net of the request objects (${median(overhead).toFixed(2)} µs)`,
-    unit: 'µs per request',
-    better: 'lower',
-    rounds,
-    with: 'patched getRequestSignal (AbortController)',
-    baseline: 'stock: incomingMessageToRequest(...).signal',
-    versions: { 'trpc-to-openapi': '3.3.0 (patched)', '@trpc/server': '11.22.1' },
-  });
-}
-
 const startedAt = new Date().toISOString();
 if (wanted('prepared')) await benchPrepared();
 if (wanted('secp256k1')) await benchSecp256k1();
 if (wanted('stream')) await benchStream();
 if (wanted('pin-walker')) await benchPinWalker();
-if (wanted('trpc-signal')) await benchTrpcSignal();
 
 const commit = (() => {
   try {
