@@ -34,6 +34,23 @@ export async function startServerProcess(
   env: Record<string, string | undefined>,
   options: { dataDir?: string } = {},
 ): Promise<ServerProcess> {
+  // a free port is only free until someone takes it: another test file may take it between the check and
+  // the child's listen, so a start that lost its port tries again on another
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, options);
+    } catch (err) {
+      if (attempt >= 5 || env.PORT || !(err instanceof PortTaken)) throw err;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOnce(
+  env: Record<string, string | undefined>,
+  options: { dataDir?: string },
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-proc-'));
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
@@ -87,5 +104,7 @@ export async function startServerProcess(
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the server exited while starting:\n${stderr}`);
+  if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+  const Failure = stderr.includes('EADDRINUSE') ? PortTaken : Error;
+  throw new Failure(`the server exited while starting:\n${stderr}`);
 }
