@@ -18,7 +18,9 @@ pids=()
 cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
 trap cleanup EXIT INT TERM
 
-(cd apps/server && exec node --enable-source-maps dist/main.js) & pids+=($!)
+# --liftoff-only: V8 runs the embedded database's WebAssembly unoptimised, about 100 MB less memory and a
+# faster start (docs/operations.md, "Memory of the embedded mode")
+(cd apps/server && exec node --enable-source-maps --liftoff-only dist/main.js) & pids+=($!)
 (cd apps/web && exec node node_modules/next/dist/bin/next start -p "$WEB_PORT") & pids+=($!)
 echo "[start] API http://localhost:$PORT (docs /api/docs) · web app http://localhost:$WEB_PORT" >&2
 wait -n

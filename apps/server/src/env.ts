@@ -91,6 +91,20 @@ const duration = (def: string) =>
       return Math.round(Number(m[1]) * unit);
     });
 
+/** a memory size as PostgreSQL writes it (16MB, 512kB, 1GB), passed to the embedded database as is */
+const pgSize = (def: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const s = v === undefined || v === '' ? def : v.trim();
+      if (!/^\d+(kB|MB|GB)$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a size such as 16MB, 512kB or 1GB' });
+        return z.NEVER;
+      }
+      return s;
+    });
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: int(4000, 0),
@@ -100,6 +114,9 @@ const schema = z.object({
   DATABASE_POOL_SIZE: int(20, 1),
   /** ms a new database connection may take before requests fail with 503 (docs/operations.md) */
   DATABASE_CONNECT_TIMEOUT: int(1_000, 100),
+  /** the embedded database's memory (docs/operations.md, "Memory of the embedded mode"); PostgreSQL sizes */
+  PGLITE_SHARED_BUFFERS: pgSize('16MB'),
+  PGLITE_MAINTENANCE_WORK_MEM: pgSize('16MB'),
   APP_URL: z.url().default('http://localhost:3000'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),

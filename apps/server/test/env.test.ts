@@ -81,6 +81,16 @@ describe('configuration from the environment', () => {
     expect(() => loadEnv({ CHAIN_CONFIRMATIONS: '-1' })).toThrow(EnvError);
   });
 
+  it("reads the embedded database's memory settings and names a bad one", () => {
+    expect(loadEnv({})).toMatchObject({ PGLITE_SHARED_BUFFERS: '16MB', PGLITE_MAINTENANCE_WORK_MEM: '16MB' });
+    expect(loadEnv({ PGLITE_SHARED_BUFFERS: '128MB' }).PGLITE_SHARED_BUFFERS).toBe('128MB');
+    // a value PostgreSQL would reject at start is refused here, with its name
+    expect(() => loadEnv({ PGLITE_SHARED_BUFFERS: '16 megabytes' })).toThrow(
+      /PGLITE_SHARED_BUFFERS: must be a size/,
+    );
+    expect(() => loadEnv({ PGLITE_MAINTENANCE_WORK_MEM: '16mb' })).toThrow(/PGLITE_MAINTENANCE_WORK_MEM/);
+  });
+
   it('reads the embedded node swarm settings and names a bad one', () => {
     expect(loadEnv({}).ipfsSwarm).toEqual({
       port: 4001,

@@ -124,7 +124,27 @@ export interface DbOptions {
   statementTimeoutMs?: number | undefined;
   /** ms a transaction may wait for a connection and its BEGIN (see Deadlines); 0 or absent = none */
   acquireTimeoutMs?: number | undefined;
+  /** the embedded database's memory (PGlite only; see EmbeddedMemory) */
+  embedded?: EmbeddedMemory | undefined;
 }
+
+/**
+ * What the embedded PostgreSQL (PGlite, WebAssembly) may hold in memory (docs/operations.md, "Memory of
+ * the embedded mode"). Its WebAssembly memory grows and never shrinks, so these bound the process's
+ * resident size; PostgreSQL's own defaults (128 MB of shared buffers) suit a machine of its own.
+ */
+export interface EmbeddedMemory {
+  /** PostgreSQL's shared_buffers, e.g. '16MB' (the page cache inside the WebAssembly memory) */
+  sharedBuffers?: string | undefined;
+  /** PostgreSQL's maintenance_work_mem, e.g. '16MB' (index builds, VACUUM: migrations) */
+  maintenanceWorkMem?: string | undefined;
+}
+
+/** the embedded database's memory when nothing is configured (EmbeddedMemory) */
+export const EMBEDDED_MEMORY_DEFAULTS = {
+  sharedBuffers: '16MB',
+  maintenanceWorkMem: '16MB',
+} as const satisfies Required<EmbeddedMemory>;
 
 /**
  * The database did not answer within a deadline (docs/operations.md, "Database outages"): treated as a
@@ -314,8 +334,14 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
         acquireMs: options.acquireTimeoutMs ?? 0,
       },
     );
-  return createPglite(options.dataDir);
+  return createPglite(options.dataDir, {
+    ...EMBEDDED_MEMORY_DEFAULTS,
+    ...definedOnly(options.embedded ?? {}),
+  });
 }
+
+const definedOnly = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 async function createPostgres(
   url: string,
@@ -400,10 +426,21 @@ async function createPostgres(
   };
 }
 
-async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
+async function createPglite(
+  dataDir: string | undefined,
+  memory: Required<EmbeddedMemory>,
+): Promise<DbHandle> {
   // 'memory://' (tests) keeps everything in memory
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    // PGlite's own start parameters (single-user mode, fsync off, no workers) and the memory settings
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...['-c', `shared_buffers=${memory.sharedBuffers}`],
+      ...['-c', `maintenance_work_mem=${memory.maintenanceWorkMem}`],
+    ],
+  });
   // one connection; drizzle sends every statement through `query` and every transaction through `transaction`
   const pool = new PoolCounter(1);
   const counted = pool.counting(client, ['query', 'transaction']);

@@ -14,6 +14,10 @@ export async function openDatabase(env: Env, pgliteDir?: string) {
     connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT,
     acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT,
+    embedded: {
+      sharedBuffers: env.PGLITE_SHARED_BUFFERS,
+      maintenanceWorkMem: env.PGLITE_MAINTENANCE_WORK_MEM,
+    },
   });
   await dbHandle.migrate();
   return dbHandle;

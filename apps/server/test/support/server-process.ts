@@ -53,7 +53,7 @@ async function startOnce(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-proc-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', '--liftoff-only', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
