@@ -41,9 +41,20 @@ export interface ServerProcessOptions {
   runtime?: 'compiled' | 'tsx';
   /** `postgres` (default): a fresh database on TEST_DATABASE_URL; `embedded`: PGlite in the DATA_DIR */
   database?: 'postgres' | 'embedded';
+  /** this DATA_DIR instead of a fresh temporary one, kept after close (a restart on existing data) */
+  dataDir?: string;
+  /**
+   * false: without the `--liftoff-only` that `npm start` gives node (V8 then also optimises PGlite's
+   * WebAssembly, as before docs/operations.md, "Memory of the embedded mode"), for the startup suite's baseline
+   */
+  liftoff?: boolean;
 }
 
-const entry = { compiled: ['--enable-source-maps', 'dist/main.js'], tsx: ['--import', 'tsx', 'src/main.ts'] };
+// the node flags `npm start` (scripts/start.sh) runs the compiled server with
+const entry = {
+  compiled: ['--enable-source-maps', '--liftoff-only', 'dist/main.js'],
+  tsx: ['--import', 'tsx', 'src/main.ts'],
+};
 
 /**
  * The real server in its own process, on a fresh PostgreSQL database (or the embedded one) and a
@@ -59,7 +70,7 @@ export async function startServerProcess(
   const embedded = options.database === 'embedded';
   const db = embedded ? { url: null, drop: async () => {} } : await freshDatabase();
   if (!embedded && !db.url) throw new Error('a server process needs PostgreSQL (TEST_DATABASE_URL)');
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-server-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-bench-server-'));
   const port = await freePort();
   const spawnedAt = performance.now();
   const child: ChildProcess = spawn(
@@ -67,7 +78,9 @@ export async function startServerProcess(
     [
       ...nodeArgs,
       ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ...entry[options.runtime ?? 'compiled'],
+      ...entry[options.runtime ?? 'compiled'].filter(
+        (a) => options.liftoff !== false || a !== '--liftoff-only',
+      ),
     ],
     {
       cwd: serverDir,
@@ -94,7 +107,7 @@ export async function startServerProcess(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const cleanup = async () => {
     await db.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
