@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -403,7 +404,8 @@ async function createPostgres(
 async function createPglite(dataDir: string | undefined): Promise<DbHandle> {
   // 'memory://' (tests) keeps everything in memory
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir ? { dataDir } : {});
+  // pg_trgm: the admin search's trigram indexes (docs/architecture.md, "Lists at scale")
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
   // one connection; drizzle sends every statement through `query` and every transaction through `transaction`
   const pool = new PoolCounter(1);
   const counted = pool.counting(client, ['query', 'transaction']);

@@ -49,6 +49,11 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     index('users_status_idx').on(t.status),
+    // the admin list (docs/architecture.md, "Lists at scale"): its order and count over the live accounts
+    // read from this index alone, and the search's two substrings from the trigram indexes (pg_trgm)
+    index('users_live_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
 
