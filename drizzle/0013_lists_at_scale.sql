@@ -1,5 +1,10 @@
 -- the admin search's trigram indexes (docs/architecture.md, "Lists at scale"); on PGlite the server loads the extension
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE TABLE "user_totals" (
+	"id" boolean PRIMARY KEY DEFAULT true NOT NULL,
+	"live" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "proposals_dao_idx";--> statement-breakpoint
 DROP INDEX "proposals_dao_status_idx";--> statement-breakpoint
 DROP INDEX "votes_proposal_created_idx";--> statement-breakpoint
@@ -27,4 +32,34 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "dao_members_count_added" AFTER INSERT ON "dao_members" REFERENCING NEW TABLE AS new_members
   FOR EACH STATEMENT EXECUTE FUNCTION "dao_members_count_added"();--> statement-breakpoint
 CREATE TRIGGER "dao_members_count_removed" AFTER DELETE ON "dao_members" REFERENCING OLD TABLE AS old_members
-  FOR EACH STATEMENT EXECUTE FUNCTION "dao_members_count_removed"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "dao_members_count_removed"();;--> statement-breakpoint
+-- user_totals.live: the live accounts, kept by statement triggers on users (a login's update changes nothing)
+INSERT INTO "user_totals" ("id", "live") SELECT true, count(*) FROM "users" WHERE "deleted_at" IS NULL;--> statement-breakpoint
+CREATE FUNCTION "users_live_added"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n integer;
+BEGIN
+  SELECT count(*) INTO n FROM new_users WHERE "deleted_at" IS NULL;
+  IF n <> 0 THEN UPDATE "user_totals" SET "live" = "live" + n; END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "users_live_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n integer;
+BEGIN
+  SELECT count(*) INTO n FROM old_users WHERE "deleted_at" IS NULL;
+  IF n <> 0 THEN UPDATE "user_totals" SET "live" = "live" - n; END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE FUNCTION "users_live_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE n integer;
+BEGIN
+  SELECT (SELECT count(*) FROM new_users WHERE "deleted_at" IS NULL)
+       - (SELECT count(*) FROM old_users WHERE "deleted_at" IS NULL) INTO n;
+  IF n <> 0 THEN UPDATE "user_totals" SET "live" = "live" + n; END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "users_live_added" AFTER INSERT ON "users" REFERENCING NEW TABLE AS new_users
+  FOR EACH STATEMENT EXECUTE FUNCTION "users_live_added"();--> statement-breakpoint
+CREATE TRIGGER "users_live_removed" AFTER DELETE ON "users" REFERENCING OLD TABLE AS old_users
+  FOR EACH STATEMENT EXECUTE FUNCTION "users_live_removed"();--> statement-breakpoint
+CREATE TRIGGER "users_live_changed" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS old_users NEW TABLE AS new_users
+  FOR EACH STATEMENT EXECUTE FUNCTION "users_live_changed"();

@@ -57,6 +57,16 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * One row: the number of live (not soft-deleted) accounts, kept by statement triggers on users (migration
+ * 0013), so the admin list's unfiltered total is not a count of every account (docs/architecture.md,
+ * "Lists at scale")
+ */
+export const userTotals = pgTable('user_totals', {
+  id: boolean('id').primaryKey().default(true),
+  live: integer('live').notNull().default(0),
+});
+
 export const sessions = pgTable(
   'sessions',
   {
