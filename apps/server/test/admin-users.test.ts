@@ -94,6 +94,29 @@ describe('GET /admin/users', () => {
     expect(beyond.body.users).toEqual([]);
   });
 
+  it('keeps the total of every live account through sign-ups, soft deletion, restoring and deletion', async () => {
+    const total = async () =>
+      (await api.get('/admin/users?limit=1', { token: admin.token })).body.pagination.total as number;
+    const counted = async () =>
+      Number(
+        (await t.app.svc.db.select({ n: count() }).from(users).where(isNull(users.deletedAt)))[0]?.n ?? 0,
+      );
+    const before = await total();
+    expect(before).toBe(await counted());
+    const someone = await activeUser(api);
+    expect(await total()).toBe(before + 1);
+    const gone = new Date(clock.now().getTime());
+    await t.app.svc.db.update(users).set({ deletedAt: gone }).where(eq(users.id, someone.id));
+    expect(await total()).toBe(before);
+    // an update that leaves deletion as it is (a sign-in, a suspension) changes nothing
+    await t.app.svc.db.update(users).set({ lastLoginAt: gone }).where(eq(users.id, someone.id));
+    expect(await total()).toBe(before);
+    await t.app.svc.db.update(users).set({ deletedAt: null }).where(eq(users.id, someone.id));
+    expect(await total()).toBe(before + 1);
+    await t.app.svc.db.delete(users).where(eq(users.id, someone.id));
+    expect([await total(), await counted()]).toEqual([before, before]);
+  });
+
   it('defaults to page 1 of 50 and refuses limits above 200 or below 1', async () => {
     const res = await api.get('/admin/users', { token: admin.token });
     expect(res.body.users).toHaveLength(50);
@@ -116,6 +139,10 @@ describe('GET /admin/users', () => {
     expect((await search('search=BULK-1')).pagination.total).toBe(bulk1.length);
     expect((await search('search=zed2')).pagination.total).toBe(
       liveBulk.filter((i) => String(i).startsWith('2')).length,
+    );
+    // the last name alone (no email holds it), in any case
+    expect((await search('search=odd_BULK')).pagination.total).toBe(
+      liveBulk.filter((i) => i % 2 === 1).length,
     );
     // "first last" together
     expect((await search(`search=${encodeURIComponent('Zed4 Even%Bulk')}`)).pagination.total).toBe(1);

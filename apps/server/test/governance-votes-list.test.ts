@@ -133,14 +133,14 @@ describe('choice', () => {
       clock.advance(1_000);
     }
     const forVotes = await list(p.proposalId, 'choice=for');
-    expect(forVotes.pagination).toEqual({ total: 3, page: 1, limit: 50, totalPages: 1 });
+    expect(forVotes.pagination).toEqual({ total: 3, page: 1, limit: 50, totalPages: 1, nextCursor: null });
     expect(forVotes.items.map((v) => v.voterAddress)).toEqual([e!.address, c!.address, a!.address]);
     const heavy = await list(
       p.proposalId,
       `choice=${encodeURIComponent(' FOR ')}&sort=weight&limit=2&page=2`,
     );
     expect(heavy.items.map((v) => v.weight)).toEqual(['1']);
-    expect(heavy.pagination).toEqual({ total: 3, page: 2, limit: 2, totalPages: 2 });
+    expect(heavy.pagination).toEqual({ total: 3, page: 2, limit: 2, totalPages: 2, nextCursor: null });
     expect((await list(p.proposalId, 'choice=Abstain')).items.map((v) => v.voterAddress)).toEqual([
       d!.address,
     ]);

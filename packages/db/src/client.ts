@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -452,6 +453,8 @@ async function createPglite(
     !!dataDir && !dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'));
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    // pg_trgm: the admin search's trigram indexes (docs/architecture.md, "Lists at scale")
+    extensions: { pg_trgm },
     // PGlite's own start parameters (single-user mode, fsync off, no workers) and the memory settings
     startParams: [
       ...PGlite.defaultStartParams,

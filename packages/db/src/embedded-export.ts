@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 
 /**
@@ -142,7 +143,7 @@ export interface EmbeddedDump {
  */
 export async function dumpEmbeddedDatabase(pgDir: string): Promise<EmbeddedDump> {
   if (!hasEmbeddedDatabase(pgDir)) throw new Error(`no embedded database in ${pgDir}`);
-  const pg = await PGlite.create({ dataDir: pgDir });
+  const pg = await PGlite.create({ dataDir: pgDir, extensions: { pg_trgm } });
   try {
     const version = await pg.query<{ server_version: string }>('show server_version');
     const migrations = await pg

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { address, isoDateTime, pageQuery } from './common';
+import { address, afterQuery, isoDateTime, pageQuery } from './common';
 import { coded, refined } from './issue-codes';
 import { FOR_AGAINST_ABSTAIN, VOTING_SYSTEM_NAMES, VOTING_SYSTEM_TRAITS } from './voting-systems';
 
@@ -191,7 +191,7 @@ export const setBalanceInput = z.strictObject({
   memberAddress: address,
   tokenBalance: uint256String,
 });
-export const listMembersInput = z.strictObject({ daoId: id, ...pageQuery });
+export const listMembersInput = z.strictObject({ daoId: id, ...pageQuery, ...afterQuery });
 
 export const memberSchema = z
   .object({ memberAddress: z.string(), tokenBalance: z.string(), addedAt: isoDateTime })
@@ -414,6 +414,7 @@ export type VoteSort = z.output<typeof VOTE_SORT>;
 export const votesOfProposalInput = z.strictObject({
   proposalId: id,
   ...pageQuery,
+  ...afterQuery,
   /** only the votes supporting this option (docs/governance.md, "Listing the votes") */
   choice: z.string().trim().min(1).max(100).optional().meta({
     description:

@@ -1,10 +1,11 @@
-import { daoMembers, isUniqueViolation } from '@plenum/db';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { daoMembers, daos, isUniqueViolation } from '@plenum/db';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
+import { afterKey, cursorTime, decodeCursor, encodeCursor, type KeyPart } from '../shared/cursor';
 import { badRequest, conflict, notFound } from '../shared/errors';
-import { fetchPage, type Page } from '../shared/pagination';
+import { type CursorPage, fetchCursorPage } from '../shared/pagination';
 import { type DaoRow, requireDao } from './rows';
 
 /** Membership: only the owner (acting through one of their wallets) changes it. */
@@ -22,9 +23,10 @@ async function ownedDao(svc: Services, userId: string, daoId: string): Promise<D
   return dao;
 }
 
+/** kept by triggers on dao_members (docs/architecture.md, "Lists at scale"): never a count of a million rows */
 async function memberCount(svc: Services, daoId: string) {
-  const [row] = await svc.db.select({ n: count() }).from(daoMembers).where(eq(daoMembers.daoId, daoId));
-  return Number(row?.n ?? 0);
+  const [row] = await svc.db.select({ n: daos.memberCount }).from(daos).where(eq(daos.id, daoId));
+  return row?.n ?? 0;
 }
 
 async function membership(svc: Services, m: MemberRow) {
@@ -96,18 +98,34 @@ export async function setTokenBalance(
   return membership(svc, row);
 }
 
-/** GET /daos/{daoId}/members: newest first, with balances */
-export async function listMembers(svc: Services, params: Page & { daoId: string }) {
-  await requireDao(svc.db, params.daoId);
-  const { rows, pagination } = await fetchPage(
+const MEMBER_KEY: KeyPart[] = ['time', 'text'];
+
+/**
+ * GET /daos/{daoId}/members: newest first, with balances; by `page` or after a cursor (the index
+ * dao_members_dao_added_idx serves both the order and the cursor's start: docs/architecture.md, "Lists at scale")
+ */
+export async function listMembers(svc: Services, params: CursorPage & { daoId: string }) {
+  const dao = await requireDao(svc.db, params.daoId);
+  const list = `members:${params.daoId}`;
+  const after =
+    params.after === undefined
+      ? undefined
+      : afterKey(
+          [daoMembers.addedAt, daoMembers.address],
+          decodeCursor(list, params.after, MEMBER_KEY),
+          MEMBER_KEY,
+          'desc',
+        );
+  const { rows, pagination } = await fetchCursorPage(
     params,
     svc.db
-      .select()
+      .select({ ...getTableColumns(daoMembers), cursorAt: cursorTime(daoMembers.addedAt) })
       .from(daoMembers)
-      .where(eq(daoMembers.daoId, params.daoId))
+      .where(and(eq(daoMembers.daoId, params.daoId), after))
       .orderBy(desc(daoMembers.addedAt), desc(daoMembers.address))
       .$dynamic(),
-    memberCount(svc, params.daoId),
+    dao.memberCount,
+    (m) => encodeCursor(list, [m.cursorAt, m.address]),
   );
   return { items: rows.map(memberView), pagination };
 }

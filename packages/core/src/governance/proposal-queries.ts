@@ -1,6 +1,6 @@
 import type { DbOrTx, ProposalStatus } from '@plenum/db';
 import { proposals, proposalTallies, votes } from '@plenum/db';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
@@ -45,7 +45,11 @@ export async function getProposal(svc: Services, params: { proposalId: string; v
   return { ...proposalSummaryView(p), votes: recent.map(view), voteCount };
 }
 
-/** GET /proposals/dao/{daoId} (optionally by status) and /active: newest first, current statuses */
+/**
+ * GET /proposals/dao/{daoId} (optionally by status) and /active: newest first, current statuses. The page's
+ * ids are found in the index first and only their rows read (a deferred join), so a deep page skips index
+ * entries, not rows (docs/architecture.md, "Lists at scale").
+ */
 export async function listProposals(
   svc: Services,
   params: Page & { daoId: string; status?: ProposalStatus | undefined },
@@ -55,14 +59,20 @@ export async function listProposals(
   const where = params.status
     ? and(eq(proposals.daoId, params.daoId), eq(proposals.status, params.status))
     : eq(proposals.daoId, params.daoId);
+  const order = [desc(proposals.createdAt), desc(proposals.id)];
+  const pageIds = svc.db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(where)
+    .orderBy(...order)
+    .limit(params.limit)
+    .offset(offsetOf(params));
   const [rows, [total]] = await Promise.all([
     svc.db
       .select()
       .from(proposals)
-      .where(where)
-      .orderBy(desc(proposals.createdAt), desc(proposals.id))
-      .limit(params.limit)
-      .offset(offsetOf(params)),
+      .where(inArray(proposals.id, pageIds))
+      .orderBy(...order),
     svc.db.select({ n: count() }).from(proposals).where(where),
   ]);
   return { items: rows.map(proposalSummaryView), pagination: paginationOf(params, Number(total?.n ?? 0)) };

@@ -32,11 +32,8 @@ export async function countsOf(db: DbOrTx, daoIds: string[]) {
   for (const id of daoIds) result.set(id, { memberCount: 0, proposalCount: 0 });
   if (!daoIds.length) return result;
   const [members, props] = await Promise.all([
-    db
-      .select({ daoId: daoMembers.daoId, n: count() })
-      .from(daoMembers)
-      .where(inArray(daoMembers.daoId, daoIds))
-      .groupBy(daoMembers.daoId),
+    // kept by triggers on dao_members (docs/architecture.md, "Lists at scale")
+    db.select({ daoId: daos.id, n: daos.memberCount }).from(daos).where(inArray(daos.id, daoIds)),
     db
       .select({ daoId: proposals.daoId, n: count() })
       .from(proposals)

@@ -19,6 +19,11 @@ export function voteOrder(sort: VoteSort): SQL[] {
   }
 }
 
+/** the columns of an order's key, for a cursor's row comparison (all one direction, as voteOrder gives them) */
+export function voteKeyColumns(sort: VoteSort) {
+  return sort === 'weight' ? [votes.weight, votes.createdAt, votes.id] : [votes.createdAt, votes.id];
+}
+
 /** the proposal's option named `choice` (trimmed, ignoring case), or a 400 on `choice` */
 export function resolveChoiceOption(p: ProposalRow, choice: string): string {
   const wanted = choice.trim().toLowerCase();

@@ -1,14 +1,21 @@
 import { votes } from '@plenum/db';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
+import { afterKey, cursorTime, decodeCursor, encodeCursor, type KeyPart } from '../shared/cursor';
 import { conflict, notFound } from '../shared/errors';
-import { fetchPage, type Page } from '../shared/pagination';
+import { type CursorPage, fetchCursorPage } from '../shared/pagination';
 import { voteCountOf } from './proposal-queries';
 import { requireProposal } from './rows';
 import { ensureCurrentStatus } from './status-automation';
-import { resolveChoiceOption, supportsOption, type VoteSort, voteOrder } from './vote-filters';
+import {
+  resolveChoiceOption,
+  supportsOption,
+  type VoteSort,
+  voteKeyColumns,
+  voteOrder,
+} from './vote-filters';
 import { resultsHiddenNow, voteViewFor } from './vote-visibility';
 
 /** the proposal as it is now (a proposal past its end is finalized first, which reveals hidden results) */
@@ -26,12 +33,18 @@ export async function getVote(svc: Services, params: { voteId: string; viewer?: 
 /**
  * GET /votes/proposal/{proposalId}: the counted votes, newest first unless `sort` says otherwise, only those
  * supporting `choice` when given (docs/governance.md, "Listing the votes"). While the results are hidden
- * a choice filter would tell the hidden choices: 409 RESULTS_HIDDEN, as for the export.
+ * a choice filter would tell the hidden choices: 409 RESULTS_HIDDEN, as for the export. By `page` or after a
+ * cursor of the same proposal and order (docs/api.md, "Lists").
  */
 export async function listVotes(
   svc: Services,
-  params: Page & { proposalId: string; choice?: string; sort?: VoteSort; viewer?: Principal | null },
+  params: CursorPage & { proposalId: string; choice?: string; sort?: VoteSort; viewer?: Principal | null },
 ) {
+  const sort = params.sort ?? 'newest';
+  const list = `votes:${params.proposalId}:${sort}`;
+  const keyParts: KeyPart[] = sort === 'weight' ? ['decimal', 'time', 'uuid'] : ['time', 'uuid'];
+  // a bad cursor is refused before any other work
+  const afterValues = params.after === undefined ? undefined : decodeCursor(list, params.after, keyParts);
   const p = await currentProposal(svc, params.proposalId);
   const option = params.choice === undefined ? null : resolveChoiceOption(p, params.choice);
   if (option !== null && (await resultsHiddenNow(svc, p)))
@@ -42,20 +55,23 @@ export async function listVotes(
     isNull(votes.replacedAt),
     option === null ? undefined : supportsOption(p, option),
   );
-  const { rows, pagination } = await fetchPage(
+  const after =
+    afterValues && afterKey(voteKeyColumns(sort), afterValues, keyParts, sort === 'oldest' ? 'asc' : 'desc');
+  const { rows, pagination } = await fetchCursorPage(
     params,
     svc.db
-      .select()
+      .select({ ...getTableColumns(votes), cursorAt: cursorTime(votes.createdAt) })
       .from(votes)
-      .where(where)
-      .orderBy(...voteOrder(params.sort ?? 'newest'))
+      .where(and(where, after))
+      .orderBy(...voteOrder(sort))
       .$dynamic(),
     // unfiltered, the count comes from the running tallies instead of the votes table
     option === null
       ? voteCountOf(svc.db, params.proposalId)
       : svc.db.select({ n: count() }).from(votes).where(where),
+    (v) => encodeCursor(list, sort === 'weight' ? [v.weight, v.cursorAt, v.id] : [v.cursorAt, v.id]),
   );
-  return { items: rows.map(view), pagination };
+  return { items: rows.map(({ cursorAt: _, ...v }) => view(v)), pagination };
 }
 
 /** GET /votes/proposal/{proposalId}/voter/{voterAddress}: 404 when that voter has not voted */

@@ -55,6 +55,11 @@ export const daos = pgTable(
     tokenStandard: text('token_standard').$type<'erc20' | 'erc20-votes'>(),
     tokenSymbol: text('token_symbol'),
     tokenDecimals: integer('token_decimals'),
+    /**
+     * rows of dao_members, kept by triggers on dao_members (migration 0013): a DAO's member count without
+     * counting a million rows (docs/architecture.md, "Lists at scale")
+     */
+    memberCount: integer('member_count').notNull().default(0),
     /** 'members' or 'token-holders' (any wallet holding minWeight at the snapshot block votes) */
     membership: text('membership').$type<'members' | 'token-holders'>().notNull().default('members'),
     /** token-holders: the least weight that votes; null: more than 0 */
@@ -116,9 +121,11 @@ export const proposals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('proposals_dao_idx').on(t.daoId, t.createdAt),
+    // a DAO's proposals in their list's order (the id breaks ties): a page's ids, even deep, come from the
+    // index alone (docs/architecture.md, "Lists at scale")
+    index('proposals_dao_idx').on(t.daoId, t.createdAt, t.id),
     // GET /proposals/dao/{daoId}/active (and ?status=): the page and its count read only that status
-    index('proposals_dao_status_idx').on(t.daoId, t.status, t.createdAt),
+    index('proposals_dao_status_idx').on(t.daoId, t.status, t.createdAt, t.id),
     index('proposals_status_start_idx').on(t.status, t.startTime),
     index('proposals_status_end_idx').on(t.status, t.endTime),
     // the scheduler's reminder pass: open proposals still without their reminder, by end time
@@ -172,7 +179,9 @@ export const votes = pgTable(
   (t) => [
     // one counted vote per voter: replaced votes stay beside it (docs/governance.md, "Changing a vote")
     uniqueIndex('votes_one_per_voter').on(t.proposalId, t.voterAddress).where(sql`${t.replacedAt} is null`),
-    index('votes_proposal_created_idx').on(t.proposalId, t.createdAt),
+    // a proposal's votes newest or oldest first, the id breaking ties: a page, by offset or after a cursor,
+    // reads only its own entries (docs/architecture.md, "Lists at scale")
+    index('votes_proposal_created_idx').on(t.proposalId, t.createdAt, t.id),
   ],
 );
 

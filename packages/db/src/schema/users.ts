@@ -49,8 +49,23 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     index('users_status_idx').on(t.status),
+    // the admin list (docs/architecture.md, "Lists at scale"): its order and count over the live accounts
+    // read from this index alone, and the search's two substrings from the trigram indexes (pg_trgm)
+    index('users_live_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * One row: the number of live (not soft-deleted) accounts, kept by statement triggers on users (migration
+ * 0013), so the admin list's unfiltered total is not a count of every account (docs/architecture.md,
+ * "Lists at scale")
+ */
+export const userTotals = pgTable('user_totals', {
+  id: boolean('id').primaryKey().default(true),
+  live: integer('live').notNull().default(0),
+});
 
 export const sessions = pgTable(
   'sessions',

@@ -1,11 +1,11 @@
 import { addMember, listMembers, removeMember, setTokenBalance } from '@plenum/core';
 import {
   addMemberInput,
+  cursorPaged,
   listMembersInput,
   memberPathInput,
   memberSchema,
   membershipSchema,
-  paged,
   setBalanceInput,
 } from '@plenum/validators';
 import { z } from 'zod';
@@ -34,7 +34,7 @@ export const membersRouter = router({
       },
     })
     .input(listMembersInput)
-    .output(paged(memberSchema))
+    .output(cursorPaged(memberSchema))
     .query(({ ctx, input }) => listMembers(ctx.svc, input)),
 
   remove: activeProcedure

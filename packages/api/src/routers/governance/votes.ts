@@ -1,7 +1,7 @@
 import { castVote, getResults, getVote, getVoterVote, getVotingPower, listVotes } from '@plenum/core';
 import {
   castVoteInput,
-  paged,
+  cursorPaged,
   proposalIdInput,
   resultsSchema,
   voteIdInput,
@@ -56,7 +56,7 @@ export const votesRouter = router({
       },
     })
     .input(votesOfProposalInput)
-    .output(paged(voteSchema))
+    .output(cursorPaged(voteSchema))
     .query(({ ctx, input }) => listVotes(ctx.svc, { ...input, viewer: ctx.principal })),
 
   byVoter: publicProcedure
