@@ -49,7 +49,7 @@ export default async function startupBench(ctx: BenchContext) {
         value,
         unit,
         baseline: { name: 'tsx', value: base },
-        target: '< tsx',
+        target: { op: '<', value: 1, of: 'baseline' },
       });
     };
     line('start-up to healthy median', 'ms', median(c.start), median(t.start));
