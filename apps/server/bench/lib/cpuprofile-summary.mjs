@@ -1,10 +1,12 @@
 // Summarizes a V8 .cpuprofile (node --cpu-prof; BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=DIR"
 // profiles the server a suite starts): the top functions by self and by inclusive time, and self time per
-// package, as text. Usage: node bench/lib/cpuprofile-summary.mjs FILE.cpuprofile [top=15]
+// package, as text, and how busy the process was each 5 s (to pick the window of one phase of a suite).
+// Usage: node bench/lib/cpuprofile-summary.mjs FILE.cpuprofile [top=15] [from-to, in seconds from the start]
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, windowArg] = process.argv.slice(2);
 const top = Number(topArg ?? 15);
+const [from, to] = (windowArg ?? '0-1e9').split('-').map(Number);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
@@ -31,10 +33,17 @@ const perOrigin = new Map();
 const deltas = profile.timeDeltas ?? profile.samples.map(() => 1);
 let total = 0;
 let idle = 0;
+let clock = 0;
+const busyPer5s = [];
 profile.samples.forEach((id, i) => {
   const dt = deltas[i + 1] ?? deltas[i] ?? 0;
+  clock += deltas[i] ?? 0;
   const node = byId.get(id);
   const key = frameKey(node);
+  const bucket = Math.floor(clock / 5e6);
+  busyPer5s[bucket] ??= 0;
+  if (node.callFrame.functionName !== '(idle)') busyPer5s[bucket] += dt;
+  if (clock < from * 1e6 || clock > to * 1e6) return;
   if (node.callFrame.functionName === '(idle)') {
     idle += dt;
     return;
@@ -60,7 +69,12 @@ const list = (m, n) =>
     .map(([k, v]) => `  ${pct(v)}  ${k}`)
     .join('\n');
 const skipRoots = (m) => new Map([...m].filter(([k]) => !/^\((root|program|garbage collector)\)/.test(k)));
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle`);
+console.log(
+  `busy per 5 s: ${busyPer5s.map((b, i) => `${i * 5}s ${Math.round((b ?? 0) / 5e4)}%`).join(', ')}`,
+);
+console.log(
+  `${file}${windowArg ? ` (${from}–${to} s)` : ''}: ${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle`,
+);
 console.log(`\ntop ${top} by self time:\n${list(self, top)}`);
 console.log(`\ntop ${top} by inclusive time:\n${list(skipRoots(inclusive), top)}`);
 console.log(`\nself time by origin:\n${list(perOrigin, top)}`);
