@@ -6,15 +6,40 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 
+/**
+ * A figure's bar: `value op target.value`, or with `of: 'baseline'` the ratio value / baseline.value
+ * against it. `≈` means within ±25 % (a ratio that should be 1). A missed bar fails the run.
+ */
+export interface Target {
+  op: '>=' | '<=' | '<' | '=' | '≈';
+  value: number;
+  of?: 'baseline';
+}
+
 /** One figure of a run, with the baseline it is judged against (measured in the same run). */
 export interface Figure {
   name: string;
   value: number;
   unit: string;
   baseline?: { name: string; value: number };
-  /** the bar, e.g. '>= 0.5' or '< 64' (as the suite prints it) */
-  target?: string;
+  target?: Target;
 }
+
+/** whether the figure meets its target (true when it has none) */
+export function meets(f: Figure): boolean {
+  if (!f.target) return true;
+  const { op, value: bar, of } = f.target;
+  const x = of === 'baseline' ? f.value / (f.baseline?.value ?? Number.NaN) : f.value;
+  if (Number.isNaN(x)) return false;
+  if (op === '>=') return x >= bar;
+  if (op === '<=') return x <= bar;
+  if (op === '<') return x < bar;
+  if (op === '=') return x === bar;
+  return Math.abs(x - bar) <= 0.25 * bar;
+}
+
+const targetText = (f: Figure) =>
+  f.target ? `${f.target.of ? 'ratio ' : ''}${f.target.op} ${f.target.value}` : '';
 
 export interface BenchContext {
   /** admin URL of the PostgreSQL server; suites create their own databases (see test/support/app.ts) */
@@ -50,19 +75,35 @@ const commit = (() => {
     return null;
   }
 })();
-const results: { suite: string; ok: boolean; figures: (Figure & { loadAverage: number })[] }[] = [];
+type Recorded = Figure & { loadAverage: number; met: boolean };
+const results: { suite: string; ok: boolean; figures: Recorded[] }[] = [];
+const missed: { suite: string; figure: Recorded }[] = [];
 
 let failed = 0;
 for (const file of suites) {
   const suite = file.replace(/\.ts$/, '');
   console.log(`\n=== ${suite} ===`);
-  const entry = { suite, ok: true, figures: [] as (Figure & { loadAverage: number })[] };
+  const entry = { suite, ok: true, figures: [] as Recorded[] };
   results.push(entry);
   try {
     const mod = (await import(path.join(dir, file))) as { default: (ctx: BenchContext) => Promise<void> };
     await mod.default({
       databaseUrl,
-      record: (figure) => entry.figures.push({ ...figure, loadAverage: Number(loadavg()[0]!.toFixed(2)) }),
+      record(figure) {
+        const recorded = { ...figure, loadAverage: Number(loadavg()[0]!.toFixed(2)), met: meets(figure) };
+        entry.figures.push(recorded);
+        if (!recorded.met) missed.push({ suite, figure: recorded });
+        // every figure with the load average it was taken under (the machine is shared)
+        const ratio = figure.baseline
+          ? `, ${(figure.value / figure.baseline.value).toFixed(2)}× ${figure.baseline.name}`
+          : '';
+        const verdict = figure.target
+          ? `, target ${targetText(figure)}: ${recorded.met ? 'met' : 'MISSED'}`
+          : '';
+        console.log(
+          `  figure: ${figure.name}: ${figure.value.toFixed(2)} ${figure.unit}${ratio}${verdict} (load average ${recorded.loadAverage})`,
+        );
+      },
     });
   } catch (err) {
     failed++;
@@ -87,4 +128,12 @@ const report = {
 };
 writeFileSync(path.join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\nfigures written to ${path.relative(process.cwd(), path.join(out, 'latest.json'))}`);
-process.exit(failed ? 1 : 0);
+if (missed.length) {
+  console.error(`\n${missed.length} target(s) MISSED:`);
+  for (const { suite, figure: f } of missed)
+    console.error(
+      `  ${suite}: ${f.name}: ${f.value.toFixed(2)} ${f.unit}${f.baseline ? ` (${(f.value / f.baseline.value).toFixed(2)}× ${f.baseline.name})` : ''}, target ${targetText(f)} (load average ${f.loadAverage})`,
+    );
+}
+if (failed) console.error(`\n${failed} suite(s) failed`);
+process.exit(failed || missed.length ? 1 : 0);

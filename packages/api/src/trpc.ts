@@ -30,31 +30,12 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const middleware = t.middleware;
 
-/** Every procedure: domain errors become their tRPC code; unexpected ones are logged, never shown. */
-const errorMapping = t.middleware(async ({ next, ctx, path }) => {
-  const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause ?? result.error;
-    const retryAfter = cause instanceof AppError ? cause.options.retryAfterSeconds : undefined;
-    if (retryAfter) ctx.setHeader('Retry-After', String(retryAfter));
-    const mapped = toTRPCError(cause);
-    if (mapped && mapped !== result.error) throw mapped;
-    if (result.error.code === 'INTERNAL_SERVER_ERROR') {
-      ctx.svc.log.error(
-        { err: result.error.cause ?? result.error, path, requestId: ctx.requestId },
-        'procedure failed',
-      );
-    }
-  }
-  return result;
-});
-
 /**
  * Every input, before its schema: no NUL character in any string or key (PostgreSQL cannot store it),
  * one 400 with a field issue per hit instead of a database error (docs/api.md, "Validation").
  */
-const textCheck = t.middleware(async ({ getRawInput, next }) => {
-  const issues = nulCharacterIssues(await getRawInput());
+function checkText(input: unknown) {
+  const issues = nulCharacterIssues(input);
   if (issues.length) {
     const message = `Invalid input: ${issues.map((i) => `${i.path || 'input'}: ${i.message}`).join('; ')}`;
     throw new TRPCError({
@@ -63,10 +44,38 @@ const textCheck = t.middleware(async ({ getRawInput, next }) => {
       cause: new AppError('BAD_REQUEST', message, { reason: 'VALIDATION_FAILED', issues }),
     });
   }
-  return next();
+}
+
+/**
+ * Every procedure: the text check above, then domain errors become their tRPC code; unexpected ones are
+ * logged, never shown. One middleware, not two: each level of tRPC's middleware chain copies its options
+ * object (twice) with a slow spread helper, ~7 % of the server's CPU under session-vote load for the
+ * levels a vote goes through (docs/governance.md, "Decisions: the vote path").
+ */
+const everyCall = t.middleware(async ({ next, ctx, path, getRawInput }) => {
+  let error: TRPCError;
+  try {
+    checkText(await getRawInput());
+    const result = await next();
+    if (result.ok) return result;
+    error = result.error;
+  } catch (err) {
+    // a refusal of the text check, or a raw input that could not be read: what tRPC makes of a throw
+    error = err instanceof TRPCError ? err : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: err });
+  }
+  const cause = error.cause ?? error;
+  const retryAfter = cause instanceof AppError ? cause.options.retryAfterSeconds : undefined;
+  if (retryAfter) ctx.setHeader('Retry-After', String(retryAfter));
+  const mapped = toTRPCError(cause);
+  if (mapped && mapped !== error) throw mapped;
+  if (error.code === 'INTERNAL_SERVER_ERROR') {
+    ctx.svc.log.error({ err: error.cause ?? error, path, requestId: ctx.requestId }, 'procedure failed');
+  }
+  // tRPC turns a thrown error into the same failed result this level would have returned
+  throw error;
 });
 
-export const publicProcedure = t.procedure.use(errorMapping).use(textCheck);
+export const publicProcedure = t.procedure.use(everyCall);
 
 /** the builder's access rule, as a middleware (the same rule plain routes apply: policy.ts) */
 const requireAccess = (access: Access) =>

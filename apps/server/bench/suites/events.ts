@@ -166,7 +166,7 @@ export default async function eventsBench(ctx: BenchContext) {
       value: p99,
       unit: 'ms',
       baseline: { name: 'p99 to 1 subscriber', value: percentile(baseline.fromSend, 99) },
-      target: `<= ${BAR_MS}`,
+      target: { op: '<=', value: BAR_MS },
     });
     console.log(
       `p99 (upper bound) ${fmt(p99)} vs bar ${BAR_MS} ms: ${p99 <= BAR_MS && many.delivered === many.expected ? 'OK' : 'NOT MET'}; ratio to baseline p99 ${ratio.toFixed(2)}`,

@@ -45,14 +45,14 @@ export default async function loginBench(ctx: BenchContext) {
       value: median(unknown),
       unit: 'ms',
       baseline: { name: 'wrong password median', value: median(wrong) },
-      target: 'ratio ≈ 1',
+      target: { op: '≈', value: 1, of: 'baseline' },
     });
     ctx.record({
       name: 'POST /auth/login sequential',
       value: loginPerSec,
       unit: '/s',
       baseline,
-      target: 'ratio >= 0.7',
+      target: { op: '>=', value: 0.7, of: 'baseline' },
     });
     console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
     console.log(

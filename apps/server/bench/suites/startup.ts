@@ -122,7 +122,7 @@ async function postgres(ctx: BenchContext, runs: number) {
         value,
         unit,
         baseline: { name: 'tsx', value: base },
-        target: '< tsx',
+        target: { op: '<', value: 1, of: 'baseline' },
       });
     };
     line('start-up to healthy median', 'ms', median(c.start), median(t.start));

@@ -50,8 +50,14 @@ function ballotOf(system: System, i: number): unknown {
 
 export default async function systemsBench(ctx: BenchContext) {
   const t = await startTestApp({
-    // the load client is many voters from one address: no per-address connection cap
-    env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20', HTTP_MAX_CONNECTIONS_PER_IP: '0' },
+    // the load client is many voters from one address: no per-address connection cap; creating a
+    // proposal of 100,000 members on a busy shared machine can pass the 5 s statement timeout
+    env: {
+      LOG_LEVEL: 'silent',
+      DATABASE_POOL_SIZE: '20',
+      HTTP_MAX_CONNECTIONS_PER_IP: '0',
+      DATABASE_STATEMENT_TIMEOUT: '30s',
+    },
   });
   const sql = postgres(t.databaseUrl!, { max: 10, onnotice: () => {} });
   try {
@@ -132,14 +138,16 @@ export default async function systemsBench(ctx: BenchContext) {
           unit: 'votes/s',
           baseline: { name: 'single-choice, same run', value: rate(base.load) },
         });
-        ctx.record({
-          name: `${system}: results read p99 after ${PER_SYSTEM} votes`,
-          value: readP99,
-          unit: 'ms',
-          baseline: { name: 'single-choice, same run', value: percentile(base.reads.latencies, 99) },
-          target: '<= 5',
-        });
       }
+      ctx.record({
+        name: `${system}: results read p99 after ${PER_SYSTEM} votes`,
+        value: readP99,
+        unit: 'ms',
+        ...(system === 'single-choice'
+          ? {}
+          : { baseline: { name: 'single-choice, same run', value: percentile(base.reads.latencies, 99) } }),
+        target: { op: '<=', value: 5 },
+      });
       console.log(
         `${system.padEnd(14)} ingest ${rate(f.load).toFixed(0).padStart(5)} votes/s (${JSON.stringify(f.load.statuses)}), ` +
           `p99 ${percentile(f.load.latencies, 99).toFixed(1)} ms; results read p50 ${percentile(f.reads.latencies, 50).toFixed(2)} ms, ` +
@@ -161,7 +169,7 @@ export default async function systemsBench(ctx: BenchContext) {
         name: `ranked-choice at ${PER_SYSTEM} ballots, same run`,
         value: percentile(figures.get('ranked-choice')!.reads.latencies, 99),
       },
-      target: '<= 5',
+      target: { op: '<=', value: 5 },
     });
     console.log(
       `ranked-choice at ${big.load.statuses['201'] ?? 0} ballots (${distinct[0]!.n} distinct rankings): ingest ${rate(big.load).toFixed(0)} votes/s; ` +

@@ -78,7 +78,7 @@ export default async function tokenFreezeBench(ctx: BenchContext) {
       name: `RPC requests per freeze of ${MEMBERS} members`,
       value: rpc,
       unit: 'requests',
-      target: '<= 30',
+      target: { op: '<=', value: 30 },
     });
     console.log(
       `freeze of ${MEMBERS} members: from the chain ${(chainMs / 1000).toFixed(2)} s in ${rpc} RPC requests; ` +

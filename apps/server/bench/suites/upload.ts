@@ -137,13 +137,13 @@ export default async function uploadBench(ctx: BenchContext) {
       value: mid(up),
       unit: 'MB/s',
       baseline: { name: 'embedded node raw add (median)', value: mid(raw) },
-      target: 'ratio >= 0.9',
+      target: { op: '>=', value: 0.9, of: 'baseline' },
     });
     ctx.record({
       name: 'server RSS growth while streaming (max)',
       value: Math.max(...growth),
       unit: 'MB',
-      target: '< 32',
+      target: { op: '<', value: 32 },
     });
     console.log(`rounds: ${ROUNDS}, 100 MB each, same bytes and CID in both (${cids.upload})`);
     console.log(`embedded node raw add (baseline): ${fmt(raw)} MB/s`);

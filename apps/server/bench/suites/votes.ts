@@ -1,32 +1,43 @@
 import { cpus, loadavg } from 'node:os';
 import postgres from 'postgres';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { startTestApp } from '../../test/support/app';
 import { memberUser } from '../../test/support/factories';
 import { createDao, createProposal, signedVote } from '../../test/support/governance';
 import { apiClient } from '../../test/support/http';
 import { type LoadRequest, percentile, runLoad } from '../lib/http-load';
+import { startServerProcess } from '../lib/server-process';
 import { seedSessionVoters } from '../lib/session-voters';
+import { startVoteBound } from '../lib/vote-bound';
 import type { BenchContext } from '../run';
 
 /**
- * The vote targets (docs/operations.md, "Benchmarks"): ≥ 5,000 acknowledged durable session votes/s and
- * ≥ 3,000 EIP-712 signed votes/s on one hot proposal over REST, exact tallies, results read p99 ≤ 5 ms
- * independent of the vote count. (The signed-vote line below still reports against the earlier 1,000/s.)
- * Baseline in the same run: the naive design (one transaction per vote updating one tally row) straight
- * on the same database, without HTTP.
+ * The vote targets (docs/operations.md, "Benchmarks"), against this machine's bound measured in the same
+ * run: acknowledged durable session votes over REST on one hot proposal ≥ 40 % of it, EIP-712 signed votes
+ * ≥ 25 %, exact tallies, results read p99 ≤ 5 ms independent of the vote count. The bound: a minimal
+ * node:http server (lib/vote-bound-server.mjs) that parses the same body and group-commits the same rows
+ * into the same database, nothing else, driven by the same load client with the same concurrency and count.
+ * Both servers run as their own Node process (Plenum compiled, dist/main.js, as production), with the same
+ * pool size, and the load client on a worker thread of this one. Also printed: the naive design (one
+ * transaction per vote updating one tally row) straight on the same database, without HTTP.
  */
 const SESSION_VOTES = Number(process.env.BENCH_SESSION_VOTES ?? 30_000);
 const SIGNED_VOTES = Number(process.env.BENCH_SIGNED_VOTES ?? 5_000);
 const NAIVE_VOTES = 3_000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
+const POOL_SIZE = 20;
 
 export default async function votesBench(ctx: BenchContext) {
-  const t = await startTestApp({
+  const t = await startServerProcess({
     // the load client is many voters from one address: no per-address connection cap
-    env: { LOG_LEVEL: 'silent', DATABASE_POOL_SIZE: '20', HTTP_MAX_CONNECTIONS_PER_IP: '0' },
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    HTTP_MAX_CONNECTIONS_PER_IP: '0',
+    IPFS_OFFLINE: 'true',
+    // creating a proposal of 35,000 members on a busy shared machine can pass the 5 s default
+    DATABASE_STATEMENT_TIMEOUT: '30s',
   });
   const sql = postgres(t.databaseUrl!, { max: 20, onnotice: () => {} });
+  const bound = await startVoteBound(t.databaseUrl!, POOL_SIZE);
   try {
     const api = apiClient(t.url);
     const owner = await memberUser(api);
@@ -47,6 +58,7 @@ export default async function votesBench(ctx: BenchContext) {
     const hot = await createProposal(api, owner, dao.daoId, { title: 'Hot (session votes)' });
     const signedHot = await createProposal(api, owner, dao.daoId, { title: 'Hot (signed votes)' });
     const naive = await createProposal(api, owner, dao.daoId, { title: 'Naive baseline' });
+    const boundHot = await createProposal(api, owner, dao.daoId, { title: 'Bound (minimal server)' });
     const resultsPath = `/votes/proposal/${hot.proposalId}/results`;
     const reads = (n: number): LoadRequest[] =>
       Array.from({ length: n }, () => ({ method: 'GET', path: resultsPath }));
@@ -65,6 +77,13 @@ export default async function votesBench(ctx: BenchContext) {
         choice: choices[i % 5 === 0 ? 2 : i % 2]!,
       }),
     }));
+    // the bound first, on a fresh proposal, with the same voters, bodies, count and concurrency
+    const boundRequests = sessionRequests.map((r) => ({
+      ...r,
+      body: r.body!.replace(hot.proposalId, boundHot.proposalId),
+    }));
+    const boundRun = await runLoad(bound.url, boundRequests, CONCURRENCY);
+    await bound.close();
     const session = await runLoad(t.url, sessionRequests, CONCURRENCY);
 
     const ts = Math.floor(Date.now() / 1000);
@@ -118,6 +137,9 @@ export default async function votesBench(ctx: BenchContext) {
 
     const rate = (r: { statuses: Record<string, number>; elapsedMs: number }) =>
       (r.statuses['201'] ?? 0) / (r.elapsedMs / 1000);
+    const boundRate = rate(boundRun);
+    const boundCount =
+      await sql`select count(*)::int as n from votes where proposal_id = ${boundHot.proposalId}`;
     const sessionRate = rate(session);
     const signedRate = rate(signed);
     const sessionExact = await exact(hot.proposalId, session.statuses['201'] ?? 0);
@@ -128,21 +150,26 @@ export default async function votesBench(ctx: BenchContext) {
         .map((l) => l.toFixed(1))
         .join(' ')} (figures scale with what else runs)`,
     );
-    const naiveBaseline = { name: 'naive: 1 tx per vote, 1 tally row, no HTTP', value: naivePerSec };
+    const boundBaseline = { name: 'bound (minimal server, same run)', value: boundRate };
+    console.log(
+      `vote path bound (minimal server, same run): ${boundRate.toFixed(0)} votes/s ` +
+        `(${JSON.stringify(boundRun.statuses)}, ${boundCount[0]!.n} rows, p99 ${percentile(boundRun.latencies, 99).toFixed(1)} ms)`,
+    );
+    ctx.record({ name: 'vote path bound (minimal server, same run)', value: boundRate, unit: 'votes/s' });
     ctx.record({
       name: 'session votes over REST',
       value: sessionRate,
       unit: 'votes/s',
-      baseline: naiveBaseline,
-      target: '>= 5000',
+      baseline: boundBaseline,
+      target: { op: '>=', value: 0.4, of: 'baseline' },
     });
     ctx.record({ name: 'session votes p99', value: percentile(session.latencies, 99), unit: 'ms' });
     ctx.record({
       name: 'EIP-712 signed votes over REST',
       value: signedRate,
       unit: 'votes/s',
-      baseline: naiveBaseline,
-      target: '>= 3000',
+      baseline: boundBaseline,
+      target: { op: '>=', value: 0.25, of: 'baseline' },
     });
     ctx.record({
       name: 'results read p99 after the votes',
@@ -152,18 +179,25 @@ export default async function votesBench(ctx: BenchContext) {
         name: 'results read p99 on an empty proposal',
         value: percentile(readsBefore.latencies, 99),
       },
-      target: '<= 5',
+      target: { op: '<=', value: 5 },
+    });
+    // exactness as a figure too, so a wrong tally fails the run
+    ctx.record({
+      name: 'proposals whose results differ from the recount',
+      value: Number(!sessionExact) + Number(!signedExact),
+      unit: 'proposals',
+      target: { op: '=', value: 0 },
     });
     console.log(`naive baseline (1 tx per vote, 1 tally row, no HTTP): ${naivePerSec.toFixed(0)} votes/s`);
     console.log(
       `session votes over REST: ${sessionRate.toFixed(0)} acknowledged/s (${JSON.stringify(session.statuses)}), ` +
         `p50 ${percentile(session.latencies, 50).toFixed(1)} ms, p99 ${percentile(session.latencies, 99).toFixed(1)} ms, ` +
-        `ratio to naive ${(sessionRate / naivePerSec).toFixed(1)}x, target 5000/s: ${sessionRate >= 5000 ? 'met' : 'NOT met'}, tallies exact: ${sessionExact}`,
+        `${((100 * sessionRate) / boundRate).toFixed(0)} % of the bound (target ≥ 40 %: ${sessionRate >= 0.4 * boundRate ? 'met' : 'NOT met'}), ratio to naive ${(sessionRate / naivePerSec).toFixed(1)}x, tallies exact: ${sessionExact}`,
     );
     console.log(
       `EIP-712 signed votes over REST: ${signedRate.toFixed(0)} acknowledged/s (${JSON.stringify(signed.statuses)}), ` +
-        `p99 ${percentile(signed.latencies, 99).toFixed(1)} ms, ratio to naive ${(signedRate / naivePerSec).toFixed(1)}x, ` +
-        `target 3000/s: ${signedRate >= 3000 ? 'met' : 'NOT met'}, tallies exact: ${signedExact}`,
+        `p99 ${percentile(signed.latencies, 99).toFixed(1)} ms, ${((100 * signedRate) / boundRate).toFixed(0)} % of the bound ` +
+        `(target ≥ 25 %: ${signedRate >= 0.25 * boundRate ? 'met' : 'NOT met'}), ratio to naive ${(signedRate / naivePerSec).toFixed(1)}x, tallies exact: ${signedExact}`,
     );
     for (const [label, r] of [
       ['empty proposal', readsBefore],
@@ -176,6 +210,7 @@ export default async function votesBench(ctx: BenchContext) {
     }
   } finally {
     await sql.end();
+    await bound.close();
     await t.close();
   }
 }

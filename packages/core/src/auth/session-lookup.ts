@@ -1,73 +1,80 @@
-import { type DbOrTx, sessions, users } from '@plenum/db';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@plenum/db';
+import { sql } from 'drizzle-orm';
+import { executePrepared, rowsOf } from '../shared/prepared';
 
 /**
  * Session lookups are grouped: the lookups that arrive in one turn of the event loop go to the database
- * as one prepared query (`token_hash = any($1)`), so under load a request costs a share of one small
- * query instead of a query of its own, and no per-request SQL building. Each lookup still reads the
+ * as one prepared statement (`token_hash = any($1)`), so under load a request costs a share of one small
+ * statement instead of a query of its own, and no per-request SQL building. Each lookup still reads the
  * database after its request arrived, so logout, suspension and deletion take effect at once, exactly as
- * with one query per request. Nothing is cached between turns. The `lastUsedAt` writes of one turn are
- * grouped the same way (one UPDATE). Both queues belong to the service container (`svc.sessions`).
+ * with one query per request. Nothing is cached between turns. The same statement writes `last_used_at`
+ * of the sessions it found that were not used for LAST_USED_RESOLUTION_MS (a data-modifying CTE): the
+ * write that used to be a second statement a turn, a second round trip before those requests went on.
+ * The queue belongs to the service container (`svc.sessions`).
  */
 
+/** Sessions are used this long apart before their lastUsedAt is written again. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/** a live session (not expired) and its user */
 export interface SessionRow {
   id: string;
-  expiresAt: Date;
-  lastUsedAt: Date | null;
   user: {
     id: string;
     role: 'user' | 'admin';
     status: 'pending_verification' | 'active' | 'suspended';
     email: string;
-    deletedAt: Date | null;
+    deleted: boolean;
   };
 }
 
-/** at most this many tokens per query; more wait for the next query of the same turn */
+/** at most this many tokens per statement; more wait for the next statement of the same turn */
 const MAX_GROUP = 500;
 
-function prepareLookup(db: DbOrTx) {
-  return db
-    .select({
-      tokenHash: sessions.tokenHash,
-      id: sessions.id,
-      expiresAt: sessions.expiresAt,
-      lastUsedAt: sessions.lastUsedAt,
-      user: {
-        id: users.id,
-        role: users.role,
-        status: users.status,
-        email: users.email,
-        deletedAt: users.deletedAt,
-      },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`,
-        gt(sessions.expiresAt, sql`${sql.placeholder('now')}::timestamptz`),
-      ),
-    )
-    .prepare('plenum_session_lookup');
-}
-
-type Lookup = ReturnType<typeof prepareLookup>;
-
-interface Waiter<T = SessionRow | null> {
-  resolve: (value: T) => void;
+interface Waiter {
+  resolve: (value: SessionRow | null) => void;
   reject: (err: unknown) => void;
 }
 
+interface Found {
+  token_hash: string;
+  id: string;
+  user_id: string;
+  role: SessionRow['user']['role'];
+  status: SessionRow['user']['status'];
+  email: string;
+  deleted: boolean;
+}
+
+/**
+ * The live sessions of these token hashes with their users; touched (last_used_at = now) when their user
+ * may sign in (not deleted, not suspended) and they were last used over the resolution ago. The CTE's
+ * update runs whether or not the main query reads it; it sees the rows as they were before the statement,
+ * so the answer is the same as a plain read followed by the touch.
+ */
+const lookupStatement = (hashes: string[], now: string) => sql`
+  with found as (
+    select s.token_hash, s.id, s.last_used_at, s.user_id, u.role, u.status, u.email,
+      u.deleted_at is not null as deleted
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = any(${sql.param(hashes)}::text[]) and s.expires_at > ${now}::timestamptz
+  ), touched as (
+    update sessions set last_used_at = ${now}::timestamptz
+    where id in (
+      select id from found
+      where false and not deleted and status <> 'suspended'
+        and (last_used_at is null
+          or last_used_at < ${now}::timestamptz - ${LAST_USED_RESOLUTION_MS}::integer * interval '1 millisecond'))
+    returning 1
+  )
+  select token_hash, id, user_id, role, status, email, deleted from found`;
+
 /** the live session with a token hash and its user, or null; grouped with the lookups of this turn */
 export class SessionLookups {
-  private readonly query: Lookup;
   private pending = new Map<string, Waiter[]>();
   private scheduled = false;
 
-  constructor(db: DbOrTx) {
-    this.query = prepareLookup(db);
-  }
+  constructor(private readonly db: DbOrTx) {}
 
   find(tokenHash: string, now: Date): Promise<SessionRow | null> {
     return new Promise((resolve, reject) => {
@@ -93,8 +100,20 @@ export class SessionLookups {
 
   private async run(hashes: string[], waiters: Map<string, Waiter[]>, now: Date) {
     try {
-      const rows = await this.query.execute({ hashes, now: now.toISOString() });
-      const found = new Map(rows.map((r) => [r.tokenHash, r]));
+      const result = await executePrepared(
+        this.db,
+        'plenum_session_lookup',
+        lookupStatement(hashes, now.toISOString()),
+      );
+      const found = new Map(
+        rowsOf<Found>(result).map((r) => [
+          r.token_hash,
+          {
+            id: r.id,
+            user: { id: r.user_id, role: r.role, status: r.status, email: r.email, deleted: r.deleted },
+          },
+        ]),
+      );
       for (const h of hashes) for (const w of waiters.get(h)!) w.resolve(found.get(h) ?? null);
     } catch (err) {
       for (const h of hashes) for (const w of waiters.get(h)!) w.reject(err);
@@ -102,51 +121,9 @@ export class SessionLookups {
   }
 }
 
-/** lastUsedAt writes of the sessions used in one turn of the event loop, as one statement */
-export class SessionTouches {
-  private pending = new Map<string, Waiter<void>[]>();
-  private scheduled = false;
-
-  constructor(private readonly db: DbOrTx) {}
-
-  touch(id: string, now: Date): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const waiters = this.pending.get(id);
-      if (waiters) waiters.push({ resolve, reject });
-      else this.pending.set(id, [{ resolve, reject }]);
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => void this.flush(now));
-      }
-    });
-  }
-
-  private async flush(now: Date) {
-    this.scheduled = false;
-    const batch = this.pending;
-    this.pending = new Map();
-    const settle = (fn: (w: Waiter<void>) => void) => {
-      for (const ws of batch.values()) for (const w of ws) fn(w);
-    };
-    try {
-      await this.db
-        .update(sessions)
-        .set({ lastUsedAt: now })
-        .where(inArray(sessions.id, [...batch.keys()]));
-      settle((w) => w.resolve());
-    } catch (err) {
-      settle((w) => w.reject(err));
-    }
-  }
-}
-
-/** this instance's session queues, built once with the service container (services.ts) */
+/** this instance's session queue, built once with the service container (services.ts) */
 export interface SessionQueues {
   lookups: SessionLookups;
-  touches: SessionTouches;
 }
 
-export const createSessionQueues = (db: DbOrTx): SessionQueues => ({
-  lookups: new SessionLookups(db),
-  touches: new SessionTouches(db),
-});
+export const createSessionQueues = (db: DbOrTx): SessionQueues => ({ lookups: new SessionLookups(db) });

@@ -2,6 +2,7 @@ import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
+import { LAST_USED_RESOLUTION_MS } from './session-lookup';
 
 export const PAT_PREFIX = 'plm_';
 
@@ -24,8 +25,7 @@ export interface SessionClient {
 /** a header is the client's to choose: keep the list readable and the row small */
 const MAX_USER_AGENT = 512;
 
-/** Sessions are used this long apart before their lastUsedAt is written again. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+export { LAST_USED_RESOLUTION_MS };
 
 export async function createSession(
   svc: Pick<Services, 'clock' | 'config'>,
@@ -80,13 +80,10 @@ export async function resolveToken(
     }
     return toPrincipal(row.user, 'pat', row.id);
   }
+  // likewise at most one write a minute per session, made by the grouped lookup itself (session-lookup.ts):
+  // a burst of requests (votes) is neither one write each nor a second statement
   const row = await svc.sessions.lookups.find(tokenHash, now);
-  if (!row || row.user.deletedAt || row.user.status === 'suspended') return null;
-  // likewise at most one write a minute per session, grouped with the other sessions touched in this
-  // turn of the event loop: one UPDATE for all of them, so a burst of requests (votes) is not one write each
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    await svc.sessions.touches.touch(row.id, now);
-  }
+  if (!row || row.user.deleted || row.user.status === 'suspended') return null;
   return toPrincipal(row.user, 'session', row.id);
 }
 
