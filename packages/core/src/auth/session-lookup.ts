@@ -62,7 +62,7 @@ const lookupStatement = (hashes: string[], now: string) => sql`
     update sessions set last_used_at = ${now}::timestamptz
     where id in (
       select id from found
-      where false and not deleted and status <> 'suspended'
+      where not deleted and status <> 'suspended'
         and (last_used_at is null
           or last_used_at < ${now}::timestamptz - ${LAST_USED_RESOLUTION_MS}::integer * interval '1 millisecond'))
     returning 1
