@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
 import { formatWeight } from '../../lib/governance/format';
+import { membersInput } from '../../lib/governance/page-reads';
 import { type Dao, type Member, sameAddress } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { Address } from '../ui/address';
@@ -20,8 +21,6 @@ import { useGovernanceError, useValidate } from './use-governance-error';
 
 /** an input and its button on one line, wrapping on narrow screens */
 const INLINE_FORM = 'flex flex-wrap items-end gap-2 *:data-[slot=form-item]:flex-[1_1_14rem]';
-
-const PAGE_SIZE = 20;
 
 /**
  * Members with balances; the owner adds and removes members and sets balances (token-weighted DAOs with
@@ -38,7 +37,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
   const [error, setError] = useState<DisplayError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const members = useQuery({
-    ...trpc.governance.members.list.queryOptions({ daoId: dao.daoId, page, limit: PAGE_SIZE }),
+    ...trpc.governance.members.list.queryOptions(membersInput(dao.daoId, page)),
     placeholderData: keepPreviousData,
   });
   const add = useMutation(trpc.governance.members.add.mutationOptions());
