@@ -345,12 +345,12 @@ test.describe('server rendering (docs/architecture.md, "How pages get their data
       [`/daos/${daoId}`, 'Quay Council'],
     ] as const) {
       const html = await (await fetch(`${product.webUrl}${path}`)).text();
-      expect(html, path).toContain(text);
+      expect(html.includes(text), `${path} server-rendered with ${text}`).toBe(true);
       // the same page without server data (the cookie of lib/prefetch.tsx) has only its placeholder
       const bare = await (
         await fetch(`${product.webUrl}${path}`, { headers: { cookie: 'plenum-ssr=0' } })
       ).text();
-      expect(bare, path).not.toContain(text);
+      expect(bare.includes(text), `${path} without server data`).toBe(false);
       const page = await product.browser.newPage();
       const errors: string[] = [];
       page.on('console', (m) => {
