@@ -1,5 +1,4 @@
 'use client';
-import { addMemberInput, setBalanceInput } from '@plenum/validators';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
@@ -50,13 +49,13 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     void queryClient.invalidateQueries({ queryKey: trpc.governance.daos.get.queryKey({ daoId: dao.daoId }) });
   };
 
-  function onAdd(e: FormEvent<HTMLFormElement>) {
+  async function onAdd(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const checked = validateWith(addMemberInput, {
-      daoId: dao.daoId,
-      memberAddress: formValues(form).memberAddress?.trim(),
-    });
+    const memberAddress = formValues(form).memberAddress?.trim();
+    // the schemas (zod) load on the owner's first use: visitors of the DAO page never need them
+    const { addMemberInput } = await import('@plenum/validators');
+    const checked = validateWith(addMemberInput, { daoId: dao.daoId, memberAddress });
     if (!checked.ok) return setError(checked.error);
     setError(null);
     setNotice(null);
@@ -202,12 +201,14 @@ function BalanceEditor({
   const save = useMutation(trpc.governance.members.setBalance.mutationOptions());
   const [fieldError, setFieldError] = useState<string[] | undefined>();
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const tokenBalance = formValues(e.currentTarget).tokenBalance?.trim();
+    const { setBalanceInput } = await import('@plenum/validators');
     const checked = validateWith(setBalanceInput, {
       daoId,
       memberAddress: member.memberAddress,
-      tokenBalance: formValues(e.currentTarget).tokenBalance?.trim(),
+      tokenBalance,
     });
     if (!checked.ok) return setFieldError(checked.error.fields.tokenBalance ?? [checked.error.message]);
     setFieldError(undefined);

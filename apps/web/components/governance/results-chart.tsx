@@ -1,5 +1,5 @@
 'use client';
-import { isAbstain, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
+import { isAbstain, VOTING_SYSTEM_TRAITS } from '@plenum/validators/voting-systems';
 import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
 import { toneOf } from '../../lib/governance/tone';
