@@ -4,6 +4,7 @@ import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { cookies, headers } from 'next/headers';
 import type { ReactNode } from 'react';
+import { type MarkdownSources, RenderedMarkdown } from '../components/governance/rendered-markdown';
 import { isHexAddress, MAX_ADDRESSES_PER_REQUEST } from './profiles/batcher';
 import { makeQueryClient } from './query-client';
 
@@ -43,9 +44,12 @@ function serverQueryClient() {
  */
 export async function Prefetch({
   load,
+  markdown,
   children,
 }: {
   load: (reads: ServerReads) => Promise<unknown>;
+  /** the descriptions among what was read, rendered here so the browser needs no markdown renderer for them */
+  markdown?: (reads: ServerReads) => MarkdownSources;
   children: ReactNode;
 }) {
   if (!ssrEnabled()) return children;
@@ -71,7 +75,15 @@ export async function Prefetch({
   } catch {
     // prefetchQuery never throws; a chained read (fetchQuery) that failed leaves the rest to the browser
   }
-  return <HydrationBoundary state={dehydrate(queryClient)}>{children}</HydrationBoundary>;
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      {markdown ? (
+        <RenderedMarkdown {...markdown({ trpc, queryClient })}>{children}</RenderedMarkdown>
+      ) : (
+        children
+      )}
+    </HydrationBoundary>
+  );
 }
 
 /** fetchQuery's answer, or undefined when it failed (for reads that need an earlier answer) */

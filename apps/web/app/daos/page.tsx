@@ -14,6 +14,11 @@ export default function DaosPage() {
       load={({ trpc, queryClient }) =>
         queryClient.prefetchQuery(trpc.governance.daos.list.queryOptions(directoryInput(1, '')))
       }
+      markdown={({ trpc, queryClient }) => ({
+        inlines: queryClient
+          .getQueryData(trpc.governance.daos.list.queryKey(directoryInput(1, '')))
+          ?.items.map((d) => d.description),
+      })}
     >
       <DaoDirectory />
     </Prefetch>

@@ -37,6 +37,9 @@ export default async function DaoPage({ params }: { params: Promise<{ daoId: str
           ),
         ]);
       }}
+      markdown={({ trpc, queryClient }) => ({
+        blocks: [queryClient.getQueryData(trpc.governance.daos.get.queryKey({ daoId }))?.description],
+      })}
     >
       <DaoView daoId={daoId} />
     </Prefetch>

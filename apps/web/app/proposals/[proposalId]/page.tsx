@@ -40,6 +40,11 @@ export default async function ProposalPage({
           prefetchNames(reads, [proposal.creatorAddress, ...(votes?.items ?? []).map((v) => v.voterAddress)]),
         ]);
       }}
+      markdown={({ trpc, queryClient }) => ({
+        blocks: [
+          queryClient.getQueryData(trpc.governance.proposals.get.queryKey({ proposalId }))?.description,
+        ],
+      })}
     >
       <ProposalView proposalId={proposalId} />
     </Prefetch>
