@@ -1,12 +1,8 @@
 'use client';
 import { useEffect, useSyncExternalStore } from 'react';
 
-export interface ConnectedWallet {
-  address: `0x${string}`;
-  chainId: number;
-}
-
 type WalletModule = typeof import('./wagmi');
+type ConnectedWallet = import('./wagmi').ConnectedWallet;
 
 let loading: Promise<WalletModule> | undefined;
 let address: `0x${string}` | undefined;

@@ -9,7 +9,6 @@ import {
 } from 'wagmi/actions';
 import { arbitrum, base, mainnet, optimism, polygon, sepolia } from 'wagmi/chains';
 import { injected } from 'wagmi/connectors';
-import type { ConnectedWallet } from './use-injected-wallet';
 
 /**
  * Loaded only where a wallet action happens (lib/wallet.ts imports it on first use), so pages without
@@ -30,6 +29,11 @@ export const wagmiConfig = createConfig({
     [sepolia.id]: http(),
   },
 });
+
+export interface ConnectedWallet {
+  address: `0x${string}`;
+  chainId: number;
+}
 
 declare module 'wagmi' {
   interface Register {
