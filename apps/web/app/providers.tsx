@@ -3,7 +3,6 @@ import type { AppRouter } from '@plenum/api';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
-import { WagmiProvider } from 'wagmi';
 import { ThemeProvider, ThemeSync } from '../components/account/theme';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
@@ -13,7 +12,6 @@ import { I18nSync } from '../lib/i18n/sync';
 import { makeQueryClient } from '../lib/query-client';
 import { getSessionToken } from '../lib/session';
 import { TRPCProvider } from '../lib/trpc';
-import { wagmiConfig } from '../lib/wagmi';
 
 /** the session is the Bearer token alone: no ambient cookie can outlive a sign-out here */
 function bearer(): Record<string, string> {
@@ -45,20 +43,18 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
   );
   return (
     <ThemeProvider>
-      <WagmiProvider config={wagmiConfig}>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <ApiUrlProvider value={apiUrl}>
-              <TooltipProvider>
-                <ThemeSync />
-                <I18nSync />
-                {children}
-                <Toaster />
-              </TooltipProvider>
-            </ApiUrlProvider>
-          </TRPCProvider>
-        </QueryClientProvider>
-      </WagmiProvider>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <ApiUrlProvider value={apiUrl}>
+            <TooltipProvider>
+              <ThemeSync />
+              <I18nSync />
+              {children}
+              <Toaster />
+            </TooltipProvider>
+          </ApiUrlProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
     </ThemeProvider>
   );
 }

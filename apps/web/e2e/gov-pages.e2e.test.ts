@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type ActiveUser, markDocument, memberUserByApi, restClient, useSession } from './governance-api';
-import { cutApi, expectOutage, expectRecovered } from './outage';
+import { cutApi, expectOutage, expectRecovered, withoutServerData } from './outage';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
@@ -281,6 +281,7 @@ test.describe('when the API is down', () => {
       PAGES.map(async (p) => {
         const page = await product.browser.newPage();
         await useSession(page, product.webUrl, p.as());
+        await withoutServerData(page, product.webUrl);
         const restore = await cutApi(page, product.apiUrl);
         await page.goto(`${product.webUrl}${p.path()}`);
         await expectOutage(page, p.empty);
@@ -296,6 +297,7 @@ test.describe('when the API is down', () => {
 
   test('"Try again" reads at once when the API is back', async () => {
     const page = await product.browser.newPage();
+    await withoutServerData(page, product.webUrl);
     const restore = await cutApi(page, product.apiUrl);
     await page.goto(`${product.webUrl}/proposals/${proposalId}`);
     await expectOutage(page, ['No votes yet']);
@@ -336,6 +338,54 @@ test.describe('when the API process stops and starts again', () => {
   });
 });
 
+test.describe('server rendering (docs/architecture.md, "How pages get their data")', () => {
+  test('the first HTML of the proposal and DAO pages carries their data, and hydrates without a mismatch', async () => {
+    for (const [path, text] of [
+      [`/proposals/${proposalId}`, 'Buy a crane'],
+      [`/daos/${daoId}`, 'Quay Council'],
+    ] as const) {
+      const html = await (await fetch(`${product.webUrl}${path}`)).text();
+      expect(html.includes(text), `${path} server-rendered with ${text}`).toBe(true);
+      // the same page without server data (the cookie of lib/prefetch.tsx) has only its placeholder
+      const bare = await (
+        await fetch(`${product.webUrl}${path}`, { headers: { cookie: 'plenum-ssr=0' } })
+      ).text();
+      expect(bare.includes(text), `${path} without server data`).toBe(false);
+      const page = await product.browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${product.webUrl}${path}`);
+      await expect(page.getByRole('heading', { level: 1, name: text, exact: true })).toBeVisible(SLOW);
+      await expect(
+        page.getByTestId('live-indicator').or(page.getByTestId('dao-header')).first(),
+      ).toBeVisible();
+      expect(
+        errors.filter((e) => /hydrat/i.test(e)),
+        path,
+      ).toEqual([]);
+      await page.close();
+    }
+  });
+
+  test('a page opened while the API is down is no error page: it says so, then recovers by itself', async () => {
+    const page = await product.browser.newPage();
+    await product.stopApi();
+    let status: number | undefined;
+    try {
+      status = (await page.goto(`${product.webUrl}/daos/${daoId}`))?.status();
+      await expectOutage(page, ['No proposals yet']);
+    } finally {
+      await product.startApi();
+    }
+    expect(status).toBe(200);
+    await expectRecovered(page, page.getByRole('heading', { level: 1, name: 'Quay Council', exact: true }));
+    await page.close();
+  });
+});
+
 test.describe('while the API is slow', () => {
   /** holds every read of the API until `release()`: what shows before the data arrives */
   async function holdApi(page: Page) {
@@ -361,6 +411,7 @@ test.describe('while the API is slow', () => {
       { path: `/daos/${daoId}`, skeleton: 'dao-skeleton', empty: 'No proposals', heading: 'Quay Council' },
     ]) {
       const page = await product.browser.newPage();
+      await withoutServerData(page, product.webUrl);
       const release = await holdApi(page);
       await page.goto(`${product.webUrl}${p.path}`);
       const skeleton = page.getByTestId(p.skeleton);

@@ -10,6 +10,14 @@ export async function cutApi(page: Page, apiUrl: string) {
   return () => page.unroute(pattern);
 }
 
+/**
+ * The page's own reads, not the server's: its HTML comes without data (the cookie of lib/prefetch.tsx),
+ * so what a browser does when its reads fail or hang is what the test sees.
+ */
+export async function withoutServerData(page: Page, webUrl: string) {
+  await page.context().addCookies([{ name: 'plenum-ssr', value: '0', url: webUrl }]);
+}
+
 /** a retry under load may take a few rounds of backoff: generous on purpose */
 const RECOVERY = { timeout: 60_000 };
 

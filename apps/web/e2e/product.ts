@@ -75,7 +75,8 @@ export async function startProduct(browser: Browser, env: Record<string, string>
       ['node_modules/next/dist/bin/next', 'start', '-p', String(webPort), '-H', '127.0.0.1'],
       {
         cwd: path.join(ROOT, 'apps/web'),
-        env: { ...common, API_URL: apiUrl, NODE_ENV: 'production' },
+        // server-side reads wait for a busy machine's API (lib/prefetch.tsx)
+        env: { ...common, API_URL: apiUrl, NODE_ENV: 'production', PLENUM_WEB_PREFETCH_TIMEOUT: '60000' },
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     ),

@@ -493,9 +493,9 @@ test.describe('long option names and ranked rounds have room', () => {
     const page = await context.newPage();
     await page.goto(`${product.webUrl}/proposals/${id}`);
     const chart = page.getByTestId('results-chart');
-    await expect(chart.locator('svg .recharts-yAxis-tick-labels')).toBeVisible(SLOW);
+    await expect(chart.locator('svg [data-part="names"]')).toBeVisible(SLOW);
     const ticks = () =>
-      chart.locator('svg .recharts-yAxis-tick-labels text').evaluateAll((els) =>
+      chart.locator('svg [data-part="names"] text').evaluateAll((els) =>
         els.map((el) => {
           const spans = [...el.querySelectorAll('tspan')].map((s) => s.textContent ?? '');
           const svg = (el as SVGTextElement).ownerSVGElement?.getBoundingClientRect();

@@ -1,4 +1,4 @@
-import { fieldIssue } from '@plenum/validators';
+import { fieldIssue } from '@plenum/validators/issue-codes';
 import type { z } from 'zod';
 import { type DisplayError, summaryError } from './errors';
 

@@ -1,9 +1,57 @@
 'use client';
-import { useConnect, useConnection, useConnectors } from 'wagmi';
+import { useEffect, useSyncExternalStore } from 'react';
 
-export interface ConnectedWallet {
-  address: `0x${string}`;
-  chainId: number;
+type WalletModule = typeof import('./wagmi');
+type ConnectedWallet = import('./wagmi').ConnectedWallet;
+
+let loading: Promise<WalletModule> | undefined;
+let address: `0x${string}` | undefined;
+const listeners = new Set<() => void>();
+
+/**
+ * wagmi and viem (lib/wagmi.ts) are imported on the first wallet action, not with every page: the
+ * connected account lives here so components can show it without loading them.
+ */
+export function loadWallet(): Promise<WalletModule> {
+  loading ??= import('./wagmi').then((wallet) => {
+    wallet.watchAddress((next) => {
+      if (next === address) return;
+      address = next;
+      for (const listener of listeners) listener();
+    });
+    return wallet;
+  });
+  return loading;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** wagmi's own record (localStorage) of the connector this browser used last */
+function usedBefore() {
+  try {
+    return window.localStorage.getItem('wagmi.recentConnectorId') !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** the connected account; a wallet connected on an earlier visit reconnects, as WagmiProvider did */
+export function useWalletAddress() {
+  useEffect(() => {
+    if (!loading && usedBefore()) {
+      loadWallet()
+        .then((wallet) => wallet.reconnectLast())
+        .catch(() => {});
+    }
+  }, []);
+  return useSyncExternalStore(
+    subscribe,
+    () => address,
+    () => undefined,
+  );
 }
 
 /**
@@ -11,24 +59,11 @@ export interface ConnectedWallet {
  * use: the one place that sign-in (EIP-4361) and signed votes (EIP-712) get their account from.
  */
 export function useInjectedWallet() {
-  const connection = useConnection();
-  const connectors = useConnectors();
-  const connect = useConnect();
+  const current = useWalletAddress();
 
   async function connected(): Promise<ConnectedWallet> {
-    if (connection.status === 'connected' && connection.address) {
-      return { address: connection.address, chainId: connection.chainId };
-    }
-    const connector = connectors.find((c) => c.type === 'injected') ?? connectors[0];
-    if (!connector) throw new Error('No browser wallet was found.');
-    const result = await connect.mutateAsync({ connector });
-    const address = result.accounts[0];
-    if (!address) throw new Error('The wallet shared no account.');
-    return { address, chainId: result.chainId };
+    return (await loadWallet()).connected();
   }
 
-  return {
-    connected,
-    address: connection.status === 'connected' ? connection.address : undefined,
-  };
+  return { connected, address: current };
 }

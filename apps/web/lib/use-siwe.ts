@@ -1,8 +1,6 @@
 'use client';
-import { createSiweMessage } from 'viem/siwe';
-import { useSignMessage } from 'wagmi';
 import { useTRPCClient } from './trpc';
-import { useInjectedWallet } from './use-injected-wallet';
+import { loadWallet, useInjectedWallet } from './use-injected-wallet';
 
 export interface SignedSiwe {
   address: `0x${string}`;
@@ -17,11 +15,11 @@ export interface SignedSiwe {
 export function useSiweSigner() {
   const client = useTRPCClient();
   const wallet = useInjectedWallet();
-  const signMessage = useSignMessage();
 
   async function sign(statement: string): Promise<SignedSiwe> {
     const { address, chainId } = await wallet.connected();
     const { nonce } = await client.auth.nonce.query();
+    const { createSiweMessage, signMessage } = await loadWallet();
     const now = new Date();
     const message = createSiweMessage({
       domain: window.location.host,
@@ -34,7 +32,7 @@ export function useSiweSigner() {
       issuedAt: now,
       expirationTime: new Date(now.getTime() + 10 * 60_000),
     });
-    const signature = await signMessage.mutateAsync({ account: address, message });
+    const signature = await signMessage({ account: address, message });
     return { address, message, signature };
   }
 

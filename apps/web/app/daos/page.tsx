@@ -1,5 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { DaoDirectory } from '../../components/governance/dao-directory';
+import { directoryInput } from '../../lib/governance/page-reads';
+import { Prefetch } from '../../lib/prefetch';
 
 export async function generateMetadata() {
   const t = await getTranslations('governance.meta');
@@ -7,5 +9,18 @@ export async function generateMetadata() {
 }
 
 export default function DaosPage() {
-  return <DaoDirectory />;
+  return (
+    <Prefetch
+      load={({ trpc, queryClient }) =>
+        queryClient.prefetchQuery(trpc.governance.daos.list.queryOptions(directoryInput(1, '')))
+      }
+      markdown={({ trpc, queryClient }) => ({
+        inlines: queryClient
+          .getQueryData(trpc.governance.daos.list.queryKey(directoryInput(1, '')))
+          ?.items.map((d) => d.description),
+      })}
+    >
+      <DaoDirectory />
+    </Prefetch>
+  );
 }

@@ -3,21 +3,16 @@ import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Suspense } from 'react';
-import { useConnection } from 'wagmi';
 import { AuthPage } from '../../components/auth-page';
 import { RegisterForm } from '../../components/register-form';
+import { useWalletAddress } from '../../lib/use-injected-wallet';
 import { useMounted } from '../../lib/use-mounted';
 
 function Register() {
   const linkWallet = useSearchParams().get('linkWallet') === '1';
   const mounted = useMounted();
-  const connection = useConnection();
-  return (
-    <RegisterForm
-      linkWallet={linkWallet}
-      {...(mounted && connection.address ? { walletAddress: connection.address } : {})}
-    />
-  );
+  const walletAddress = useWalletAddress();
+  return <RegisterForm linkWallet={linkWallet} {...(mounted && walletAddress ? { walletAddress } : {})} />;
 }
 
 export default function RegisterPage() {

@@ -6,6 +6,7 @@ import { readable } from '../../lib/files/readable';
 import { isTransient } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useMe } from '../../lib/use-auth';
+import { useViewerReads } from '../../lib/use-viewer-reads';
 import { Notice } from '../ui/alert';
 import { DateTime } from '../ui/date-time';
 import { FormError } from '../ui/form';
@@ -20,6 +21,8 @@ export function PublicProfile({ id }: { id: string }) {
   const trpc = useTRPC();
   const { me } = useMe();
   const profile = useQuery({ ...trpc.users.profile.queryOptions({ id }), retry: false });
+  // the owner sees their email and a private profile: read as the viewer once hydrated
+  useViewerReads([trpc.users.profile.queryKey({ id })]);
   // an answer (private, no such user) is final; an outage gets "Try again" and recovers by itself
   if (profile.isError && !isTransient(profile.error)) {
     const err = readable(profile.error);

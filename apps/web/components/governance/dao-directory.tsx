@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { directoryInput } from '../../lib/governance/page-reads';
 import type { DaoStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
@@ -11,8 +12,6 @@ import { QueryState } from '../ui/query-state';
 import { Pager, SelectField } from './controls';
 import { DaoList } from './dao-list';
 import { CardsSkeleton } from './skeletons';
-
-const PAGE_SIZE = 20;
 
 /** A governance page's title row: the heading and, at the other end, its main action. */
 export const PAGE_HEADER = 'flex flex-wrap items-center justify-between gap-x-4 gap-y-2';
@@ -25,7 +24,7 @@ export function DaoDirectory() {
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<DaoStatus | ''>('');
   const list = useQuery({
-    ...trpc.governance.daos.list.queryOptions({ page, limit: PAGE_SIZE, ...(status ? { status } : {}) }),
+    ...trpc.governance.daos.list.queryOptions(directoryInput(page, status)),
     placeholderData: keepPreviousData,
   });
   return (

@@ -1,67 +1,51 @@
-import ReactMarkdown from 'react-markdown';
-import rehypeSanitize from 'rehype-sanitize';
-import remarkGfm from 'remark-gfm';
+'use client';
+import dynamic from 'next/dynamic';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
 
-interface MdNode {
-  type: string;
-  value?: string;
-  children?: MdNode[];
+/** descriptions already rendered on the server (rendered-markdown.tsx), by `block:` or `inline:` and source */
+const Rendered = createContext<ReadonlyMap<string, ReactNode>>(new Map());
+
+export function MarkdownProvider({
+  entries,
+  children,
+}: {
+  entries: readonly (readonly [string, ReactNode])[];
+  children: ReactNode;
+}) {
+  const outer = useContext(Rendered);
+  const map = useMemo(() => new Map([...outer, ...entries]), [outer, entries]);
+  return <Rendered.Provider value={map}>{children}</Rendered.Provider>;
 }
 
-/** Raw HTML in the source is shown as the text it is, never turned into markup. */
-function htmlAsText() {
-  const walk = (node: MdNode) => {
-    if (node.type === 'html') node.type = 'text';
-    node.children?.forEach(walk);
-  };
-  return (tree: MdNode) => walk(tree);
-}
+// the renderer (~48 kB) loads only for a description the server did not render (an edit, a live change)
+const Body = dynamic(() => import('./markdown-render').then((m) => m.MarkdownBody));
+const InlineBody = dynamic(() => import('./markdown-render').then((m) => m.MarkdownInlineBody));
 
 /**
- * A proposal's or a DAO's description: markdown with GitHub's tables, task lists and strikethrough. No raw HTML
- * (shown as text), and rehype-sanitize's allow-list on what markdown makes (no `javascript:` links,
- * no event handlers); links open in a new tab without the opener.
+ * A proposal's or a DAO's description: markdown (components/governance/markdown-render.tsx says what is
+ * allowed), from the server's rendering when it has one for this very text.
  */
 export function Markdown({ children, className = '' }: { children: string; className?: string }) {
+  const rendered = useContext(Rendered).get(`block:${children}`);
   return (
     <div
       className={`prose prose-sm max-w-none break-words dark:prose-invert ${className}`}
       data-testid="markdown"
     >
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, htmlAsText]}
-        rehypePlugins={[rehypeSanitize]}
-        components={{
-          a: ({ node: _node, ...props }) => (
-            <a {...props} target="_blank" rel="noopener noreferrer nofollow" />
-          ),
-        }}
-      >
-        {children}
-      </ReactMarkdown>
+      {rendered ?? <Body source={children} />}
     </div>
   );
 }
-
-/** what a one-paragraph preview keeps of the markup: emphasis and code; the rest becomes its text */
-const INLINE = ['strong', 'em', 'del', 'code'];
 
 /**
  * A description shortened to a preview line (a DAO card): the same markdown, safe in the same way, as
  * inline text (headings, lists and links become their words), so a clamp to two lines can cut it.
  */
 export function MarkdownInline({ children, className = '' }: { children: string; className?: string }) {
+  const rendered = useContext(Rendered).get(`inline:${children}`);
   return (
     <p className={className} data-testid="markdown-inline">
-      <ReactMarkdown
-        remarkPlugins={[remarkGfm, htmlAsText]}
-        rehypePlugins={[rehypeSanitize]}
-        allowedElements={INLINE}
-        // the blocks' words stay, separated by the line breaks between them
-        unwrapDisallowed
-      >
-        {children}
-      </ReactMarkdown>
+      {rendered ?? <InlineBody source={children} />}
     </p>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
-import { addMemberInput, setBalanceInput } from '@plenum/validators';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { formValues } from '../../lib/form';
 import { formatWeight } from '../../lib/governance/format';
+import { membersInput } from '../../lib/governance/page-reads';
 import { type Dao, type Member, sameAddress } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 import { Address } from '../ui/address';
@@ -20,8 +20,6 @@ import { useGovernanceError, useValidate } from './use-governance-error';
 
 /** an input and its button on one line, wrapping on narrow screens */
 const INLINE_FORM = 'flex flex-wrap items-end gap-2 *:data-[slot=form-item]:flex-[1_1_14rem]';
-
-const PAGE_SIZE = 20;
 
 /**
  * Members with balances; the owner adds and removes members and sets balances (token-weighted DAOs with
@@ -38,7 +36,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
   const [error, setError] = useState<DisplayError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const members = useQuery({
-    ...trpc.governance.members.list.queryOptions({ daoId: dao.daoId, page, limit: PAGE_SIZE }),
+    ...trpc.governance.members.list.queryOptions(membersInput(dao.daoId, page)),
     placeholderData: keepPreviousData,
   });
   const add = useMutation(trpc.governance.members.add.mutationOptions());
@@ -51,13 +49,13 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     void queryClient.invalidateQueries({ queryKey: trpc.governance.daos.get.queryKey({ daoId: dao.daoId }) });
   };
 
-  function onAdd(e: FormEvent<HTMLFormElement>) {
+  async function onAdd(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const checked = validateWith(addMemberInput, {
-      daoId: dao.daoId,
-      memberAddress: formValues(form).memberAddress?.trim(),
-    });
+    const memberAddress = formValues(form).memberAddress?.trim();
+    // the schemas (zod) load on the owner's first use: visitors of the DAO page never need them
+    const { addMemberInput } = await import('@plenum/validators');
+    const checked = validateWith(addMemberInput, { daoId: dao.daoId, memberAddress });
     if (!checked.ok) return setError(checked.error);
     setError(null);
     setNotice(null);
@@ -203,12 +201,14 @@ function BalanceEditor({
   const save = useMutation(trpc.governance.members.setBalance.mutationOptions());
   const [fieldError, setFieldError] = useState<string[] | undefined>();
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    const tokenBalance = formValues(e.currentTarget).tokenBalance?.trim();
+    const { setBalanceInput } = await import('@plenum/validators');
     const checked = validateWith(setBalanceInput, {
       daoId,
       memberAddress: member.memberAddress,
-      tokenBalance: formValues(e.currentTarget).tokenBalance?.trim(),
+      tokenBalance,
     });
     if (!checked.ok) return setFieldError(checked.error.fields.tokenBalance ?? [checked.error.message]);
     setFieldError(undefined);

@@ -83,7 +83,8 @@ function ProposalRow({ p }: { p: ProposalSummary }) {
         </Link>
         <StatusBadge status={r?.status ?? p.status} />
       </div>
-      {r && <TallyBar results={r} />}
+      {/* the bar's height is kept while the results load: nothing below it moves when they come */}
+      {r ? <TallyBar results={r} /> : <div className="h-3.5" aria-hidden="true" />}
       <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
         <span data-testid="row-votes">{r ? t('results.votes', { count: r.totalVotes }) : '…'}</span>
         {r && r.quorumPercent > 0 && (

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { pollWhenNotLive } from '../../lib/governance/live-events';
+import { FIRST_TAB_STATUS, proposalTabInput } from '../../lib/governance/page-reads';
 import type { ProposalStatus } from '../../lib/governance/types';
 import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
@@ -20,7 +21,7 @@ const EMPTY = {
   all: 'emptyAll',
 } as const;
 const TABS: { status: ProposalStatus | undefined; key: TabKey }[] = [
-  { status: 'ACTIVE', key: 'active' },
+  { status: FIRST_TAB_STATUS, key: 'active' },
   { status: 'PENDING', key: 'upcoming' },
   { status: 'PASSED', key: 'passed' },
   { status: 'REJECTED', key: 'rejected' },
@@ -37,12 +38,7 @@ export function ProposalTabs({ daoId, live }: { daoId: string; live: boolean }) 
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const tab = TABS[active] ?? TABS[0]!;
   const list = useQuery({
-    ...trpc.governance.proposals.byDao.queryOptions({
-      daoId,
-      page,
-      limit: 20,
-      ...(tab.status ? { status: tab.status } : {}),
-    }),
+    ...trpc.governance.proposals.byDao.queryOptions(proposalTabInput(daoId, page, tab.status)),
     placeholderData: keepPreviousData,
     refetchInterval: pollOrRecover(pollWhenNotLive(live, 10_000)),
   });

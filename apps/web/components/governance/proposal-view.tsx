@@ -10,6 +10,7 @@ import { useResults } from '../../lib/governance/use-results';
 import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
+import { useViewerReads } from '../../lib/use-viewer-reads';
 import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
 import { DateTime } from '../ui/date-time';
@@ -41,6 +42,11 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const systemText = useSystemText();
   const trpc = useTRPC();
   const { live } = useProposalLive(proposalId);
+  // hidden results show a voter their own vote: read as the viewer once hydrated
+  useViewerReads([
+    trpc.governance.proposals.get.queryKey({ proposalId }),
+    trpc.governance.votes.byProposal.queryKey({ proposalId }),
+  ]);
   // ?tab=votes (with the list's ?choice= and ?sort=) opens the Votes tab: a filtered list can be linked to
   const [tab, setTab] = useSearchParam('tab');
   const proposal = useQuery({

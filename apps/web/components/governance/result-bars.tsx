@@ -1,4 +1,4 @@
-import { isAbstain } from '@plenum/validators';
+import { isAbstain } from '@plenum/validators/voting-systems';
 import { Check, Circle, Minus, X } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';

@@ -1,6 +1,5 @@
 'use client';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Bar, BarChart, Cell, LabelList, XAxis, YAxis, type YAxisTickContentProps } from 'recharts';
 import type { Tone } from '../../lib/governance/tone';
 import { wrapLabel } from '../../lib/governance/wrap-label';
 
@@ -25,6 +24,16 @@ const LINE_PX = 15;
 const FONT_PX = 12;
 /** room right of the bars for the percent */
 const LABEL_PX = 56;
+/** above and below the bars */
+const MARGIN_PX = 4;
+/** between a band's edge and its bar */
+const GAP_PX = 6;
+/** between an option's name and the bars, and between a bar and its percent */
+const NAME_GAP_PX = 8;
+const LABEL_GAP_PX = 5;
+const RADIUS_PX = 4;
+/** a bar at 0 % still shows */
+const MIN_BAR_PX = 2;
 
 /** a measure of text in the chart's font, from a canvas (a rough one where there is none) */
 function measurer(el: HTMLElement | null): (s: string) => number {
@@ -34,10 +43,27 @@ function measurer(el: HTMLElement | null): (s: string) => number {
   return (s) => ctx.measureText(s).width;
 }
 
+const r4 = (n: number) => Math.round(n * 1e4) / 1e4;
+
+/** a rectangle with corner radii [top left, top right, bottom right, bottom left], each at most half a side */
+function rectPath(x: number, y: number, w: number, h: number, radii: [number, number, number, number]) {
+  const most = Math.min(w / 2, h / 2);
+  const [tl, tr, br, bl] = radii.map((r) => Math.min(r, most)) as [number, number, number, number];
+  let d = `M${r4(x)},${r4(y + tl)}`;
+  if (tl > 0) d += `A ${r4(tl)},${r4(tl)},0,0,1,${r4(x + tl)},${r4(y)}`;
+  d += `L ${r4(x + w - tr)},${r4(y)}`;
+  if (tr > 0) d += `A ${r4(tr)},${r4(tr)},0,0,1,${r4(x + w)},${r4(y + tr)}`;
+  d += `L ${r4(x + w)},${r4(y + h - br)}`;
+  if (br > 0) d += `A ${r4(br)},${r4(br)},0,0,1,${r4(x + w - br)},${r4(y + h)}`;
+  d += `L ${r4(x + bl)},${r4(y + h)}`;
+  if (bl > 0) d += `A ${r4(bl)},${r4(bl)},0,0,1,${r4(x)},${r4(y + h - bl)}`;
+  return `${d}Z`;
+}
+
 /**
- * The recharts part of the results chart (loaded lazily by results-chart.tsx). Option names are never
- * cut: each wraps over as many lines as its axis column needs (SVG text does not wrap by itself), and
- * every band is as tall as the longest name's lines.
+ * The drawing of the results chart: plain SVG (a charting library was most of the proposal page's
+ * JavaScript for these few bars). Option names are never cut: each wraps over as many lines as its
+ * column needs (SVG text does not wrap by itself), and every band is as tall as the longest name's lines.
  */
 export default function ResultsChartBars({ rows }: { rows: ChartRow[] }) {
   const ref = useRef<HTMLDivElement>(null);
@@ -60,72 +86,81 @@ export default function ResultsChartBars({ rows }: { rows: ChartRow[] }) {
   }, [rows, axis]);
   const most = Math.max(1, ...[...lines.values()].map((l) => l.length));
   const band = Math.max(ROW_PX, most * LINE_PX + 10);
-  const height = rows.length * band + 8;
-
-  const tick = ({ x, y, payload }: YAxisTickContentProps) => {
-    const name = String(payload.value);
-    const parts = lines.get(name) ?? [name];
-    return (
-      <text
-        x={Number(x)}
-        y={Number(y)}
-        textAnchor="end"
-        fontSize={FONT_PX}
-        fill="var(--foreground)"
-        data-option={name}
-      >
-        {parts.map((part, i) => (
-          <tspan
-            key={i}
-            x={Number(x)}
-            dy={i === 0 ? -((parts.length - 1) * LINE_PX) / 2 + FONT_PX * 0.35 : LINE_PX}
-          >
-            {part}
-          </tspan>
-        ))}
-      </text>
-    );
-  };
+  const height = rows.length * band + 2 * MARGIN_PX;
+  const plot = Math.max(0, width - axis - LABEL_PX);
+  const barHeight = band - 2 * GAP_PX;
 
   return (
     <div ref={ref} className="w-full" style={{ height }}>
       {width > 0 && (
-        // named as a whole by results-chart.tsx: the drawing takes no focus of its own
-        <BarChart
+        // named as a whole by results-chart.tsx: the drawing is not an image of its own
+        <svg
           width={width}
           height={height}
-          data={rows}
-          layout="vertical"
-          accessibilityLayer={false}
-          margin={{ top: 4, right: LABEL_PX, bottom: 4, left: 0 }}
-          barCategoryGap={6}
+          viewBox={`0 0 ${width} ${height}`}
+          className="block"
+          aria-hidden="true"
         >
-          <XAxis type="number" domain={[0, 100]} hide />
-          <YAxis
-            type="category"
-            dataKey="option"
-            width={axis}
-            tickLine={false}
-            axisLine={false}
-            tick={tick}
-          />
-          <Bar
-            dataKey="percent"
-            radius={[0, 4, 4, 0]}
-            background={{ fill: 'var(--muted-surface)', radius: 4 }}
-            isAnimationActive={false}
-            minPointSize={2}
-          >
-            {rows.map((r) => (
-              <Cell key={r.option} fill={FILL[r.tone]} />
-            ))}
-            <LabelList
-              dataKey="label"
-              position="right"
-              style={{ fontSize: FONT_PX, fill: 'var(--foreground)', fontVariantNumeric: 'tabular-nums' }}
-            />
-          </Bar>
-        </BarChart>
+          <g data-part="names">
+            {rows.map((r, i) => {
+              const parts = lines.get(r.option) ?? [r.option];
+              const x = axis - NAME_GAP_PX;
+              return (
+                <text
+                  key={r.option}
+                  x={x}
+                  y={MARGIN_PX + i * band + band / 2}
+                  textAnchor="end"
+                  fontSize={FONT_PX}
+                  fill="var(--foreground)"
+                  data-option={r.option}
+                >
+                  {parts.map((part, j) => (
+                    <tspan
+                      key={j}
+                      x={x}
+                      dy={j === 0 ? -((parts.length - 1) * LINE_PX) / 2 + FONT_PX * 0.35 : LINE_PX}
+                    >
+                      {part}
+                    </tspan>
+                  ))}
+                </text>
+              );
+            })}
+          </g>
+          {rows.map((r, i) => {
+            const y = MARGIN_PX + i * band + GAP_PX;
+            const bar = Math.max(MIN_BAR_PX, (plot * r.percent) / 100);
+            return (
+              <g key={r.option}>
+                <path
+                  d={rectPath(axis, y, plot, barHeight, [RADIUS_PX, RADIUS_PX, RADIUS_PX, RADIUS_PX])}
+                  fill="var(--muted-surface)"
+                />
+                <path
+                  d={rectPath(axis, y, bar, barHeight, [0, RADIUS_PX, RADIUS_PX, 0])}
+                  fill={FILL[r.tone]}
+                />
+              </g>
+            );
+          })}
+          {rows.map((r, i) => {
+            const x = axis + Math.max(MIN_BAR_PX, (plot * r.percent) / 100) + LABEL_GAP_PX;
+            return (
+              <text
+                key={r.option}
+                x={x}
+                y={MARGIN_PX + i * band + GAP_PX + barHeight / 2}
+                textAnchor="start"
+                style={{ fontSize: FONT_PX, fill: 'var(--foreground)', fontVariantNumeric: 'tabular-nums' }}
+              >
+                <tspan x={x} dy="0.355em">
+                  {r.label}
+                </tspan>
+              </text>
+            );
+          })}
+        </svg>
       )}
     </div>
   );

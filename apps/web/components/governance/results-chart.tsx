@@ -1,20 +1,12 @@
 'use client';
-import { isAbstain, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
-import dynamic from 'next/dynamic';
+import { isAbstain, VOTING_SYSTEM_TRAITS } from '@plenum/validators/voting-systems';
 import { useTranslations } from 'next-intl';
 import { byScore } from '../../lib/governance/format';
 import { toneOf } from '../../lib/governance/tone';
 import type { Results } from '../../lib/governance/types';
 import { decidedOf } from '../../lib/governance/verdict';
 import { usePercent } from '../../lib/i18n/use-format';
-import { Skeleton } from '../ui/skeleton';
-import type { ChartRow } from './results-chart-bars';
-
-// recharts is ~100 KiB: fetched only when a proposal's results are shown
-const ResultsChartBars = dynamic(() => import('./results-chart-bars'), {
-  ssr: false,
-  loading: () => <Skeleton className="absolute inset-0" />,
-});
+import ResultsChartBars, { type ChartRow } from './results-chart-bars';
 
 /** height of one option's bar and its gap, in px, while the chart loads (one line per name) */
 const ROW_PX = 36;

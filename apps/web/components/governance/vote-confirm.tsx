@@ -1,5 +1,5 @@
 'use client';
-import { canonicalChoice } from '@plenum/validators';
+import { canonicalChoice } from '@plenum/validators/canonical';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRef, useState } from 'react';

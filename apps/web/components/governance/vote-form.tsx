@@ -1,5 +1,5 @@
 'use client';
-import { castVoteInput, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
+import { VOTING_SYSTEM_TRAITS } from '@plenum/validators/voting-systems';
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
@@ -57,9 +57,11 @@ export function VoteForm({
   const [pending, setPending] = useState<PendingVote | null>(null);
   const defaultAs = sessionWallets[0] ?? WALLET;
 
-  function onSubmit(e: FormEvent<HTMLFormElement>) {
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const v = formValues(e.currentTarget);
+    // the schema (zod) loads on the first vote: reading a proposal never needs it
+    const { castVoteInput } = await import('@plenum/validators');
     const as = v.voteAs ?? defaultAs;
     const ballot = ballotChoice(proposal.votingOptions, draft);
     const base = {

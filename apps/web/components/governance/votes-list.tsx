@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatBallot } from '../../lib/governance/format';
+import { votesInput } from '../../lib/governance/page-reads';
 import type { TokenRef } from '../../lib/governance/token';
 import { useAmounts } from '../../lib/governance/use-amounts';
 import { useTRPC } from '../../lib/trpc';
@@ -55,13 +56,7 @@ export function VotesList({
   const hidden = results.data?.hidden ?? false;
   const filter = hidden ? '' : choice;
   const votes = useQuery({
-    ...trpc.governance.votes.byProposal.queryOptions({
-      proposalId,
-      page,
-      limit: 25,
-      sort,
-      ...(filter ? { choice: filter } : {}),
-    }),
+    ...trpc.governance.votes.byProposal.queryOptions(votesInput(proposalId, page, sort, filter)),
     placeholderData: keepPreviousData,
   });
   const total = votes.data?.pagination.total;

@@ -1,5 +1,5 @@
 'use client';
-import { VOTING_SYSTEM_NAMES } from '@plenum/validators';
+import { VOTING_SYSTEM_NAMES } from '@plenum/validators/voting-systems';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import type { VotingSystem } from '../../lib/governance/systems';

@@ -1,6 +1,7 @@
 'use client';
 import { toNestErrors } from '@hookform/resolvers';
-import { fieldIssue } from '@plenum/validators';
+// the issue codes alone, not the package's index: its zod schemas stay out of pages without a form
+import { fieldIssue } from '@plenum/validators/issue-codes';
 import { CircleAlert } from 'lucide-react';
 import { Slot } from 'radix-ui';
 import {

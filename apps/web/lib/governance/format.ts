@@ -1,6 +1,7 @@
 /** Display helpers: exact decimal-string weights, percentages, periods and addresses. */
 
-import { VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
+// the traits alone, not the package's index: the zod schemas stay out of pages that only format
+import { VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators/voting-systems';
 
 /** Groups the digits of an exact integer string (uint256 does not fit in a JS number). */
 export function formatWeight(weight: string, locale = 'en'): string {

@@ -1,4 +1,8 @@
-import { type BallotKind, VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
+import {
+  type BallotKind,
+  VOTING_SYSTEM_TRAITS,
+  type VotingSystemName,
+} from '@plenum/validators/voting-systems';
 
 /**
  * Voting systems in the web app (docs/governance.md, "Voting systems"): the pure ballot logic the vote

@@ -1,5 +1,6 @@
+import { TOKEN_STANDARD } from '@plenum/validators';
 import { describe, expect, it } from 'vitest';
-import { chainName, formatTokenAmount, formatTokenWeight, toBaseUnits } from './token';
+import { chainName, formatTokenAmount, formatTokenWeight, STANDARDS, toBaseUnits } from './token';
 
 const E18 = '000000000000000000';
 
@@ -80,5 +81,11 @@ describe('names', () => {
     expect(chainName(1)).toBe('Ethereum');
     expect(chainName(31337)).toBe('Local (anvil)');
     expect(chainName(999999)).toBeUndefined();
+  });
+});
+
+describe('STANDARDS', () => {
+  it("are the API's token standards, in its order", () => {
+    expect(STANDARDS).toEqual(TOKEN_STANDARD.options);
   });
 });

@@ -1,4 +1,4 @@
-import { type IneligibleReason, TOKEN_STANDARD } from '@plenum/validators';
+import type { IneligibleReason } from '@plenum/validators';
 import { formatUnits, parseUnits } from 'viem';
 import { decimalSeparator, formatWeight } from './format';
 
@@ -14,8 +14,11 @@ export interface TokenRef {
   decimals: number;
 }
 
-/** the standards a DAO's token may have, in the order the DAO form offers them (their words are translated) */
-export const STANDARDS: readonly TokenStandard[] = TOKEN_STANDARD.options;
+/**
+ * the standards a DAO's token may have (@plenum/validators' TOKEN_STANDARD, kept here so pages need no
+ * zod), in the order the DAO form offers them (their words are translated)
+ */
+export const STANDARDS: readonly TokenStandard[] = ['erc20', 'erc20-votes'];
 
 const CHAINS: Record<number, string> = {
   1: 'Ethereum',

@@ -1,7 +1,6 @@
 'use client';
-import { useSignTypedData } from 'wagmi';
 import { useTRPCClient } from '../trpc';
-import { useInjectedWallet } from '../use-injected-wallet';
+import { loadWallet, useInjectedWallet } from '../use-injected-wallet';
 
 export interface VoteToSign {
   daoId: string;
@@ -13,12 +12,11 @@ export interface VoteToSign {
 /**
  * EIP-712 votes (docs/governance.md, "Signed votes"): the browser wallet signs `Vote { daoId, proposalId, choice, comment,
  * timestamp }` under the domain the API publishes (GET /eip712/vote), so no session is needed. The
- * wallet connects through wagmi's injected connector on first use.
+ * wallet connects through wagmi's injected connector on first use (wagmi loads then).
  */
 export function useVoteSigner() {
   const client = useTRPCClient();
   const wallet = useInjectedWallet();
-  const signTypedData = useSignTypedData();
 
   const connect = async () => (await wallet.connected()).address;
 
@@ -29,7 +27,8 @@ export function useVoteSigner() {
     // the domain type is derived from the domain itself; only the message types are passed
     const { EIP712Domain: _domain, ...types } = spec.types;
     const timestamp = Math.floor(Date.now() / 1000);
-    const signature = await signTypedData.mutateAsync({
+    const { signTypedData } = await loadWallet();
+    const signature = await signTypedData({
       account: address,
       domain: spec.domain,
       types,

@@ -1,4 +1,9 @@
-import { forAgainstOf, isAbstain, VOTING_SYSTEM_TRAITS, type VotingSystemName } from '@plenum/validators';
+import {
+  forAgainstOf,
+  isAbstain,
+  VOTING_SYSTEM_TRAITS,
+  type VotingSystemName,
+} from '@plenum/validators/voting-systems';
 import { byScore, scoreUnits } from './format';
 import type { ProposalStatus, Results } from './types';
 

@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { PublicProfile } from '../../../components/account/public-profile';
+import { Prefetch } from '../../../lib/prefetch';
 
 export async function generateMetadata() {
   const t = await getTranslations('account.profilePage');
@@ -8,5 +9,11 @@ export async function generateMetadata() {
 
 export default async function UserProfilePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <PublicProfile id={id} />;
+  return (
+    <Prefetch
+      load={({ trpc, queryClient }) => queryClient.prefetchQuery(trpc.users.profile.queryOptions({ id }))}
+    >
+      <PublicProfile id={id} />
+    </Prefetch>
+  );
 }
