@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { createDb, type DbHandle, MIGRATIONS_DIR, writeEmbeddedTemplate } from '@plenum/db';
+import {
+  createDb,
+  type DbHandle,
+  dumpEmbeddedDatabase,
+  MIGRATIONS_DIR,
+  writeEmbeddedTemplate,
+} from '@plenum/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { TEST_DB } from './support/app';
@@ -50,6 +56,13 @@ describe.runIf(TEST_DB === 'pglite')("the embedded database's template", () => {
     await handle.migrate();
     expect(await rows('select x from kept')).toEqual([{ x: 'after the first start' }]);
     expect(await applied()).toBe(journal.entries.length);
+    await handle.close();
+    handle = null;
+
+    // db:export reads it (docs/operations.md, "Backups and moving to PostgreSQL and Kubo")
+    const dump = await dumpEmbeddedDatabase(dataDir);
+    expect(dump.migrations).toBe(journal.entries.length);
+    expect(dump.sql).toContain('after the first start');
   });
 
   it('is what a first start opens, and migrations newer than it still run', async () => {
