@@ -6,6 +6,8 @@
 // package stays an import resolved at run time from this package's node_modules: native addons, WASM
 // and the packages that read their own files keep working, and a dependency the bundle needs but this
 // package does not declare fails the build here, not the server in production.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -84,10 +86,65 @@ for (const file of result.outputFiles) {
   writeFileSync(tmp, file.contents);
   renameSync(tmp, file.path);
 }
+// The embedded database's template (docs/operations.md, "Memory of the embedded mode"): written by the
+// db package's own code, bundled like the server, in a process of its own; again only when that code, a
+// migration or PGlite changed.
+const writer = await build({
+  absWorkingDir: root,
+  stdin: {
+    contents: `import { writeEmbeddedTemplate } from '@plenum/db';\nawait writeEmbeddedTemplate(process.argv[2]);`,
+    resolveDir: root,
+  },
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  plugins: [externalPackages],
+  logLevel: 'warning',
+  write: false,
+});
+const migrations = path.join(root, '../../drizzle');
+const key = createHash('sha256');
+key.update(writer.outputFiles[0].contents);
+key.update(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json')));
+for (const file of readdirSync(migrations, { recursive: true }).sort()) {
+  if (String(file).endsWith('.sql') || String(file).endsWith('_journal.json'))
+    key.update(`${file}\0`).update(readFileSync(path.join(migrations, String(file))));
+}
+const template = path.join(outdir, 'embedded-template.tar.gz');
+const keyFile = path.join(outdir, 'embedded-template.key');
+const templateKey = key.digest('hex');
+let keyBefore = '';
+try {
+  // both, or it is written again
+  if (readFileSync(template).length) keyBefore = readFileSync(keyFile, 'utf8');
+} catch {
+  // not there yet
+}
+if (keyBefore !== templateKey) {
+  // under node_modules: the bundle's imports resolve from this package, and git never sees it
+  const writerFile = path.join(
+    root,
+    'node_modules/.cache/plenum-build',
+    `template-writer-${process.pid}.mjs`,
+  );
+  mkdirSync(path.dirname(writerFile), { recursive: true });
+  writeFileSync(writerFile, writer.outputFiles[0].contents);
+  try {
+    execFileSync(process.execPath, [writerFile, template], { stdio: 'inherit' });
+  } finally {
+    rmSync(writerFile, { force: true });
+  }
+  writeFileSync(`${keyFile}.${process.pid}.tmp`, templateKey);
+  renameSync(`${keyFile}.${process.pid}.tmp`, keyFile);
+}
+written.add(template);
+written.add(keyFile);
+
 for (const name of readdirSync(outdir)) {
   const file = path.join(outdir, name);
   if (!written.has(file) && !name.endsWith('.tmp')) rmSync(file, { recursive: true, force: true });
 }
 console.log(
-  `build: dist/ has the server and ${Object.keys(entryPoints).length - 1} tools (${Math.round(bytes / 1024)} KiB)`,
+  `build: dist/ has the server and ${Object.keys(entryPoints).length - 1} tools (${Math.round(bytes / 1024)} KiB), the embedded database's template (${Math.round(readFileSync(template).length / 1024)} KiB${keyBefore === templateKey ? ', unchanged' : ''})`,
 );

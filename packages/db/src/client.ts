@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -129,6 +130,39 @@ export interface DbOptions {
   acquireTimeoutMs?: number | undefined;
   /** the embedded database's memory (PGlite only; see EmbeddedMemory) */
   embedded?: EmbeddedMemory | undefined;
+  /**
+   * A first start's database (PGlite only; see EMBEDDED_TEMPLATE_FILE): by default the template beside this
+   * module when there is one (the build writes it into dist/); null for none (initdb and every migration).
+   */
+  embeddedTemplate?: string | null | undefined;
+}
+
+/**
+ * The embedded database's template: a new PGlite database with every migration applied, dumped by
+ * `pnpm run build` beside the compiled server (dist/). A first start over an empty DATA_DIR unpacks it
+ * instead of running initdb (in a second, in-memory PGlite) and every migration: less memory and time
+ * (docs/operations.md, "Memory of the embedded mode"). Migrations newer than the template still run.
+ */
+export const EMBEDDED_TEMPLATE_FILE = 'embedded-template.tar.gz';
+const DEFAULT_TEMPLATE = path.join(path.dirname(fileURLToPath(import.meta.url)), EMBEDDED_TEMPLATE_FILE);
+
+/** Writes the template (EMBEDDED_TEMPLATE_FILE) to `file`: a new in-memory database, migrated, dumped. */
+export async function writeEmbeddedTemplate(file: string): Promise<number> {
+  const handle = await createPglite(undefined, { ...EMBEDDED_MEMORY_DEFAULTS }, null);
+  let tar: Buffer;
+  try {
+    await handle.migrate();
+    // a first start then replays no WAL: the migrations are in the data files (about a second less)
+    await handle.pglite!.exec('checkpoint');
+    tar = Buffer.from(await (await handle.pglite!.dumpDataDir('gzip')).arrayBuffer());
+  } finally {
+    await handle.close();
+  }
+  // replaced by a rename: a server starting from dist/ meanwhile reads the old template or the new one
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, tar);
+  renameSync(tmp, file);
+  return tar.length;
 }
 
 /**
@@ -337,10 +371,11 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
         acquireMs: options.acquireTimeoutMs ?? 0,
       },
     );
-  return createPglite(options.dataDir, {
-    ...EMBEDDED_MEMORY_DEFAULTS,
-    ...definedOnly(options.embedded ?? {}),
-  });
+  return createPglite(
+    options.dataDir,
+    { ...EMBEDDED_MEMORY_DEFAULTS, ...definedOnly(options.embedded ?? {}) },
+    options.embeddedTemplate === undefined ? DEFAULT_TEMPLATE : options.embeddedTemplate,
+  );
 }
 
 const definedOnly = <T extends object>(o: T) =>
@@ -430,10 +465,11 @@ async function createPostgres(
 }
 
 /**
- * One full garbage collection now. On its first start over an empty directory PGlite runs initdb in a
- * second, in-memory PGlite (its own 128 MiB WebAssembly memory and a copy of the new data directory):
- * about 250 MB that stay resident, though unreachable, until V8 next collects, which a server that has
- * just started may not do for a long time (docs/operations.md, "Memory of the embedded mode").
+ * One full garbage collection now. On its first start over an empty directory PGlite runs initdb, when
+ * there is no template, in a second, in-memory PGlite (its own 128 MiB WebAssembly memory and a copy of
+ * the new data directory): about 250 MB that stay resident, though unreachable, until V8 next collects,
+ * which a server that has just started may not do for a long time; from a template, the unpacked tar
+ * (40 MB) (docs/operations.md, "Memory of the embedded mode").
  */
 function collectGarbage() {
   setFlagsFromString('--expose-gc');
@@ -443,14 +479,56 @@ function collectGarbage() {
   setImmediate(() => gc?.());
 }
 
+/**
+ * Unpacks the template (a tar, gzipped, as PGlite's dumpDataDir writes it) into the empty dataDir, so
+ * PGlite opens it as it opens a database on a restart. PGlite's own `loadDataDir` does the same through
+ * its WebAssembly file system and leaves about 90 MB more resident. PG_VERSION, which marks a database
+ * there, is written last: an unpacking cut short is redone on the next start.
+ */
+function unpackTemplate(template: string, dataDir: string) {
+  const tar = gunzipSync(readFileSync(template));
+  let version: Buffer | undefined;
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((b) => b === 0)) break;
+    const field = (offset: number, length: number) =>
+      header
+        .subarray(offset, offset + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+    const prefix = field(257, 5) === 'ustar' ? field(345, 155) : '';
+    const name = path.posix.normalize(`${prefix ? `${prefix}/` : ''}${field(0, 100)}`).replace(/^\/+/, '');
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const type = field(156, 1) || '0';
+    if (name.startsWith('..')) throw new Error(`${template}: an entry outside the data directory (${name})`);
+    const target = path.join(dataDir, name);
+    const body = tar.subarray(at + 512, at + 512 + size);
+    if (type === '5') mkdirSync(target, { recursive: true });
+    else if (type === '0') {
+      mkdirSync(path.dirname(target), { recursive: true });
+      if (name === 'PG_VERSION') version = body;
+      else writeFileSync(target, body);
+    } else
+      throw new Error(
+        `${template}: an entry of type ${type} (${name}) where files and folders were expected`,
+      );
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  if (!version) throw new Error(`${template}: no PG_VERSION, not a PGlite data directory`);
+  writeFileSync(path.join(dataDir, 'PG_VERSION'), version);
+}
+
 async function createPglite(
   dataDir: string | undefined,
   memory: Required<EmbeddedMemory>,
-): Promise<DbHandle> {
+  template: string | null,
+): Promise<DbHandle & { pglite?: PGlite }> {
   // 'memory://' (tests) keeps everything in memory
   if (dataDir && !dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const firstStart =
     !!dataDir && !dataDir.startsWith('memory://') && !existsSync(path.join(dataDir, 'PG_VERSION'));
+  // without a template (a server run from its sources, a build that has none) PGlite runs initdb
+  if (dataDir && firstStart && template !== null && existsSync(template)) unpackTemplate(template, dataDir);
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     // pg_trgm: the admin search's trigram indexes (docs/architecture.md, "Lists at scale")
@@ -473,6 +551,7 @@ async function createPglite(
     kind: 'pglite',
     availability,
     pool,
+    pglite: client,
     async listen(channel, onPayload) {
       const unsub = await client.listen(channel, onPayload);
       return async () => unsub();

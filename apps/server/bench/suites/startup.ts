@@ -24,7 +24,7 @@ async function traffic(server: ServerProcess) {
  * Embedded defaults (what `npm start` runs): against the same server with the embedded database's memory
  * settings of before (docs/operations.md, "Memory of the embedded mode": V8 optimising PGlite's
  * WebAssembly, PGLITE_SHARED_BUFFERS=128MB, PGLITE_MAINTENANCE_WORK_MEM=64MB), on a first start (an empty
- * DATA_DIR: PGlite's initdb, every migration) and on a restart over that data. On PostgreSQL: against the
+ * DATA_DIR: the build's template database unpacked) and on a restart over that data. On PostgreSQL: against the
  * same server through the TypeScript loader (tsx). Runs alternate between the two sides so load on the
  * machine falls on both alike. (bench/run.ts builds dist/ before any suite.)
  */
