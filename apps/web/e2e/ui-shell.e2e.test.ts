@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, signedInPage } from './account-setup';
-import { cutApi, expectOutage, expectRecovered } from './outage';
+import { cutApi, expectOutage, expectRecovered, withoutServerData } from './outage';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -191,6 +191,8 @@ test.describe('shell, languages and recovery', () => {
     await Promise.all(
       pages.map(async (p) => {
         const page = await signedInPage(product, user, '/');
+        // the browser's own reads: the profile page would otherwise arrive with its data from the server
+        await withoutServerData(page, product.webUrl);
         const restore = await cutApi(page, product.apiUrl);
         await page.goto(`${product.webUrl}${p.path}`);
         await expectOutage(page, p.empty);
