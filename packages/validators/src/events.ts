@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { coded } from './issue-codes';
 
-/** The four live event names (docs/events.md, "The envelope"). */
+/** The live event names (docs/events.md, "The envelope"). */
 export const eventTypeSchema = z.enum([
   'dao_created',
+  'dao_updated',
   'proposal_submitted',
+  'proposal_updated',
   'vote_cast',
   'proposal_status_changed',
 ]);
@@ -25,7 +27,7 @@ export const lastEventIdSchema = z
  */
 export const eventSubscriptionInput = z.strictObject({
   lastEventId: lastEventIdSchema.nullish(),
-  events: z.array(eventTypeSchema).min(1).max(4).optional(),
+  events: z.array(eventTypeSchema).min(1).max(eventTypeSchema.options.length).optional(),
   daoId: z.uuid().optional(),
   proposalId: z.uuid().optional(),
 });

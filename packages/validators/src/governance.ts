@@ -6,7 +6,7 @@ import { FOR_AGAINST_ABSTAIN, VOTING_SYSTEM_NAMES, VOTING_SYSTEM_TRAITS } from '
 /** Governance inputs and outputs (docs/governance.md); shared by the routers, the web forms and the tests. */
 
 export const DAO_STATUS = z.enum(['PENDING', 'ACTIVE', 'INACTIVE']);
-export const PROPOSAL_STATUS = z.enum(['PENDING', 'ACTIVE', 'PASSED', 'REJECTED']);
+export const PROPOSAL_STATUS = z.enum(['PENDING', 'ACTIVE', 'PASSED', 'REJECTED', 'CANCELLED']);
 export const DEFAULT_VOTING_OPTIONS = [...FOR_AGAINST_ABSTAIN];
 export const MAX_PROPOSAL_DATA_BYTES = 65_536;
 export const MAX_VOTING_HOURS = 8_760;
@@ -52,48 +52,120 @@ export const tokenInput = z.strictObject({
   standard: TOKEN_STANDARD,
 });
 
+/** who may create a DAO's proposals (docs/governance.md, "Who may propose") */
+export const PROPOSERS = z.enum(['members', 'authors', 'holders']).meta({
+  description:
+    'members (default): any member; authors: the owner, admins and authors; holders (token DAOs): any address whose weight at the newest block is at least proposalThreshold',
+});
+export type Proposers = z.output<typeof PROPOSERS>;
+/** a role in one DAO (docs/governance.md, "Roles"); the owner is an implicit admin */
+export const DAO_ROLE = z.enum(['admin', 'moderator', 'author']).meta({ id: 'DaoRole' });
+export type DaoRole = z.output<typeof DAO_ROLE>;
+
+/** the fields of votingRules as a DAO's creation takes them, before their checks against each other */
+const votingRulesFields = {
+  threshold: exact(z.number().min(1).max(100)),
+  minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).default(0),
+  /** default: true with a token, else false */
+  tokenWeighted: exact(z.boolean()).optional(),
+  /** weights from the chain at each proposal's snapshot block instead of balances set by the owner */
+  token: tokenInput.optional(),
+  /** members (default): the member list votes; token-holders: any wallet holding minWeight at the block */
+  membership: DAO_MEMBERSHIP.default('members'),
+  /** token-holders: the least weight that may vote, in base units (default: more than 0) */
+  minWeight: uint256String.optional(),
+  quorum: exact(z.number().min(0).max(100)).default(0),
+  /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
+  resultsVisibility: RESULTS_VISIBILITY.default('live'),
+  /** true: a second vote by the same voter on an open proposal replaces the first (docs/governance.md) */
+  allowVoteChange: exact(z.boolean()).default(false),
+  /** who may create proposals (default members) */
+  proposers: PROPOSERS.default('members'),
+  /** proposers holders: the least weight at the newest block that may propose, in base units (default: more than 0) */
+  proposalThreshold: uint256String.optional(),
+  /** how many PENDING or ACTIVE proposals one creator address may have at once (default: no limit) */
+  maxActiveProposalsPerAuthor: exact(z.number().int().min(1).max(1_000)).optional(),
+};
+
+type RawRules = {
+  token?: unknown;
+  tokenWeighted?: boolean | undefined;
+  membership: string;
+  minWeight?: string | undefined;
+  proposers: string;
+  proposalThreshold?: string | undefined;
+};
+function checkRules(r: RawRules, ctx: z.RefinementCtx) {
+  if (r.token && r.tokenWeighted === false)
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: 'token_weighted' },
+      path: ['tokenWeighted'],
+      message: 'a DAO with a token is token-weighted',
+    });
+  if (r.membership === 'token-holders' && !r.token)
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: 'holders_need_token' },
+      path: ['membership'],
+      message: 'token-holders needs a token',
+    });
+  if (r.minWeight !== undefined && r.membership !== 'token-holders')
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: 'only_with_holders' },
+      path: ['minWeight'],
+      message: 'only with membership token-holders',
+    });
+  if (r.proposers === 'holders' && !r.token)
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: 'holders_need_token' },
+      path: ['proposers'],
+      message: 'proposers holders needs a token',
+    });
+  if (r.proposalThreshold !== undefined && r.proposers !== 'holders')
+    ctx.addIssue({
+      code: 'custom',
+      params: { code: 'only_with_holders' },
+      path: ['proposalThreshold'],
+      message: 'only with proposers holders',
+    });
+}
+
 export const votingRulesInput = z
-  .strictObject({
-    threshold: exact(z.number().min(1).max(100)),
-    minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).default(0),
-    /** default: true with a token, else false */
-    tokenWeighted: exact(z.boolean()).optional(),
-    /** weights from the chain at each proposal's snapshot block instead of balances set by the owner */
-    token: tokenInput.optional(),
-    /** members (default): the member list votes; token-holders: any wallet holding minWeight at the block */
-    membership: DAO_MEMBERSHIP.default('members'),
-    /** token-holders: the least weight that may vote, in base units (default: more than 0) */
-    minWeight: uint256String.optional(),
-    quorum: exact(z.number().min(0).max(100)).default(0),
-    /** `after-end`: choices and per-option figures stay hidden until the proposal ends (docs/governance.md) */
-    resultsVisibility: RESULTS_VISIBILITY.default('live'),
-    /** true: a second vote by the same voter on an open proposal replaces the first (docs/governance.md) */
-    allowVoteChange: exact(z.boolean()).default(false),
-  })
-  .superRefine((r, ctx) => {
-    if (r.token && r.tokenWeighted === false)
-      ctx.addIssue({
-        code: 'custom',
-        params: { code: 'token_weighted' },
-        path: ['tokenWeighted'],
-        message: 'a DAO with a token is token-weighted',
-      });
-    if (r.membership === 'token-holders' && !r.token)
-      ctx.addIssue({
-        code: 'custom',
-        params: { code: 'holders_need_token' },
-        path: ['membership'],
-        message: 'token-holders needs a token',
-      });
-    if (r.minWeight !== undefined && r.membership !== 'token-holders')
-      ctx.addIssue({
-        code: 'custom',
-        params: { code: 'only_with_holders' },
-        path: ['minWeight'],
-        message: 'only with membership token-holders',
-      });
-  })
+  .strictObject(votingRulesFields)
+  .superRefine(checkRules)
   .transform((r) => ({ ...r, tokenWeighted: r.tokenWeighted ?? r.token !== undefined }));
+export type VotingRulesInput = z.input<typeof votingRulesInput>;
+
+/**
+ * PATCH /daos/{daoId}'s votingRules: any subset of the fields. The core lays it over the DAO's current rules
+ * and checks the whole as at creation (votingRulesInput); null clears an optional rule (no token, no
+ * minimum, no limit).
+ */
+export const votingRulesPatch = z
+  .strictObject({
+    threshold: votingRulesFields.threshold.optional(),
+    minVotingPeriod: exact(z.number().min(0).max(MAX_VOTING_HOURS)).optional(),
+    tokenWeighted: exact(z.boolean()).optional(),
+    token: tokenInput.nullable().optional(),
+    membership: DAO_MEMBERSHIP.optional(),
+    minWeight: uint256String.nullable().optional(),
+    quorum: exact(z.number().min(0).max(100)).optional(),
+    resultsVisibility: RESULTS_VISIBILITY.optional(),
+    allowVoteChange: exact(z.boolean()).optional(),
+    proposers: PROPOSERS.optional(),
+    proposalThreshold: uint256String.nullable().optional(),
+    maxActiveProposalsPerAuthor: exact(z.number().int().min(1).max(1_000)).nullable().optional(),
+  })
+  .meta({ id: 'VotingRulesPatch' });
+
+/** who acts, when the caller holds several wallets: one of them (403 NOT_YOUR_ADDRESS otherwise) */
+const actorAddress = address.optional().meta({
+  description:
+    "the caller's wallet to act through; default: the caller's wallet with the strongest role in this DAO",
+});
 
 export const createDaoInput = z.strictObject({
   name: z.string().trim().min(1, 'required').max(100),
@@ -103,27 +175,34 @@ export const createDaoInput = z.strictObject({
 });
 export type CreateDaoInput = z.output<typeof createDaoInput>;
 
-export const votingRulesSchema = z.object({
-  threshold: z.number(),
-  minVotingPeriod: z.number(),
-  tokenWeighted: z.boolean(),
-  /** null: balances set by the owner (or equal weights) */
-  token: z
-    .object({
-      chainId: z.number().int(),
-      address: z.string(),
-      standard: TOKEN_STANDARD,
-      symbol: z.string(),
-      decimals: z.number().int(),
-    })
-    .nullable(),
-  membership: DAO_MEMBERSHIP,
-  /** token-holders: the least weight that may vote; null: more than 0 */
-  minWeight: z.string().nullable(),
-  quorum: z.number(),
-  resultsVisibility: RESULTS_VISIBILITY,
-  allowVoteChange: z.boolean(),
-});
+export const votingRulesSchema = z
+  .object({
+    threshold: z.number(),
+    minVotingPeriod: z.number(),
+    tokenWeighted: z.boolean(),
+    /** null: balances set by the owner (or equal weights) */
+    token: z
+      .object({
+        chainId: z.number().int(),
+        address: z.string(),
+        standard: TOKEN_STANDARD,
+        symbol: z.string(),
+        decimals: z.number().int(),
+      })
+      .nullable(),
+    membership: DAO_MEMBERSHIP,
+    /** token-holders: the least weight that may vote; null: more than 0 */
+    minWeight: z.string().nullable(),
+    quorum: z.number(),
+    resultsVisibility: RESULTS_VISIBILITY,
+    allowVoteChange: z.boolean(),
+    proposers: PROPOSERS,
+    /** proposers holders: the least weight that may propose; null: more than 0 */
+    proposalThreshold: z.string().nullable(),
+    /** null: no limit */
+    maxActiveProposalsPerAuthor: z.number().int().nullable(),
+  })
+  .meta({ id: 'VotingRules' });
 
 const daoBase = {
   daoId: id,
@@ -161,18 +240,42 @@ export const proposalSummarySchema = z
     snapshotBlock: snapshotBlockSchema.nullable(),
     /** token DAOs: why the snapshot could not be taken yet (the proposal stays PENDING and retries) */
     snapshotError: z.string().nullable(),
+    /** the DAO's rules when the proposal was created: its votes, results and outcome follow these */
+    votingRules: votingRulesSchema,
+    /** status CANCELLED: when, by which address and why; null otherwise */
+    cancellation: z
+      .object({ cancelledAt: isoDateTime, cancelledBy: z.string(), reason: z.string().nullable() })
+      .nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
   .meta({ id: 'ProposalSummary' });
 
+export const roleEntrySchema = z.object({ address: z.string(), role: DAO_ROLE }).meta({ id: 'RoleEntry' });
+export const pendingOwnerSchema = z
+  .object({ address: z.string(), requestedAt: isoDateTime })
+  .meta({ id: 'PendingOwner' });
+
 export const daoSchema = z
-  .object({ ...daoBase, members: z.array(z.string()), proposals: z.array(proposalSummarySchema) })
+  .object({
+    ...daoBase,
+    members: z.array(z.string()),
+    /** every address holding a role (the owner holds none: it is an implicit admin) */
+    roles: z.array(roleEntrySchema),
+    /** an ownership transfer waiting for the new owner to accept; null when none */
+    pendingOwner: pendingOwnerSchema.nullable(),
+    /** why an admin rejected the DAO (status INACTIVE); null otherwise */
+    rejectionReason: z.string().nullable(),
+    proposals: z.array(proposalSummarySchema),
+  })
   .meta({ id: 'Dao' });
 
 export const daoIdInput = z.strictObject({ daoId: id });
 export const listDaosInput = z.strictObject({
   ...pageQuery,
+  q: z.string().trim().min(1).max(100).optional().meta({
+    description: 'only DAOs whose name or description contains this text (ignoring case)',
+  }),
   status: DAO_STATUS.optional(),
   member: address.optional().meta({ description: 'only DAOs this address is a member of' }),
 });
@@ -182,15 +285,110 @@ export const setDaoStatusInput = z.strictObject({
   status: z.enum(['ACTIVE', 'INACTIVE']),
 });
 
+export const rejectDaoInput = z.strictObject({
+  daoId: id,
+  reason: z.string().trim().min(1, 'required').max(1_000),
+});
+
+// ---- settings, history, roles, ownership (docs/governance.md, "Governing over time") ----
+
+export const updateDaoInput = z.strictObject({
+  daoId: id,
+  actorAddress,
+  name: z.string().trim().min(1, 'required').max(100).optional(),
+  description: z.string().max(2_000).optional(),
+  votingRules: votingRulesPatch.optional(),
+});
+export type UpdateDaoInput = z.output<typeof updateDaoInput>;
+
+export const historyEntrySchema = z
+  .object({
+    changedAt: isoDateTime,
+    /** the address that acted; null for a platform admin */
+    actorAddress: z.string().nullable(),
+    /** field → { from, to } */
+    changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  })
+  .meta({ id: 'HistoryEntry' });
+export const daoHistoryInput = z.strictObject({ daoId: id, ...pageQuery });
+export const proposalHistoryInput = z.strictObject({ proposalId: id, ...pageQuery });
+
+export const roleSchema = z
+  .object({
+    address: z.string(),
+    role: DAO_ROLE,
+    /** the address that granted it; null when none did (the old owner kept as an admin) */
+    grantedBy: z.string().nullable(),
+    grantedAt: isoDateTime,
+  })
+  .meta({ id: 'Role' });
+export const setRoleInput = z.strictObject({ daoId: id, address, role: DAO_ROLE, actorAddress });
+export const removeRoleInput = z.strictObject({ daoId: id, address, actorAddress });
+export const listRolesInput = z.strictObject({ daoId: id, ...pageQuery });
+
+export const transferOwnerInput = z.strictObject({ daoId: id, newOwnerAddress: address, actorAddress });
+export const acceptOwnerInput = z.strictObject({
+  daoId: id,
+  /** the caller's wallet the transfer names; default: found among the caller's wallets */
+  address: address.optional(),
+});
+export const withdrawTransferInput = z.strictObject({ daoId: id, actorAddress });
+export const ownerTransferSchema = z
+  .object({
+    daoId: id,
+    ownerAddress: z.string(),
+    pendingOwner: pendingOwnerSchema,
+  })
+  .meta({ id: 'OwnerTransfer' });
+
+/** what an address may do in a DAO (docs/governance.md, "Roles"): the web app shows only what works */
+export const daoPermissionsInput = z.strictObject({ daoId: id, address });
+export const daoPermissionsSchema = z
+  .object({
+    daoId: id,
+    address: z.string(),
+    /** owner, or its role; null for none */
+    role: z.enum(['owner', 'admin', 'moderator', 'author']).nullable(),
+    member: z.boolean(),
+    editSettings: z.boolean(),
+    manageMembers: z.boolean(),
+    manageRoles: z.boolean(),
+    transferOwnership: z.boolean(),
+    cancelAnyProposal: z.boolean(),
+    /** may create a proposal now (rule votingRules.proposers; a holders DAO reads the chain) */
+    propose: z.boolean(),
+    /** why not, when propose is false */
+    proposeRefusal: z
+      .enum(['NOT_A_MEMBER', 'NOT_AN_AUTHOR', 'BELOW_PROPOSAL_THRESHOLD', 'DAO_NOT_ACTIVE'])
+      .nullable(),
+  })
+  .meta({ id: 'DaoPermissions' });
+
 // ---- members ----
 
-export const addMemberInput = z.strictObject({ daoId: id, memberAddress: address });
-export const memberPathInput = z.strictObject({ daoId: id, memberAddress: address });
+export const addMemberInput = z.strictObject({ daoId: id, memberAddress: address, actorAddress });
+export const memberPathInput = z.strictObject({ daoId: id, memberAddress: address, actorAddress });
 export const setBalanceInput = z.strictObject({
   daoId: id,
   memberAddress: address,
   tokenBalance: uint256String,
+  actorAddress,
 });
+export const MAX_BULK_MEMBERS = 1_000;
+export const bulkMembersInput = z.strictObject({
+  daoId: id,
+  /** addresses as pasted: each is checked on its own, and a bad one is reported, not fatal */
+  addresses: z.array(z.string().max(200)).min(1).max(MAX_BULK_MEMBERS),
+  actorAddress,
+});
+export const bulkMembersSchema = z
+  .object({
+    added: z.array(z.string()),
+    alreadyMembers: z.array(z.string()),
+    invalid: z.array(z.object({ address: z.string(), reason: z.enum(['INVALID_ADDRESS', 'DUPLICATE']) })),
+    memberCount: z.number().int(),
+  })
+  .meta({ id: 'BulkMembers' });
 export const listMembersInput = z.strictObject({ daoId: id, ...pageQuery, ...afterQuery });
 
 export const memberSchema = z
@@ -278,6 +476,29 @@ export const createProposalInput = z
 export type CreateProposalInput = z.output<typeof createProposalInput>;
 
 export const proposalIdInput = z.strictObject({ proposalId: id });
+
+export const cancelProposalInput = z.strictObject({
+  proposalId: id,
+  reason: z.string().trim().max(1_000).optional(),
+  actorAddress,
+});
+
+/**
+ * PATCH /proposals/{proposalId}: any of these while the proposal is PENDING. The core lays them over the
+ * proposal and checks the whole as at creation (createProposalInput).
+ */
+export const updateProposalInput = z.strictObject({
+  proposalId: id,
+  actorAddress,
+  title: z.string().optional(),
+  description: z.string().optional(),
+  proposalData: z.record(z.string(), z.unknown()).optional(),
+  votingOptions: z.array(z.string()).max(5).optional(),
+  votingSystem: VOTING_SYSTEM.optional(),
+  /** in the future; voting opens then */
+  startTime: isoDateTime.optional(),
+  votingDurationHours: exact(z.number()).optional(),
+});
 export const listProposalsInput = z.strictObject({
   daoId: id,
   ...pageQuery,
@@ -470,6 +691,8 @@ export const resultsSchema = z
     snapshotBlock: snapshotBlockSchema.nullable(),
     /** ranked-choice: the instant-runoff rounds, the last one's scores being options[]; null otherwise */
     rounds: z.array(rankedRoundSchema).nullable(),
+    /** the proposal was cancelled: the figures are those at cancellation, and nothing was decided */
+    cancelled: z.boolean(),
     updatedAt: isoDateTime,
   })
   .meta({ id: 'Results' });
@@ -490,6 +713,7 @@ export const INELIGIBLE_REASON = z.enum([
   'BELOW_MIN_WEIGHT',
   'ACCOUNT_SUSPENDED',
   'ACCOUNT_DELETED',
+  'CANCELLED',
 ]);
 export type IneligibleReason = z.output<typeof INELIGIBLE_REASON>;
 
@@ -507,6 +731,10 @@ export const votingPowerSchema = z
     member: z.boolean(),
     /** it has a counted vote on this proposal */
     hasVoted: z.boolean(),
+    /** it may cancel this proposal now (its author while open, the DAO's owner, admins, moderators) */
+    canCancel: z.boolean(),
+    /** it may edit this proposal now (its author or a DAO admin, while PENDING) */
+    canEdit: z.boolean(),
     snapshotBlock: snapshotBlockSchema.nullable(),
   })
   .meta({ id: 'VotingPower' });

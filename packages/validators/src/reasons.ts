@@ -92,6 +92,16 @@ export const REASONS = [
   'EXPORTS_BUSY',
   'TOO_MANY_SUBSCRIPTIONS',
   'TOKEN_REQUIRED',
+  'NOT_DAO_ADMIN',
+  'NOT_ALLOWED_TO_PROPOSE',
+  'NOT_AN_AUTHOR',
+  'BELOW_PROPOSAL_THRESHOLD',
+  'TOO_MANY_ACTIVE_PROPOSALS',
+  'NO_PENDING_TRANSFER',
+  'PROPOSAL_CLOSED',
+  'PROPOSAL_NOT_PENDING',
+  'OWNER_ROLE',
+  'ALREADY_OWNER',
   // storage
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',
@@ -113,5 +123,5 @@ export const REASONS = [
 export type Reason = (typeof REASONS)[number];
 
 /** the finer codes under a reason: a vote's refusal carries the voting power's reason (docs/governance.md) */
-export const DETAILS = INELIGIBLE_REASON.options;
+export const DETAILS = [...INELIGIBLE_REASON.options, 'NOT_AN_AUTHOR', 'BELOW_PROPOSAL_THRESHOLD'] as const;
 export type Detail = (typeof DETAILS)[number];

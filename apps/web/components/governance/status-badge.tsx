@@ -8,6 +8,7 @@ const TONE: Record<DaoStatus | ProposalStatus, string> = {
   REJECTED: 'text-destructive',
   INACTIVE: 'text-destructive',
   PENDING: 'text-muted-foreground',
+  CANCELLED: 'text-muted-foreground',
 };
 
 /** A proposal's or DAO's status; colour is never the only signal (the word is always there). */

@@ -1,6 +1,6 @@
 import type { ProposalStatus, Results } from './types';
 
-const STAGE: Record<ProposalStatus, number> = { PENDING: 0, ACTIVE: 1, PASSED: 2, REJECTED: 2 };
+const STAGE: Record<ProposalStatus, number> = { PENDING: 0, ACTIVE: 1, PASSED: 2, REJECTED: 2, CANCELLED: 2 };
 
 /** Two reads of one proposal may be a moment apart: the later stage of its life wins. */
 export const laterStatus = (a: ProposalStatus, b: ProposalStatus | undefined) =>

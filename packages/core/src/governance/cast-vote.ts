@@ -5,7 +5,7 @@ import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, forbidden, notFound, unauthorized } from '../shared/errors';
 import { ineligibility, refusalOf, voterFacts } from './eligibility';
-import { requireDao } from './rows';
+import { requireDao, requireProposal } from './rows';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
 import { advanceProposal } from './status-automation';
@@ -68,7 +68,8 @@ export async function castVote(svc: Services, params: { principal: Principal | n
   // facts read in full only here, off the path of accepted votes
   const refuse = async (likely: IneligibleReason): Promise<never> => {
     if (!signed) await assertOwnsAddress(svc.db, principal!.userId, voter);
-    const p = entry!.row;
+    // read again: the cached row's status may be older than a cancellation (the batch re-reads it too)
+    const p = await requireProposal(svc.db, entry!.row.id);
     const [dao, facts] = await Promise.all([requireDao(svc.db, p.daoId), voterFacts(svc.db, p.daoId, voter)]);
     const holders = entry!.holders;
     let held = holders?.below.get(voter);
@@ -78,7 +79,7 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     const reason = ineligibility({
       now,
       proposal: p,
-      dao: { status: dao.status, tokenWeighted: dao.tokenWeighted, holdersOpen: holders !== null },
+      dao: { status: dao.status, tokenWeighted: p.tokenWeighted, holdersOpen: holders !== null },
       ...facts,
       weight: entry!.electorate?.get(voter) ?? null,
       holder: holders && held !== undefined ? { weight: held, minWeight: holders.minWeight } : null,

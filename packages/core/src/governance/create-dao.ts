@@ -6,7 +6,7 @@ import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { unauthorized } from '../shared/errors';
 import { appendEvents } from './event-log';
-import { daoSummaryView } from './serialize';
+import { daoView } from './serialize';
 
 /**
  * Creates a DAO whose first member is its owner. ACTIVE at once, or PENDING until an admin approves it
@@ -55,16 +55,20 @@ export async function createDao(svc: Services, params: { userId: string; input: 
         quorum: String(rules.quorum),
         resultsVisibility: rules.resultsVisibility,
         allowVoteChange: rules.allowVoteChange,
+        proposers: rules.proposers,
+        proposalThreshold: rules.proposalThreshold ?? null,
+        maxActiveProposalsPerAuthor: rules.maxActiveProposalsPerAuthor ?? null,
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     await tx.insert(daoMembers).values({ daoId: dao!.id, address: owner, tokenBalance: '0', addedAt: now });
-    const view = {
-      ...daoSummaryView(dao!, { memberCount: 1, proposalCount: 0 }),
+    const view = daoView(dao!, {
+      counts: { memberCount: 1, proposalCount: 0 },
       members: [owner],
+      roles: [],
       proposals: [],
-    };
+    });
     await appendEvents(tx, { items: [{ type: 'dao_created', daoId: dao!.id, data: view }], at: now });
     return view;
   });

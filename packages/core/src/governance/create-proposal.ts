@@ -9,7 +9,7 @@ import { snapshotElectorate } from './electorate';
 import { appendEvents } from './event-log';
 import { notifyProposalOpened } from './notifications';
 import { isMember } from './rows';
-import { proposalSummaryView } from './serialize';
+import { proposalSummaryView, ruleColumnsOf } from './serialize';
 import { advanceProposal } from './status-automation';
 import { systemOptions } from './systems';
 import { tokenOf } from './token-snapshot';
@@ -68,13 +68,15 @@ export async function createProposal(svc: Services, params: { userId: string; in
         // basic votes For, Against, Abstain exactly as spelled here (the input check allows any case)
         votingOptions: systemOptions(input.votingSystem, input.votingOptions),
         votingSystem: input.votingSystem,
+        // the DAO's rules as they are now: later edits never reach this proposal
+        ...ruleColumnsOf(dao),
         createdAt: now,
         updatedAt: now,
       })
       .returning();
     // a token DAO's electorate is read from the chain outside this transaction (status-automation.ts)
     const freezeNow = startsNow && !tokenOf(dao);
-    const row = freezeNow ? await snapshotElectorate(tx, inserted!, dao.tokenWeighted, now) : inserted!;
+    const row = freezeNow ? await snapshotElectorate(tx, inserted!, inserted!.tokenWeighted, now) : inserted!;
     if (freezeNow) await notifyProposalOpened(svc, tx, row, dao);
     const view = { ...proposalSummaryView(row), votes: [], voteCount: 0 };
     await appendEvents(tx, {

@@ -1,11 +1,11 @@
 import type { DaoStatus } from '@plenum/db';
-import { daoMembers, daos, proposals } from '@plenum/db';
+import { type DbOrTx, daoMembers, daoRoles, daos, proposals } from '@plenum/db';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { countsOf, requireDao } from './rows';
-import { daoSummaryView, proposalSummaryView } from './serialize';
+import { daoSummaryView, daoView, proposalSummaryView } from './serialize';
 import { advanceDueOfDao } from './status-automation';
 
 /**
@@ -16,12 +16,13 @@ export async function getDao(svc: Services, params: { daoId: string }) {
   const { daoId } = params;
   const dao = await requireDao(svc.db, daoId);
   await advanceDueOfDao(svc, daoId);
-  const [members, recent, counts] = await Promise.all([
+  const [members, roles, recent, counts] = await Promise.all([
     svc.db
       .select({ address: daoMembers.address })
       .from(daoMembers)
       .where(eq(daoMembers.daoId, daoId))
       .orderBy(asc(daoMembers.addedAt), asc(daoMembers.address)),
+    rolesOfDao(svc.db, daoId),
     svc.db
       .select()
       .from(proposals)
@@ -30,11 +31,21 @@ export async function getDao(svc: Services, params: { daoId: string }) {
       .limit(20),
     countsOf(svc.db, [daoId]),
   ]);
-  return {
-    ...daoSummaryView(dao, counts.get(daoId)!),
+  return daoView(dao, {
+    counts: counts.get(daoId)!,
     members: members.map((m) => m.address),
+    roles,
     proposals: recent.map(proposalSummaryView),
-  };
+  });
+}
+
+/** every role of a DAO, in the order they were granted */
+export function rolesOfDao(db: DbOrTx, daoId: string) {
+  return db
+    .select({ address: daoRoles.address, role: daoRoles.role })
+    .from(daoRoles)
+    .where(eq(daoRoles.daoId, daoId))
+    .orderBy(asc(daoRoles.grantedAt), asc(daoRoles.address));
 }
 
 async function pageOfDaos(svc: Services, where: SQL | undefined, page: Page) {

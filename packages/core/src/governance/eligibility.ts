@@ -35,6 +35,8 @@ export function ineligibility(f: EligibilityFacts): IneligibleReason | null {
   if (f.account?.deletedAt) return 'ACCOUNT_DELETED';
   if (f.account?.status === 'suspended') return 'ACCOUNT_SUSPENDED';
   const { proposal: p, dao } = f;
+  // nobody votes on a cancelled proposal, whoever they are
+  if (p.status === 'CANCELLED') return 'CANCELLED';
   if (p.status === 'PENDING' || f.now < p.startTime)
     return !dao.holdersOpen && !f.member ? 'NOT_A_MEMBER' : 'NOT_STARTED';
   if (f.weight !== null) {
@@ -59,6 +61,7 @@ export function ineligibility(f: EligibilityFacts): IneligibleReason | null {
 const MESSAGES: Record<IneligibleReason, (voter: string) => string> = {
   NOT_STARTED: () => 'Voting on this proposal has not started yet',
   ENDED: () => 'Voting on this proposal has ended',
+  CANCELLED: () => 'This proposal was cancelled',
   DAO_NOT_ACTIVE: () => 'The DAO is not active: it takes no votes',
   NOT_A_MEMBER: (v) => `${v} is not a member of this DAO`,
   JOINED_AFTER_START: (v) =>
@@ -76,7 +79,7 @@ const MESSAGES: Record<IneligibleReason, (voter: string) => string> = {
  */
 export function refusalOf(reason: IneligibleReason, voter: string): AppError {
   const message = MESSAGES[reason](voter);
-  if (reason === 'NOT_STARTED' || reason === 'ENDED')
+  if (reason === 'NOT_STARTED' || reason === 'ENDED' || reason === 'CANCELLED')
     return new AppError('CONFLICT', message, { reason: 'PROPOSAL_NOT_ACTIVE', detail: reason });
   if (reason === 'DAO_NOT_ACTIVE')
     return new AppError('CONFLICT', message, { reason: 'DAO_NOT_ACTIVE', detail: reason });

@@ -2,10 +2,12 @@ import { type DbOrTx, events } from '@plenum/db';
 import { sql } from 'drizzle-orm';
 import { executePrepared } from '../shared/prepared';
 
-/** The four governance events (docs/events.md, "The envelope"). */
+/** The governance events (docs/events.md, "The envelope"). */
 export const GOVERNANCE_EVENT_TYPES = [
   'dao_created',
+  'dao_updated',
   'proposal_submitted',
+  'proposal_updated',
   'vote_cast',
   'proposal_status_changed',
 ] as const;

@@ -1,14 +1,14 @@
 import { daoMembers, daos, isUniqueViolation } from '@plenum/db';
 import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
-import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { afterKey, cursorTime, decodeCursor, encodeCursor, type KeyPart } from '../shared/cursor';
 import { badRequest, conflict, notFound } from '../shared/errors';
 import { type CursorPage, fetchCursorPage } from '../shared/pagination';
+import { actingAs } from './dao-authority';
 import { type DaoRow, requireDao } from './rows';
 
-/** Membership: only the owner (acting through one of their wallets) changes it. */
+/** Membership: the owner or a DAO admin (acting through one of their wallets) changes it (dao-authority.ts). */
 
 type MemberRow = typeof daoMembers.$inferSelect;
 const memberView = (m: MemberRow) => ({
@@ -17,9 +17,14 @@ const memberView = (m: MemberRow) => ({
   addedAt: m.addedAt.toISOString(),
 });
 
-async function ownedDao(svc: Services, userId: string, daoId: string): Promise<DaoRow> {
+async function ownedDao(
+  svc: Services,
+  userId: string,
+  daoId: string,
+  actorAddress?: string | undefined,
+): Promise<DaoRow> {
   const dao = await requireDao(svc.db, daoId);
-  await assertOwnsAddress(svc.db, userId, dao.ownerAddress);
+  await actingAs(svc.db, { userId, dao, power: 'members', actorAddress });
   return dao;
 }
 
@@ -36,10 +41,10 @@ async function membership(svc: Services, m: MemberRow) {
 /** POST /daos/{daoId}/members: 409 when already a member or when the DAO is not ACTIVE */
 export async function addMember(
   svc: Services,
-  params: { userId: string; daoId: string; memberAddress: string },
+  params: { userId: string; daoId: string; memberAddress: string; actorAddress?: string | undefined },
 ) {
   const address = canonicalAddress(params.memberAddress, 'memberAddress');
-  const dao = await ownedDao(svc, params.userId, params.daoId);
+  const dao = await ownedDao(svc, params.userId, params.daoId, params.actorAddress);
   if (dao.status !== 'ACTIVE')
     throw conflict(`The DAO is ${dao.status}: it takes no new members`, 'DAO_NOT_ACTIVE');
   try {
@@ -57,10 +62,10 @@ export async function addMember(
 /** DELETE /daos/{daoId}/members/{memberAddress}: the owner stays (400) */
 export async function removeMember(
   svc: Services,
-  params: { userId: string; daoId: string; memberAddress: string },
+  params: { userId: string; daoId: string; memberAddress: string; actorAddress?: string | undefined },
 ) {
   const address = canonicalAddress(params.memberAddress, 'memberAddress');
-  const dao = await ownedDao(svc, params.userId, params.daoId);
+  const dao = await ownedDao(svc, params.userId, params.daoId, params.actorAddress);
   if (address === dao.ownerAddress)
     throw badRequest('The owner cannot be removed from the DAO', undefined, 'OWNER_IS_MEMBER');
   const removed = await svc.db
@@ -73,10 +78,16 @@ export async function removeMember(
 /** PUT /daos/{daoId}/members/{memberAddress}: token balance, token-weighted DAOs only */
 export async function setTokenBalance(
   svc: Services,
-  params: { userId: string; daoId: string; memberAddress: string; tokenBalance: string },
+  params: {
+    userId: string;
+    daoId: string;
+    memberAddress: string;
+    tokenBalance: string;
+    actorAddress?: string | undefined;
+  },
 ) {
   const address = canonicalAddress(params.memberAddress, 'memberAddress');
-  const dao = await ownedDao(svc, params.userId, params.daoId);
+  const dao = await ownedDao(svc, params.userId, params.daoId, params.actorAddress);
   if (!dao.tokenWeighted) {
     throw badRequest(
       'This DAO votes with equal weights: members have no token balance',

@@ -130,7 +130,7 @@ export async function notifyProposalOpened(svc: Services, tx: DbOrTx, p: Proposa
 
 /** The outcome, in the finalizing transaction, to the DAO's members at that moment. */
 export async function notifyProposalOutcome(svc: Services, tx: DbOrTx, p: ProposalRow, dao: DaoRow) {
-  const o = await resultsOf(tx, p, dao, { reveal: true });
+  const o = await resultsOf(tx, p, { reveal: true });
   const outcome: OutcomeSummary = {
     status: p.status,
     options: o.options,

@@ -27,5 +27,5 @@ export async function getResults(svc: Services, params: { proposalId: string }):
     const at = new Date(t.at);
     if (at > updatedAt) updatedAt = at;
   }
-  return resultsView(basisOf(row.p, row), byOption, updatedAt);
+  return resultsView(basisOf(row.p), byOption, updatedAt);
 }

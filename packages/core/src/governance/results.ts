@@ -1,8 +1,8 @@
 import type { ProposalStatus, VotingSystemName } from '@plenum/db';
-import { type DbOrTx, daos, proposals, proposalTallies } from '@plenum/db';
+import { type DbOrTx, proposals, proposalTallies } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { currentElectorate } from './electorate';
-import { type DaoRow, type ProposalRow, requireDao } from './rows';
+import type { ProposalRow } from './rows';
 import { snapshotBlockView } from './serialize';
 import { scoresFromTallies } from './system-tallies';
 import { decideOutcome, formatScore } from './systems';
@@ -18,7 +18,7 @@ export interface ResultsBasis {
   eligibleWeight: string | bigint;
   threshold: string | number;
   quorum: string | number;
-  /** the DAO's rule: `after-end` hides choices and per-option figures while the proposal is open */
+  /** the proposal's rule: `after-end` hides choices and per-option figures while it is open */
   resultsVisibility: 'live' | 'after-end';
   endTime: Date;
   /** token DAOs: the block the weights were read at */
@@ -59,7 +59,7 @@ export async function readCounts(db: DbOrTx, proposalId: string): Promise<Counts
 }
 
 /**
- * The results read (read-results.ts): the proposal, its DAO's rules and its tally rows aggregated in one
+ * The results read (read-results.ts): the proposal (with its rules) and its tally rows aggregated in one
  * prepared statement, built once per service container (runtime.ts), so no SQL is built per read.
  */
 export function prepareResultsRead(db: DbOrTx) {
@@ -69,15 +69,8 @@ export function prepareResultsRead(db: DbOrTx) {
       from ${proposalTallies} where proposal_id = ${proposals.id} group by option
     ) t)`;
   return db
-    .select({
-      p: proposals,
-      threshold: daos.threshold,
-      quorum: daos.quorum,
-      resultsVisibility: daos.resultsVisibility,
-      tallies,
-    })
+    .select({ p: proposals, tallies })
     .from(proposals)
-    .innerJoin(daos, eq(daos.id, proposals.daoId))
     .where(eq(proposals.id, sql.placeholder('id')))
     .limit(1)
     .prepare('plenum_results_read');
@@ -103,6 +96,8 @@ export function resultsView(
     quorum: basis.quorum,
   });
   const hidden = !options.reveal && resultsHidden(basis);
+  // a cancelled proposal decided nothing: its figures stand as they were, without a winner
+  const cancelled = basis.status === 'CANCELLED';
   const score = (option: string, votes: number, weight: bigint) => ({
     option,
     votes,
@@ -124,8 +119,8 @@ export function resultsView(
     quorumPercent: Number(basis.quorum),
     quorumReached: out.quorumReached,
     threshold: Number(basis.threshold),
-    winningOption: hidden ? null : out.winningOption,
-    passing: hidden ? null : out.passing,
+    winningOption: hidden || cancelled ? null : out.winningOption,
+    passing: hidden || cancelled ? null : out.passing,
     hidden,
     revealAt: hidden ? basis.endTime.toISOString() : null,
     snapshotBlock: snapshotBlockView({
@@ -143,15 +138,14 @@ export function resultsView(
             remainingWeight: r.remainingWeight.toString(),
             eliminated: r.eliminated,
           })),
+    cancelled,
     updatedAt: updatedAt.toISOString(),
   };
 }
 export type ResultsView = ReturnType<typeof resultsView>;
 
-export function basisOf(
-  p: ProposalRow,
-  dao: Pick<DaoRow, 'threshold' | 'quorum' | 'resultsVisibility'>,
-): ResultsBasis {
+/** a proposal's results basis: its own copy of the rules it was created under (docs/governance.md) */
+export function basisOf(p: ProposalRow): ResultsBasis {
   return {
     proposalId: p.id,
     status: p.status,
@@ -159,9 +153,9 @@ export function basisOf(
     votingSystem: p.votingSystem,
     eligibleVoters: p.eligibleVoters,
     eligibleWeight: p.eligibleWeight,
-    threshold: dao.threshold,
-    quorum: dao.quorum,
-    resultsVisibility: dao.resultsVisibility,
+    threshold: p.threshold,
+    quorum: p.quorum,
+    resultsVisibility: p.resultsVisibility,
     endTime: p.endTime,
     snapshotBlockNumber: p.snapshotBlockNumber,
     snapshotBlockHash: p.snapshotBlockHash,
@@ -173,14 +167,12 @@ export function basisOf(
 export async function resultsOf(
   db: DbOrTx,
   p: ProposalRow,
-  dao?: DaoRow,
   options: { reveal?: boolean } = {},
 ): Promise<ResultsView> {
-  const d = dao ?? (await requireDao(db, p.daoId));
-  const basis = basisOf(p, d);
+  const basis = basisOf(p);
   if (p.status === 'PENDING') {
     // before voting starts: no votes, the current members as the electorate
-    const e = await currentElectorate(db, p.daoId, d.tokenWeighted);
+    const e = await currentElectorate(db, p.daoId, p.tokenWeighted);
     return resultsView({ ...basis, ...e }, new Map(), p.updatedAt, options);
   }
   const counts = await readCounts(db, p.id);

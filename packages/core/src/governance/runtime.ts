@@ -1,4 +1,4 @@
-import { type Database, daos, proposals } from '@plenum/db';
+import { type Database, proposals } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { TokenRef } from '../chain';
 import type { ServiceBase } from '../service-base';
@@ -32,7 +32,7 @@ export interface GovernanceOptions {
 /**
  * The governance state of one service container (`svc.governance`, built by createCoreServices): the vote
  * batcher, the results read prepared once, the token snapshot reads in flight, and caches of what never
- * changes once known — a proposal's DAO, options and times, and its frozen electorate — so the vote path
+ * changes once known — a proposal's rules, options and times, and its frozen electorate — so the vote path
  * does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
  */
 export class GovernanceRuntime {
@@ -89,25 +89,21 @@ export class GovernanceRuntime {
   }
 
   private async load(id: string): Promise<ProposalEntry | null> {
-    const [found] = await this.db
-      .select({ p: proposals, dao: daos })
-      .from(proposals)
-      .innerJoin(daos, eq(daos.id, proposals.daoId))
-      .where(eq(proposals.id, id))
-      .limit(1);
-    if (!found) return null;
-    const electorate = found.p.status === 'PENDING' ? null : await loadElectorate(this.db, id);
-    const token = tokenOf(found.dao);
+    const [row] = await this.db.select().from(proposals).where(eq(proposals.id, id)).limit(1);
+    if (!row) return null;
+    const electorate = row.status === 'PENDING' ? null : await loadElectorate(this.db, id);
+    // the rules the proposal was created under (docs/governance.md, "Changing the rules")
+    const token = tokenOf(row);
     const holders =
-      token && found.dao.membership === 'token-holders'
+      token && row.membership === 'token-holders'
         ? {
             token,
-            minWeight: BigInt(found.dao.minWeight ?? '1'),
+            minWeight: BigInt(row.minWeight ?? '1'),
             // wallets read below the minimum at the snapshot block, with the weight read: a past block
             // never changes, so they are not read again (bounded, so nobody can grow it without end)
             below: new Map<string, bigint>(),
           }
         : null;
-    return { row: found.p, tokenWeighted: found.dao.tokenWeighted, holders, electorate };
+    return { row, tokenWeighted: row.tokenWeighted, holders, electorate };
   }
 }

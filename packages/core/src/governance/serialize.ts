@@ -1,4 +1,4 @@
-import type { daos, proposals, votes } from '@plenum/db';
+import type { DaoRole as DaoRoleName, daos, proposals, votes } from '@plenum/db';
 import { typedDataOf } from './signed-vote';
 
 /**
@@ -10,7 +10,50 @@ type DaoRow = typeof daos.$inferSelect;
 type ProposalRow = typeof proposals.$inferSelect;
 type VoteRow = typeof votes.$inferSelect;
 
-export function votingRulesView(d: DaoRow) {
+/** the rule columns a DAO holds, and a proposal holds a copy of (docs/governance.md, "Changing the rules") */
+export type RuleColumns = Pick<
+  DaoRow,
+  | 'threshold'
+  | 'minVotingPeriod'
+  | 'tokenWeighted'
+  | 'tokenChainId'
+  | 'tokenAddress'
+  | 'tokenStandard'
+  | 'tokenSymbol'
+  | 'tokenDecimals'
+  | 'membership'
+  | 'minWeight'
+  | 'quorum'
+  | 'resultsVisibility'
+  | 'allowVoteChange'
+  | 'proposers'
+  | 'proposalThreshold'
+  | 'maxActiveProposalsPerAuthor'
+>;
+
+/** the rule columns of a row (a DAO's current rules), to copy onto a new proposal */
+export function ruleColumnsOf(d: RuleColumns): RuleColumns {
+  return {
+    threshold: d.threshold,
+    minVotingPeriod: d.minVotingPeriod,
+    tokenWeighted: d.tokenWeighted,
+    tokenChainId: d.tokenChainId,
+    tokenAddress: d.tokenAddress,
+    tokenStandard: d.tokenStandard,
+    tokenSymbol: d.tokenSymbol,
+    tokenDecimals: d.tokenDecimals,
+    membership: d.membership,
+    minWeight: d.minWeight,
+    quorum: d.quorum,
+    resultsVisibility: d.resultsVisibility,
+    allowVoteChange: d.allowVoteChange,
+    proposers: d.proposers,
+    proposalThreshold: d.proposalThreshold,
+    maxActiveProposalsPerAuthor: d.maxActiveProposalsPerAuthor,
+  };
+}
+
+export function votingRulesView(d: RuleColumns) {
   return {
     threshold: Number(d.threshold),
     minVotingPeriod: Number(d.minVotingPeriod),
@@ -30,6 +73,36 @@ export function votingRulesView(d: DaoRow) {
     quorum: Number(d.quorum),
     resultsVisibility: d.resultsVisibility,
     allowVoteChange: d.allowVoteChange,
+    proposers: d.proposers,
+    proposalThreshold: d.proposalThreshold,
+    maxActiveProposalsPerAuthor: d.maxActiveProposalsPerAuthor,
+  };
+}
+export type VotingRulesView = ReturnType<typeof votingRulesView>;
+
+/**
+ * The Dao resource (docs/governance.md, "DAOs"): the summary with every member, the roles, a pending
+ * ownership transfer and the newest proposals.
+ */
+export function daoView(
+  d: DaoRow,
+  parts: {
+    counts: { memberCount: number; proposalCount: number };
+    members: string[];
+    roles: { address: string; role: DaoRoleName }[];
+    proposals: ReturnType<typeof proposalSummaryView>[];
+  },
+) {
+  return {
+    ...daoSummaryView(d, parts.counts),
+    members: parts.members,
+    roles: parts.roles,
+    pendingOwner:
+      d.pendingOwnerAddress && d.pendingOwnerSince
+        ? { address: d.pendingOwnerAddress, requestedAt: d.pendingOwnerSince.toISOString() }
+        : null,
+    rejectionReason: d.rejectionReason,
+    proposals: parts.proposals,
   };
 }
 
@@ -63,6 +136,15 @@ export function proposalSummaryView(p: ProposalRow) {
     votingSystem: p.votingSystem,
     snapshotBlock: snapshotBlockView(p),
     snapshotError: p.snapshotError,
+    votingRules: votingRulesView(p),
+    cancellation:
+      p.status === 'CANCELLED' && p.cancelledAt
+        ? {
+            cancelledAt: p.cancelledAt.toISOString(),
+            cancelledBy: p.cancelledBy ?? '',
+            reason: p.cancelReason,
+          }
+        : null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -30,9 +30,8 @@ const dueCondition = (now: Date) =>
     and(eq(proposals.status, 'ACTIVE'), lte(proposals.endTime, now)),
   );
 
-async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow) {
-  const [dao] = await tx.select().from(daos).where(eq(daos.id, after.daoId)).limit(1);
-  const results = await resultsOf(tx, after, dao);
+export async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow) {
+  const results = await resultsOf(tx, after);
   await appendEvents(tx, {
     items: [
       {
@@ -59,21 +58,16 @@ export async function advanceProposal(
   const now = svc.clock.now();
   // a token DAO reads its holdings from the chain before the freezing transaction (no lock waits on RPC)
   let chain: (TokenSnapshot & { minWeight: bigint }) | undefined;
-  const [pre] = await svc.db
-    .select({ p: proposals, dao: daos })
-    .from(proposals)
-    .innerJoin(daos, eq(daos.id, proposals.daoId))
-    .where(eq(proposals.id, proposalId));
-  const token = pre ? tokenOf(pre.dao) : null;
-  if (pre && token && pre.p.status === 'PENDING' && pre.p.startTime <= now) {
-    if (pre.p.snapshotRetryAt && pre.p.snapshotRetryAt > now) return pre.p;
+  const [pre] = await svc.db.select().from(proposals).where(eq(proposals.id, proposalId));
+  // the token of the rules the proposal was created under
+  const token = pre ? tokenOf(pre) : null;
+  if (pre && token && pre.status === 'PENDING' && pre.startTime <= now) {
+    if (pre.snapshotRetryAt && pre.snapshotRetryAt > now) return pre;
     try {
-      const read = await svc.governance.snapshotOnce(proposalId, () =>
-        readTokenSnapshot(svc, pre.dao, token),
-      );
-      chain = { ...read, minWeight: BigInt(pre.dao.minWeight ?? '1') };
+      const read = await svc.governance.snapshotOnce(proposalId, () => readTokenSnapshot(svc, pre, token));
+      chain = { ...read, minWeight: BigInt(pre.minWeight ?? '1') };
     } catch (err) {
-      return recordSnapshotFailure(svc, pre.p, err);
+      return recordSnapshotFailure(svc, pre, err);
     }
   }
   return svc.db.transaction(async (tx) => {
@@ -87,8 +81,8 @@ export async function advanceProposal(
     if (p.status === 'PENDING' && p.startTime <= now) {
       const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
       // became due between the read above and the lock: the next pass reads the chain
-      if (tokenOf(dao!) && !chain) return p;
-      const active = await snapshotElectorate(tx, p, dao!.tokenWeighted, now, chain);
+      if (tokenOf(p) && !chain) return p;
+      const active = await snapshotElectorate(tx, p, p.tokenWeighted, now, chain);
       await changeStatus(tx, p, active);
       await notifyProposalOpened(svc, tx, active, dao!);
       p = active;
@@ -96,7 +90,7 @@ export async function advanceProposal(
     if (p.status === 'ACTIVE' && p.endTime <= now) {
       const [dao] = await tx.select().from(daos).where(eq(daos.id, p.daoId)).limit(1);
       // decided on the full figures, also when they are hidden until now
-      const outcome = await resultsOf(tx, p, dao, { reveal: true });
+      const outcome = await resultsOf(tx, p, { reveal: true });
       const [closed] = await tx
         .update(proposals)
         .set({ status: outcome.passing ? 'PASSED' : 'REJECTED', finalizedAt: now, updatedAt: now })

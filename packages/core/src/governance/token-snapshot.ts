@@ -19,7 +19,10 @@ export interface TokenSnapshot {
   totalSupply: bigint | null;
 }
 
-export const tokenOf = (dao: DaoRow): TokenRef | null =>
+/** the token of a DAO's current rules, or of the rules a proposal was created under; null without one */
+export const tokenOf = (
+  dao: Pick<DaoRow, 'tokenChainId' | 'tokenAddress' | 'tokenStandard'>,
+): TokenRef | null =>
   dao.tokenChainId !== null && dao.tokenAddress && dao.tokenStandard
     ? { chainId: dao.tokenChainId, address: dao.tokenAddress, standard: dao.tokenStandard }
     : null;
@@ -29,7 +32,7 @@ type ChainServices = ServiceBase & { chain: ChainReader };
 
 export async function readTokenSnapshot(
   svc: ChainServices,
-  dao: DaoRow,
+  p: ProposalRow,
   token: TokenRef,
 ): Promise<TokenSnapshot> {
   const reader = svc.chain;
@@ -37,14 +40,14 @@ export async function readTokenSnapshot(
   const members = await svc.db
     .select({ address: daoMembers.address })
     .from(daoMembers)
-    .where(eq(daoMembers.daoId, dao.id));
+    .where(eq(daoMembers.daoId, p.daoId));
   const weights = await reader.weightsAt(
     token,
     members.map((m) => m.address),
     block.number,
   );
   const totalSupply =
-    dao.membership === 'token-holders' ? await reader.totalSupplyAt(token, block.number) : null;
+    p.membership === 'token-holders' ? await reader.totalSupplyAt(token, block.number) : null;
   return { block, weights, totalSupply };
 }
 

@@ -101,7 +101,7 @@ type Cursor = { at: string; id: string };
 export async function openVoteExport(svc: Services, params: { proposalId: string }): Promise<VoteExport> {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
   // hidden results cannot be exported before the end (docs/governance.md, "Hidden results")
-  if (await resultsHiddenNow(svc, p))
+  if (resultsHiddenNow(p))
     throw conflict(
       `The votes of this proposal are hidden until voting ends (${p.endTime.toISOString()})`,
       'RESULTS_HIDDEN',

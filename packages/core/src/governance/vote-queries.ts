@@ -47,7 +47,7 @@ export async function listVotes(
   const afterValues = params.after === undefined ? undefined : decodeCursor(list, params.after, keyParts);
   const p = await currentProposal(svc, params.proposalId);
   const option = params.choice === undefined ? null : resolveChoiceOption(p, params.choice);
-  if (option !== null && (await resultsHiddenNow(svc, p)))
+  if (option !== null && resultsHiddenNow(p))
     throw conflict('Votes cannot be filtered by choice while the results are hidden', 'RESULTS_HIDDEN');
   const view = await voteViewFor(svc, p, params.viewer ?? null);
   const where = and(

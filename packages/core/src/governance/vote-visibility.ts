@@ -1,5 +1,4 @@
-import { daos, type votes } from '@plenum/db';
-import { eq } from 'drizzle-orm';
+import type { votes } from '@plenum/db';
 import type { Principal } from '../auth/sessions';
 import { walletAddressesOf } from '../auth/wallets';
 import type { Services } from '../services';
@@ -9,14 +8,9 @@ import { hiddenVoteView, type VoteView, voteView } from './serialize';
 
 type VoteRow = typeof votes.$inferSelect;
 
-/** whether the proposal's results are hidden now (its DAO hides them until the end and it is open) */
-export async function resultsHiddenNow(svc: Services, p: ProposalRow): Promise<boolean> {
-  const [dao] = await svc.db
-    .select({ resultsVisibility: daos.resultsVisibility })
-    .from(daos)
-    .where(eq(daos.id, p.daoId))
-    .limit(1);
-  return !!dao && resultsHidden({ resultsVisibility: dao.resultsVisibility, status: p.status });
+/** whether the proposal's results are hidden now (its rules hide them until the end and it is open) */
+export function resultsHiddenNow(p: ProposalRow): boolean {
+  return resultsHidden(p);
 }
 
 /**
@@ -30,7 +24,7 @@ export async function voteViewFor(
   p: ProposalRow,
   viewer: Principal | null,
 ): Promise<(v: VoteRow) => VoteView> {
-  if (!(await resultsHiddenNow(svc, p))) return voteView;
+  if (!resultsHiddenNow(p)) return voteView;
   const own = new Set(viewer ? await walletAddressesOf(svc.db, viewer.userId) : []);
   return (v) => (own.has(v.voterAddress) ? voteView(v) : hiddenVoteView(v));
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { TokenRef } from '../chain';
 import type { Services } from '../services';
+import { authorityOf, can } from './dao-authority';
 import { ineligibility, voterFacts } from './eligibility';
 import { requireDao, requireProposal } from './rows';
 import { snapshotBlockView } from './serialize';
@@ -27,8 +28,9 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
       .limit(1),
     voterFacts(svc.db, p.daoId, address),
   ]);
-  const token = tokenOf(dao);
-  const holdersOpen = dao.membership === 'token-holders' && token !== null;
+  // the rules the proposal was created under; the DAO's status is today's
+  const token = tokenOf(p);
+  const holdersOpen = p.membership === 'token-holders' && token !== null;
   let weight: string | null = null;
   let holder: { weight: bigint; minWeight: bigint } | null = null;
   if (p.status !== 'PENDING') {
@@ -36,18 +38,23 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     weight = entry?.electorate?.get(address) ?? null;
     if (weight === null && holdersOpen && p.snapshotBlockNumber !== null) {
       const read = await svc.chain.weightsAt(token as TokenRef, [address], BigInt(p.snapshotBlockNumber));
-      holder = { weight: read.get(address) ?? 0n, minWeight: BigInt(dao.minWeight ?? '1') };
+      holder = { weight: read.get(address) ?? 0n, minWeight: BigInt(p.minWeight ?? '1') };
     }
   }
   const reason = ineligibility({
     now: svc.clock.now(),
     proposal: p,
-    dao: { status: dao.status, tokenWeighted: dao.tokenWeighted, holdersOpen },
+    dao: { status: dao.status, tokenWeighted: p.tokenWeighted, holdersOpen },
     member: facts.member,
     account: facts.account,
     weight,
     holder,
   });
+  // what this address may do to the proposal now (docs/governance.md, "Cancelling and editing a proposal")
+  const now = svc.clock.now();
+  const authority = await authorityOf(svc.db, dao, address);
+  const author = p.creatorAddress === address;
+  const open = p.status === 'PENDING' || (p.status === 'ACTIVE' && now < p.endTime);
   return {
     proposalId: p.id,
     address,
@@ -56,6 +63,8 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     reason,
     member: !!facts.member,
     hasVoted: !!voted,
+    canCancel: open && (author || can(authority, 'cancel')),
+    canEdit: p.status === 'PENDING' && now < p.startTime && (author || can(authority, 'settings')),
     snapshotBlock: snapshotBlockView(p),
   };
 }

@@ -18,7 +18,7 @@ import { createdAt, id, parentId, tstz, uint256, updatedAt } from './columns';
 
 export const DAO_STATUSES = ['PENDING', 'ACTIVE', 'INACTIVE'] as const;
 export type DaoStatus = (typeof DAO_STATUSES)[number];
-export const PROPOSAL_STATUSES = ['PENDING', 'ACTIVE', 'PASSED', 'REJECTED'] as const;
+export const PROPOSAL_STATUSES = ['PENDING', 'ACTIVE', 'PASSED', 'REJECTED', 'CANCELLED'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 export const VOTING_SYSTEM_NAMES = [
   'single-choice',
@@ -30,6 +30,46 @@ export const VOTING_SYSTEM_NAMES = [
 ] as const;
 export type VotingSystemName = (typeof VOTING_SYSTEM_NAMES)[number];
 
+/**
+ * A DAO's voting rules, as columns. The DAO holds the current ones; every proposal holds a copy of those it
+ * was created under, which its votes, results and status changes read (docs/governance.md, "Changing the
+ * rules"): an edit applies to proposals created after it, never to a running vote.
+ */
+const votingRuleColumns = () => ({
+  /** percent 1..100, fractions allowed */
+  threshold: numeric('threshold', { precision: 9, scale: 6 }).notNull(),
+  /** hours, fractions allowed */
+  minVotingPeriod: numeric('min_voting_period', { precision: 12, scale: 6 }).notNull(),
+  tokenWeighted: boolean('token_weighted').notNull(),
+  /** percent 0..100 of the electorate's weight */
+  quorum: numeric('quorum', { precision: 9, scale: 6 }).notNull().default('0'),
+  /** 'live' or 'after-end': whether choices and per-option results show while a proposal is open */
+  resultsVisibility: text('results_visibility').$type<'live' | 'after-end'>().notNull().default('live'),
+  /** a voter's later vote on an open proposal replaces the earlier one */
+  allowVoteChange: boolean('allow_vote_change').notNull().default(false),
+  /** the governance token on a chain (docs/governance.md, "Token holdings from the chain"); null: manual */
+  tokenChainId: integer('token_chain_id'),
+  tokenAddress: text('token_address'),
+  tokenStandard: text('token_standard').$type<'erc20' | 'erc20-votes'>(),
+  tokenSymbol: text('token_symbol'),
+  tokenDecimals: integer('token_decimals'),
+  /** 'members' or 'token-holders' (any wallet holding minWeight at the snapshot block votes) */
+  membership: text('membership').$type<'members' | 'token-holders'>().notNull().default('members'),
+  /** token-holders: the least weight that votes; null: more than 0 */
+  minWeight: uint256('min_weight'),
+  /** who may create proposals: 'members', 'authors' (owner, admins, authors) or 'holders' (token DAOs) */
+  proposers: text('proposers').$type<Proposers>().notNull().default('members'),
+  /** holders: the least weight at the newest block that may propose; null: more than 0 */
+  proposalThreshold: uint256('proposal_threshold'),
+  /** how many PENDING or ACTIVE proposals one creator address may have at once; null: no limit */
+  maxActiveProposalsPerAuthor: integer('max_active_proposals_per_author'),
+});
+
+export const PROPOSERS = ['members', 'authors', 'holders'] as const;
+export type Proposers = (typeof PROPOSERS)[number];
+export const DAO_ROLES = ['admin', 'moderator', 'author'] as const;
+export type DaoRole = (typeof DAO_ROLES)[number];
+
 export const daos = pgTable(
   'daos',
   {
@@ -38,36 +78,26 @@ export const daos = pgTable(
     description: text('description').notNull().default(''),
     ownerAddress: text('owner_address').notNull(),
     status: text('status').$type<DaoStatus>().notNull().default('ACTIVE'),
-    /** percent 1..100, fractions allowed */
-    threshold: numeric('threshold', { precision: 9, scale: 6 }).notNull(),
-    /** hours, fractions allowed */
-    minVotingPeriod: numeric('min_voting_period', { precision: 12, scale: 6 }).notNull(),
-    tokenWeighted: boolean('token_weighted').notNull(),
-    /** percent 0..100 of the electorate's weight */
-    quorum: numeric('quorum', { precision: 9, scale: 6 }).notNull().default('0'),
-    /** 'live' or 'after-end': whether choices and per-option results show while a proposal is open */
-    resultsVisibility: text('results_visibility').$type<'live' | 'after-end'>().notNull().default('live'),
-    /** a voter's later vote on an open proposal replaces the earlier one */
-    allowVoteChange: boolean('allow_vote_change').notNull().default(false),
-    /** the governance token on a chain (docs/governance.md, "Token holdings from the chain"); null: manual */
-    tokenChainId: integer('token_chain_id'),
-    tokenAddress: text('token_address'),
-    tokenStandard: text('token_standard').$type<'erc20' | 'erc20-votes'>(),
-    tokenSymbol: text('token_symbol'),
-    tokenDecimals: integer('token_decimals'),
+    ...votingRuleColumns(),
     /**
      * rows of dao_members, kept by triggers on dao_members (migration 0013): a DAO's member count without
      * counting a million rows (docs/architecture.md, "Lists at scale")
      */
     memberCount: integer('member_count').notNull().default(0),
-    /** 'members' or 'token-holders' (any wallet holding minWeight at the snapshot block votes) */
-    membership: text('membership').$type<'members' | 'token-holders'>().notNull().default('members'),
-    /** token-holders: the least weight that votes; null: more than 0 */
-    minWeight: uint256('min_weight'),
+    /** a two-step ownership transfer waiting for the new owner to accept (docs/governance.md, "Ownership") */
+    pendingOwnerAddress: text('pending_owner_address'),
+    pendingOwnerSince: tstz('pending_owner_since'),
+    /** why an admin rejected the DAO while it awaited approval (status INACTIVE) */
+    rejectionReason: text('rejection_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('daos_owner_idx').on(t.ownerAddress), index('daos_created_idx').on(t.createdAt)],
+  (t) => [
+    index('daos_owner_idx').on(t.ownerAddress),
+    index('daos_created_idx').on(t.createdAt),
+    // GET /daos?q=: names and descriptions searched by substring without reading every DAO
+    index('daos_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || ${t.description}) gin_trgm_ops`),
+  ],
 );
 
 export const daoMembers = pgTable(
@@ -117,6 +147,12 @@ export const proposals = pgTable(
     finalizedAt: tstz('finalized_at'),
     /** set when the voting reminder mails were enqueued (docs/governance.md, "Notifications"): claimed once */
     reminderSentAt: tstz('reminder_sent_at'),
+    /** the DAO's rules when the proposal was created: its votes, results and outcome use these */
+    ...votingRuleColumns(),
+    /** status CANCELLED: when, by which address, and why (docs/governance.md, "Cancelling a proposal") */
+    cancelledAt: tstz('cancelled_at'),
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -132,6 +168,44 @@ export const proposals = pgTable(
     index('proposals_reminder_due_idx')
       .on(t.endTime)
       .where(sql`${t.status} = 'ACTIVE' and ${t.reminderSentAt} is null`),
+  ],
+);
+
+/**
+ * Roles per DAO (docs/governance.md, "Roles"): one per address. The owner holds none: it is an implicit
+ * admin that only an ownership transfer changes.
+ */
+export const daoRoles = pgTable(
+  'dao_roles',
+  {
+    daoId: parentId('dao_id', () => daos.id),
+    address: text('address').notNull(),
+    role: text('role').$type<DaoRole>().notNull(),
+    /** the address that granted it; null when no address did (the old owner kept as an admin) */
+    grantedBy: text('granted_by'),
+    grantedAt: tstz('granted_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.daoId, t.address] })],
+);
+
+/**
+ * What changed about a DAO, or about one proposal, and who changed it: GET /daos/{daoId}/history (rows
+ * without a proposal) and GET /proposals/{proposalId}/history. `changes` maps a field to { from, to }.
+ */
+export const governanceHistory = pgTable(
+  'governance_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    daoId: parentId('dao_id', () => daos.id),
+    proposalId: uuid('proposal_id').references(() => proposals.id, { onDelete: 'cascade' }),
+    /** the address acting; null for a platform admin, who acts as an account */
+    actorAddress: text('actor_address'),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull(),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('governance_history_dao_idx').on(t.daoId, t.id).where(sql`${t.proposalId} is null`),
+    index('governance_history_proposal_idx').on(t.proposalId, t.id),
   ],
 );
 
