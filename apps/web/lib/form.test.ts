@@ -34,6 +34,7 @@ describe('validate', () => {
           resultsVisibility: 'live',
           allowVoteChange: false,
           membership: 'members',
+          proposers: 'members',
         },
       },
     });

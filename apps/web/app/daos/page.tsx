@@ -8,15 +8,22 @@ export async function generateMetadata() {
   return { title: t('daos') };
 }
 
-export default function DaosPage() {
+export default async function DaosPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  // a search in the address (?q=) is read first, as the directory opens with it
+  const { q } = await searchParams;
+  const input = directoryInput(1, '', typeof q === 'string' ? q : '');
   return (
     <Prefetch
       load={({ trpc, queryClient }) =>
-        queryClient.prefetchQuery(trpc.governance.daos.list.queryOptions(directoryInput(1, '')))
+        queryClient.prefetchQuery(trpc.governance.daos.list.queryOptions(input))
       }
       markdown={({ trpc, queryClient }) => ({
         inlines: queryClient
-          .getQueryData(trpc.governance.daos.list.queryKey(directoryInput(1, '')))
+          .getQueryData(trpc.governance.daos.list.queryKey(input))
           ?.items.map((d) => d.description),
       })}
     >

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
+import { RejectDao, Rejected } from '../governing/reject-dao';
 import { Address } from '../ui/address';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -17,13 +18,17 @@ import { QueryState } from '../ui/query-state';
 
 const LIMIT = 25;
 
-/** DAOs waiting for an admin (DAO_APPROVAL_REQUIRED); approving makes one ACTIVE. Cards below 768 px. */
+/**
+ * DAOs waiting for an admin (DAO_APPROVAL_REQUIRED); approving makes one ACTIVE, rejecting (with a reason
+ * the owner is mailed) INACTIVE. Cards below 768 px.
+ */
 export function DaoApprovals() {
   const t = useTranslations('admin.daos');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [approved, setApproved] = useState<string | null>(null);
+  const [rejected, setRejected] = useState<string | null>(null);
   const pending = useQuery({
     ...trpc.governance.daos.list.queryOptions({ page, limit: LIMIT, status: 'PENDING' }),
     placeholderData: keepPreviousData,
@@ -47,6 +52,7 @@ export function DaoApprovals() {
           <AlertDescription>{t('approved', { name: approved })}</AlertDescription>
         </Alert>
       )}
+      {rejected && <Rejected name={rejected} />}
       {approve.isError && (
         <Alert variant="destructive" role="alert">
           <AlertDescription>{readable(approve.error).message}</AlertDescription>
@@ -87,17 +93,30 @@ export function DaoApprovals() {
                   header: <span className="sr-only">{t('columns.action')}</span>,
                   label: '',
                   cell: (d) => (
-                    <Button
-                      size="sm"
-                      disabled={approve.isPending}
-                      aria-label={t('approveNamed', { name: d.name })}
-                      onClick={() => {
-                        setApproved(null);
-                        approve.mutate({ daoId: d.daoId });
-                      }}
-                    >
-                      {t('approve')}
-                    </Button>
+                    <div className="flex flex-wrap gap-2">
+                      <Button
+                        size="sm"
+                        disabled={approve.isPending}
+                        aria-label={t('approveNamed', { name: d.name })}
+                        onClick={() => {
+                          setApproved(null);
+                          setRejected(null);
+                          approve.mutate({ daoId: d.daoId });
+                        }}
+                      >
+                        {t('approve')}
+                      </Button>
+                      <RejectDao
+                        dao={d}
+                        onRejected={() => {
+                          setApproved(null);
+                          setRejected(d.name);
+                          void queryClient.invalidateQueries({
+                            queryKey: trpc.governance.daos.list.queryKey(),
+                          });
+                        }}
+                      />
+                    </div>
                   ),
                 },
               ]}

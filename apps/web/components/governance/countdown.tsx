@@ -27,6 +27,8 @@ export function Countdown({
   const end = Date.parse(endTime);
   let text: string;
   if (status === 'PASSED' || status === 'REJECTED') text = t('ended', { date: formatDateTime(endTime) });
+  // voting stopped early: no countdown to an end that will not come
+  else if (status === 'CANCELLED') text = t('cancelled');
   else if (!now)
     text =
       status === 'PENDING'

@@ -1,15 +1,17 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { Plus } from 'lucide-react';
+import { Plus, Settings } from 'lucide-react';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatHours, formatPercent } from '../../lib/governance/format';
 import { pollWhenNotLive, refetchFresh, useLiveEvents } from '../../lib/governance/live-events';
 import { type Dao, sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { useDaoPermissions } from '../../lib/governing/use-dao-permissions';
 import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
+import { PendingTransfer } from '../governing/pending-transfer';
 import { Button } from '../ui/button';
 import { ErrorRetry, QueryState } from '../ui/query-state';
 import { DaoRules, DaoStatusControl } from './dao-overview';
@@ -58,9 +60,11 @@ export function RulesSummary({ dao }: { dao: Dao }) {
 export function DaoView({ daoId }: { daoId: string }) {
   const t = useTranslations('governance.dao');
   const ts = useTranslations('governance.status');
+  const tg = useTranslations('governing.dao');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
+  const can = useDaoPermissions(daoId);
   const refetchDao = () =>
     void refetchFresh(queryClient, [
       trpc.governance.proposals.byDao.queryKey({ daoId }),
@@ -98,6 +102,7 @@ export function DaoView({ daoId }: { daoId: string }) {
 
   const d = dao.data;
   const isOwner = mine.isMine(d.ownerAddress);
+  const governs = can.actor('editSettings') ?? can.actor('manageRoles') ?? can.actor('transferOwnership');
   const isMember = mine.wallets.some((w) => d.members.some((m) => sameAddress(m, w)));
   return (
     <div className="flex min-w-0 flex-col gap-8">
@@ -111,20 +116,36 @@ export function DaoView({ daoId }: { daoId: string }) {
             <h1 className="min-w-0 text-2xl font-semibold break-words">{d.name}</h1>
             <StatusBadge status={d.status} testId="dao-status" />
           </div>
-          {isMember && d.status === 'ACTIVE' && (
-            <Button asChild>
-              <Link href={`/daos/${daoId}/proposals/new`}>
-                <Plus aria-hidden="true" />
-                {t('newProposal')}
-              </Link>
-            </Button>
-          )}
+          <div className="flex flex-wrap gap-2">
+            {governs && (
+              <Button asChild variant="outline">
+                <Link href={`/daos/${daoId}/settings`} data-testid="dao-settings-link">
+                  <Settings aria-hidden="true" />
+                  {tg('settings')}
+                </Link>
+              </Button>
+            )}
+            {isMember && d.status === 'ACTIVE' && (
+              <Button asChild>
+                <Link href={`/daos/${daoId}/proposals/new`}>
+                  <Plus aria-hidden="true" />
+                  {t('newProposal')}
+                </Link>
+              </Button>
+            )}
+          </div>
         </div>
+        <PendingTransfer dao={d} />
         {d.description && <Markdown>{d.description}</Markdown>}
         <RulesSummary dao={d} />
         <p className="text-sm text-muted-foreground" data-testid="dao-counts">
           {t('members', { count: d.memberCount })} · {t('proposals', { count: d.proposalCount })}
         </p>
+        {d.rejectionReason && (
+          <p className="text-sm" data-testid="dao-rejection">
+            {tg('rejected', { reason: d.rejectionReason })}
+          </p>
+        )}
         {!mine.loading && d.status !== 'ACTIVE' && (
           <p className="text-sm text-muted-foreground">
             {t('noNewProposals', { status: ts(d.status).toLowerCase() })}
@@ -139,13 +160,16 @@ export function DaoView({ daoId }: { daoId: string }) {
         <ProposalTabs daoId={daoId} live={live} />
       </section>
 
-      <MembersSection dao={d} isOwner={isOwner && mine.verified} />
+      <MembersSection dao={d} actorAddress={can.actor('manageMembers')} />
 
       <section aria-labelledby="rules-heading" className="flex flex-col gap-3">
         <h2 id="rules-heading" className="text-lg font-semibold">
           {t('rules')}
         </h2>
         <DaoRules dao={d} />
+        <Link className="self-start text-sm underline" href={`/daos/${daoId}/settings#history`}>
+          {tg('historyLink')}
+        </Link>
         {(isOwner || mine.isAdmin) && mine.verified && <DaoStatusControl dao={d} />}
       </section>
     </div>

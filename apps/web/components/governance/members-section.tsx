@@ -8,6 +8,7 @@ import { formatWeight } from '../../lib/governance/format';
 import { membersInput } from '../../lib/governance/page-reads';
 import { type Dao, type Member, sameAddress } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
+import { BulkMembers } from '../governing/bulk-members';
 import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -22,10 +23,12 @@ import { useGovernanceError, useValidate } from './use-governance-error';
 const INLINE_FORM = 'flex flex-wrap items-end gap-2 *:data-[slot=form-item]:flex-[1_1_14rem]';
 
 /**
- * Members with balances; the owner adds and removes members and sets balances (token-weighted DAOs with
+ * Members with balances; the owner and admins add (one or a pasted list) and remove members and set balances (token-weighted DAOs with
  * manual balances; a DAO with a governance token reads them from the chain, so there is no editor).
  */
-export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean }) {
+export function MembersSection({ dao, actorAddress }: { dao: Dao; actorAddress: string | undefined }) {
+  // the owner or an admin (governance.permissions.get): the wallet they act through
+  const isOwner = actorAddress !== undefined;
   const t = useTranslations('governance.members');
   const locale = useLocale();
   const governanceError = useGovernanceError();
@@ -55,7 +58,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     const memberAddress = formValues(form).memberAddress?.trim();
     // the schemas (zod) load on the owner's first use: visitors of the DAO page never need them
     const { addMemberInput } = await import('@plenum/validators');
-    const checked = validateWith(addMemberInput, { daoId: dao.daoId, memberAddress });
+    const checked = validateWith(addMemberInput, { daoId: dao.daoId, memberAddress, actorAddress });
     if (!checked.ok) return setError(checked.error);
     setError(null);
     setNotice(null);
@@ -81,7 +84,7 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
     setError(null);
     setNotice(null);
     try {
-      await remove.mutateAsync({ daoId: dao.daoId, memberAddress: member.memberAddress });
+      await remove.mutateAsync({ daoId: dao.daoId, memberAddress: member.memberAddress, actorAddress });
     } catch (err) {
       throw new Error(governanceError(err).message);
     }
@@ -117,6 +120,9 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
           </Button>
         </form>
       )}
+      {isOwner && dao.status === 'ACTIVE' && (
+        <BulkMembers daoId={dao.daoId} actorAddress={actorAddress} onAdded={refresh} />
+      )}
       {members.isError && (
         <ErrorRetry
           error={members.error}
@@ -139,7 +145,13 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
               {isOwner && (
                 <div className="mt-2 flex flex-wrap items-end gap-x-4 gap-y-2">
                   {manualBalances && (
-                    <BalanceEditor daoId={dao.daoId} member={m} onSaved={refresh} onError={setError} />
+                    <BalanceEditor
+                      daoId={dao.daoId}
+                      actorAddress={actorAddress}
+                      member={m}
+                      onSaved={refresh}
+                      onError={setError}
+                    />
                   )}
                   {!sameAddress(m.memberAddress, dao.ownerAddress) && (
                     <Button
@@ -185,11 +197,13 @@ export function MembersSection({ dao, isOwner }: { dao: Dao; isOwner: boolean })
 
 function BalanceEditor({
   daoId,
+  actorAddress,
   member,
   onSaved,
   onError,
 }: {
   daoId: string;
+  actorAddress: string | undefined;
   member: Member;
   onSaved: () => void;
   onError: (e: DisplayError | null) => void;
@@ -209,6 +223,7 @@ function BalanceEditor({
       daoId,
       memberAddress: member.memberAddress,
       tokenBalance,
+      actorAddress,
     });
     if (!checked.ok) return setFieldError(checked.error.fields.tokenBalance ?? [checked.error.message]);
     setFieldError(undefined);

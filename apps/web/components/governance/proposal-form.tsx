@@ -10,9 +10,10 @@ import { formatHours } from '../../lib/governance/format';
 import { checkProposalJson } from '../../lib/governance/proposal-data';
 import type { VotingSystem } from '../../lib/governance/systems';
 import { previewTimeline } from '../../lib/governance/timeline-preview';
-import type { Dao } from '../../lib/governance/types';
+import type { Dao, Proposal } from '../../lib/governance/types';
 import { useNow } from '../../lib/governance/use-now';
 import { localToIso, numberOrUndefined } from '../../lib/governance/validate';
+import { durationHours, isoToLocal, proposalPatch } from '../../lib/governing/proposal-edit';
 import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { Form, FormError, FormField, setServerErrors, TextField, useZodForm } from '../ui/form';
@@ -68,10 +69,20 @@ function toInput(daoId: string, v: ProposalFormValues) {
  * New proposal, by one of my wallets that is a member (react-hook-form; checked with the API's schema
  * first). The main column has the title, the description (write / preview), the options and the JSON
  * data; the side column the duration, the optional start and a live timeline preview from the DAO's
- * minimum period.
+ * minimum period. With `editing`, the same form changes a PENDING proposal: it opens with the proposal's
+ * values and sends only what changed (governance.proposals.update) through `actorAddress`.
  */
-export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: string[] }) {
+export function ProposalForm({
+  dao,
+  memberWallets,
+  editing,
+}: {
+  dao: Dao;
+  memberWallets: string[];
+  editing?: { proposal: Proposal; actorAddress: string };
+}) {
   const t = useTranslations('governance.newProposal');
+  const te = useTranslations('governing.edit');
   const tr = useTranslations('governance.rules');
   const tv = useTranslations('common.validation');
   const locale = useLocale();
@@ -102,20 +113,34 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
       }),
     [jsonMessage, minHours, minText, t],
   );
+  const p = editing?.proposal;
   const form = useZodForm(schema, {
-    defaultValues: {
-      title: '',
-      description: '',
-      creatorAddress: memberWallets[0] ?? '',
-      votingSystem: 'single-choice',
-      votingOptions: [...DEFAULT_VOTING_OPTIONS],
-      votingDurationHours: String(Math.max(24, minHours)),
-      startTime: '',
-      proposalData: '',
-    },
+    defaultValues: p
+      ? {
+          title: p.title,
+          description: p.description,
+          creatorAddress: p.creatorAddress,
+          votingSystem: p.votingSystem,
+          votingOptions: [...p.votingOptions],
+          votingDurationHours: String(durationHours(p)),
+          startTime: isoToLocal(p.startTime),
+          proposalData: Object.keys(p.proposalData).length > 0 ? JSON.stringify(p.proposalData, null, 2) : '',
+        }
+      : {
+          title: '',
+          description: '',
+          creatorAddress: memberWallets[0] ?? '',
+          votingSystem: 'single-choice',
+          votingOptions: [...DEFAULT_VOTING_OPTIONS],
+          votingDurationHours: String(Math.max(24, minHours)),
+          startTime: '',
+          proposalData: '',
+        },
   });
   const [error, setError] = useState<DisplayError | null>(null);
   const create = useMutation(trpc.governance.proposals.create.mutationOptions());
+  const update = useMutation(trpc.governance.proposals.update.mutationOptions());
+  const saving = create.isPending || update.isPending;
   const now = useNow();
   const [duration, start, system] = form.watch(['votingDurationHours', 'startTime', 'votingSystem']);
   const timeline = now ? previewTimeline({ now, start, durationHours: duration }) : null;
@@ -130,6 +155,7 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
       const checked = validate(createProposalInput, toInput(dao.daoId, values));
       if (!checked.ok) return showErrors(checked.error);
       setError(null);
+      if (editing) return save(editing, checked.data, values);
       const { votingOptions, ...rest } = checked.data;
       create.mutate(fixesOptions(values.votingSystem) ? rest : { ...rest, votingOptions }, {
         onSuccess: (p) => {
@@ -144,6 +170,36 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
     },
     () => setError({ message: tv('fixFields'), fields: {} }),
   );
+
+  /** the edit's changes only (lib/governing/proposal-edit.ts), then back to the proposal */
+  function save(
+    edit: { proposal: Proposal; actorAddress: string },
+    data: (typeof createProposalInput)['_output'],
+    values: ProposalFormValues,
+  ) {
+    const patch = proposalPatch(
+      edit.proposal,
+      {
+        ...data,
+        votingOptions: fixesOptions(values.votingSystem) ? undefined : data.votingOptions,
+        startLocal: values.startTime,
+      },
+      localToIso,
+    );
+    if (!patch) return setError({ message: te('unchanged'), fields: {} });
+    const proposalId = edit.proposal.proposalId;
+    update.mutate(
+      { proposalId, actorAddress: edit.actorAddress, ...patch },
+      {
+        onSuccess: () => {
+          void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });
+          void queryClient.invalidateQueries({ queryKey: trpc.governance.votes.pathKey() });
+          router.push(`/proposals/${proposalId}`);
+        },
+        onError: (err) => showErrors(governanceError(err)),
+      },
+    );
+  }
 
   const errors = form.formState.errors;
   const messages = (e: { message?: string } | undefined) => (e?.message ? [e.message] : undefined);
@@ -163,7 +219,7 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
         onSubmit={onSubmit}
         noValidate
         className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]"
-        aria-label={t('title')}
+        aria-label={editing ? te('title') : t('title')}
       >
         <div className="flex min-w-0 flex-col gap-4">
           <FormError error={error} />
@@ -179,21 +235,23 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
               />
             )}
           />
-          <FormField
-            control={form.control}
-            name="creatorAddress"
-            render={({ field }) => (
-              <WalletSelect
-                label={t('submitAs')}
-                name={field.name}
-                wallets={memberWallets}
-                errors={messages(errors.creatorAddress)}
-                hint={t('submitAsHint')}
-                value={field.value}
-                onChange={field.onChange}
-              />
-            )}
-          />
+          {!editing && (
+            <FormField
+              control={form.control}
+              name="creatorAddress"
+              render={({ field }) => (
+                <WalletSelect
+                  label={t('submitAs')}
+                  name={field.name}
+                  wallets={memberWallets}
+                  errors={messages(errors.creatorAddress)}
+                  hint={t('submitAsHint')}
+                  value={field.value}
+                  onChange={field.onChange}
+                />
+              )}
+            />
+          )}
           <FormField
             control={form.control}
             name="votingSystem"
@@ -271,8 +329,14 @@ export function ProposalForm({ dao, memberWallets }: { dao: Dao; memberWallets: 
               <p className="text-sm text-muted-foreground">{t('previewEmpty')}</p>
             )}
           </section>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? t('submitting') : t('submit')}
+          <Button type="submit" disabled={saving}>
+            {editing
+              ? update.isPending
+                ? te('saving')
+                : te('save')
+              : create.isPending
+                ? t('submitting')
+                : t('submit')}
           </Button>
         </aside>
       </form>

@@ -11,6 +11,7 @@ import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
 import { useViewerReads } from '../../lib/use-viewer-reads';
+import { CancellationNote, ProposalActions } from '../governing/proposal-actions';
 import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
 import { DateTime } from '../ui/date-time';
@@ -133,7 +134,9 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
               <Countdown status={status} startTime={p.startTime} endTime={p.endTime} testId="countdown" />
             </span>
           </p>
+          <ProposalActions proposal={p} status={status} voteCount={voteCount} />
         </header>
+        {status === 'CANCELLED' && <CancellationNote proposal={p} />}
         <Tabs
           value={tab === 'votes' ? 'votes' : 'overview'}
           onValueChange={(v) => setTab(v === 'votes' ? v : null)}

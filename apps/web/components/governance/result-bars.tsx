@@ -54,6 +54,7 @@ export function ResultBars({
   options?: readonly string[];
 }) {
   const t = useTranslations('votes.results');
+  const tc = useTranslations('governing.results');
   const formatPercent = usePercent();
   const amounts = useAmounts();
   const score = (w: string) =>
@@ -111,7 +112,15 @@ export function ResultBars({
       {!compact && <Support results={results} verdict={verdict} />}
       {!compact && <Turnout results={results} token={token} status={status} />}
       {!compact && <Rules results={results} options={optionNames} />}
-      {verdict && status !== 'PENDING' && <VerdictLine results={results} verdict={verdict} status={status} />}
+      {/* a cancelled proposal decided nothing: its figures are those at cancellation */}
+      {results.cancelled || status === 'CANCELLED'
+        ? !compact && (
+            <p className="text-sm" data-testid="cancelled-results">
+              {tc('cancelled')}
+            </p>
+          )
+        : verdict &&
+          status !== 'PENDING' && <VerdictLine results={results} verdict={verdict} status={status} />}
     </div>
   );
 }

@@ -12,7 +12,8 @@ import {
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 
-export type Power = PowerView & { address: string; member: boolean };
+/** canCancel, canEdit: what the address may do to the proposal now (components/governing/proposal-actions.tsx) */
+export type Power = PowerView & { address: string; member: boolean; canCancel: boolean; canEdit: boolean };
 
 /**
  * governance.votes.power for each address (my wallets and the connected one), refreshed when the

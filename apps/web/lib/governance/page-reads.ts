@@ -6,10 +6,12 @@ import type { DaoStatus, ProposalStatus } from './types';
  * prefetch (lib/prefetch.tsx): a prefetched answer is used only under the very same query key.
  */
 export const DIRECTORY_PAGE_SIZE = 20;
-export const directoryInput = (page: number, status: DaoStatus | '') => ({
+/** `q`: the search box's text (?q=), sent trimmed and only when there is some */
+export const directoryInput = (page: number, status: DaoStatus | '', q = '') => ({
   page,
   limit: DIRECTORY_PAGE_SIZE,
   ...(status ? { status } : {}),
+  ...(q.trim() ? { q: q.trim().slice(0, 100) } : {}),
 });
 
 /** the DAO page's proposal tabs open on Active */

@@ -1,0 +1,110 @@
+'use client';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { historyValue } from '../../lib/governing/history-value';
+import { useTRPC } from '../../lib/trpc';
+import { Pager } from '../governance/controls';
+import { Address } from '../ui/address';
+import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
+
+const LIMIT = 10;
+
+type Entry = {
+  changedAt: string;
+  actorAddress: string | null;
+  changes: Record<string, { from?: unknown; to?: unknown }>;
+};
+
+/**
+ * A DAO's history (governance.settings.history) or a proposal's (governance.proposals.history), newest
+ * first and paged: when, who, and each field from → to.
+ */
+export function HistoryList(props: { daoId: string } | { proposalId: string }) {
+  const t = useTranslations('governing.history');
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const daoHistory = useQuery({
+    ...trpc.governance.settings.history.queryOptions({
+      daoId: 'daoId' in props ? props.daoId : '',
+      page,
+      limit: LIMIT,
+    }),
+    enabled: 'daoId' in props,
+    placeholderData: keepPreviousData,
+  });
+  const proposalHistory = useQuery({
+    ...trpc.governance.proposals.history.queryOptions({
+      proposalId: 'proposalId' in props ? props.proposalId : '',
+      page,
+      limit: LIMIT,
+    }),
+    enabled: 'proposalId' in props,
+    placeholderData: keepPreviousData,
+  });
+  const history = 'daoId' in props ? daoHistory : proposalHistory;
+  return (
+    <QueryState query={history}>
+      {(data) => (
+        <div className="flex flex-col gap-3">
+          {data.items.length === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="history-empty">
+              {t('empty')}
+            </p>
+          ) : (
+            <ol className="flex flex-col gap-3" data-testid="history" aria-busy={history.isFetching}>
+              {data.items.map((entry, i) => (
+                <HistoryEntry key={`${entry.changedAt}-${i}`} entry={entry} />
+              ))}
+            </ol>
+          )}
+          <Pager label={t('pages')} page={page} totalPages={data.pagination.totalPages} onPage={setPage} />
+        </div>
+      )}
+    </QueryState>
+  );
+}
+
+function HistoryEntry({ entry }: { entry: Entry }) {
+  const t = useTranslations('governing.history');
+  const value = useHistoryValue();
+  return (
+    <li className="min-w-0 rounded-md border p-3 text-sm" data-testid="history-entry">
+      <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
+        <DateTime value={entry.changedAt} />
+        <span aria-hidden="true">·</span>
+        {entry.actorAddress ? (
+          <span className="inline-flex min-w-0 items-center gap-x-1">
+            {t('by')} <Address address={entry.actorAddress} copy={false} />
+          </span>
+        ) : (
+          <span>{t('byPlatform')}</span>
+        )}
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {Object.entries(entry.changes).map(([field, change]) => (
+          <li key={field} className="min-w-0 break-words" data-testid="history-change" data-field={field}>
+            <span className="font-medium">{t.has(`fields.${field}`) ? t(`fields.${field}`) : field}</span>
+            {': '}
+            <span className="text-muted-foreground">{value(field, change.from)}</span>
+            {' → '}
+            <span>{value(field, change.to)}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/** a changed value in words: nothing, yes/no, a known rule's name, or the value as text */
+function useHistoryValue() {
+  const t = useTranslations('governing.history');
+  return (field: string, v: unknown) => {
+    const shown = historyValue(v);
+    if (shown.kind === 'none') return t('none');
+    if (shown.kind === 'boolean') return shown.value ? t('yes') : t('no');
+    const key = `values.${field}.${shown.text}`;
+    return t.has(key) ? t(key) : shown.text;
+  };
+}
