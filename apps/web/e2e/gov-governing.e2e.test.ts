@@ -54,6 +54,7 @@ const WORDS = {
     edit: 'Edit',
     title: 'Title',
     saveChanges: 'Save changes',
+    changes: 'Changes to this proposal',
     search: 'Search DAOs',
     next: 'Next',
     reject: (name: string) => `Reject ${name}`,
@@ -87,6 +88,7 @@ const WORDS = {
     edit: 'Bearbeiten',
     title: 'Titel',
     saveChanges: 'Änderungen speichern',
+    changes: 'Änderungen an diesem Vorschlag',
     search: 'DAOs suchen',
     next: 'Weiter',
     reject: (name: string) => `${name} ablehnen`,
@@ -265,6 +267,13 @@ for (const { width, lang } of RUNS) {
       await page.getByRole('button', { name: w.saveChanges, exact: true }).click();
       await page.waitForURL(new RegExp(`/proposals/${proposalId}$`), SLOW);
       await expect(page.locator('#proposal-title')).toHaveText(`Paint the crane blue ${lang}`, SLOW);
+      // the proposal's own history has the edit
+      const history = page.getByTestId('proposal-history');
+      await history.getByText(w.changes, { exact: true }).click();
+      await expect(history.locator('[data-testid="history-change"][data-field="title"]')).toContainText(
+        `Paint the crane ${lang} → Paint the crane blue ${lang}`,
+        SLOW,
+      );
       await page.context().close();
       const stored = await api.call<{ title: string; status: string }>('GET', `/proposals/${proposalId}`);
       expect(stored).toMatchObject({ title: `Paint the crane blue ${lang}`, status: 'PENDING' });

@@ -11,6 +11,7 @@ import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
 import { useSearchParam } from '../../lib/use-search-param';
 import { useViewerReads } from '../../lib/use-viewer-reads';
+import { ProposalHistory } from '../governing/history-list';
 import { CancellationNote, ProposalActions } from '../governing/proposal-actions';
 import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
@@ -183,6 +184,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
                 <pre className="mt-2 overflow-x-auto text-xs">{JSON.stringify(p.proposalData, null, 2)}</pre>
               </details>
             )}
+            <ProposalHistory proposalId={proposalId} />
           </TabsContent>
           {/* mounted while hidden: the list stays current with the live stream and the count */}
           <TabsContent value="votes" forceMount className="data-[state=inactive]:hidden">

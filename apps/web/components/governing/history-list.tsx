@@ -108,3 +108,23 @@ function useHistoryValue() {
     return t.has(key) ? t(key) : shown.text;
   };
 }
+
+/** A proposal's changes (edits, cancellation), read only once opened: most visitors never look. */
+export function ProposalHistory({ proposalId }: { proposalId: string }) {
+  const t = useTranslations('governing.history');
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      className="rounded-md border p-3 text-sm"
+      data-testid="proposal-history"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary className="cursor-pointer font-medium">{t('proposalSummary')}</summary>
+      {open && (
+        <div className="mt-3">
+          <HistoryList proposalId={proposalId} />
+        </div>
+      )}
+    </details>
+  );
+}
