@@ -178,7 +178,7 @@ for (const { width, lang } of RUNS) {
       await expect(page.getByTestId('settings-notice')).toBeVisible(SLOW);
       // newest first: the edit, one entry with both fields, by the owner's wallet
       const entry = page.getByTestId('history-entry').first();
-      await expect(entry.locator('[data-field="threshold"]')).toContainText('50 → 60', SLOW);
+      await expect(entry.locator('[data-field$="threshold"]')).toContainText('50 → 60', SLOW);
       await expect(entry.locator('[data-field="name"]')).toContainText(`${daoName} renamed`);
       await expect(entry.locator(`[data-address="${owner.wallet.address}"]`)).toHaveCount(1);
       const dao = await api.call<{ name: string; votingRules: { threshold: number } }>(

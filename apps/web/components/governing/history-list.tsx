@@ -69,6 +69,10 @@ export function HistoryList(props: { daoId: string } | { proposalId: string }) {
 function HistoryEntry({ entry }: { entry: Entry }) {
   const t = useTranslations('governing.history');
   const value = useHistoryValue();
+  const label = (field: string) => {
+    const key = `fields.${ruleName(field)}`;
+    return t.has(key) ? t(key) : field;
+  };
   return (
     <li className="min-w-0 rounded-md border p-3 text-sm" data-testid="history-entry">
       <p className="flex flex-wrap items-center gap-x-2 text-muted-foreground">
@@ -85,7 +89,7 @@ function HistoryEntry({ entry }: { entry: Entry }) {
       <ul className="mt-2 flex flex-col gap-1">
         {Object.entries(entry.changes).map(([field, change]) => (
           <li key={field} className="min-w-0 break-words" data-testid="history-change" data-field={field}>
-            <span className="font-medium">{t.has(`fields.${field}`) ? t(`fields.${field}`) : field}</span>
+            <span className="font-medium">{label(field)}</span>
             {': '}
             <span className="text-muted-foreground">{value(field, change.from)}</span>
             {' → '}
@@ -97,6 +101,9 @@ function HistoryEntry({ entry }: { entry: Entry }) {
   );
 }
 
+/** a rule may be named inside its group ("votingRules.quorum"): its words are the rule's */
+const ruleName = (field: string) => field.replace(/^votingRules\./, '');
+
 /** a changed value in words: nothing, yes/no, a known rule's name, or the value as text */
 function useHistoryValue() {
   const t = useTranslations('governing.history');
@@ -104,7 +111,7 @@ function useHistoryValue() {
     const shown = historyValue(v);
     if (shown.kind === 'none') return t('none');
     if (shown.kind === 'boolean') return shown.value ? t('yes') : t('no');
-    const key = `values.${field}.${shown.text}`;
+    const key = `values.${ruleName(field)}.${shown.text}`;
     return t.has(key) ? t(key) : shown.text;
   };
 }
