@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { historyValue } from '../../lib/governing/history-value';
 import { useTRPC } from '../../lib/trpc';
 import { Pager } from '../governance/controls';
-import { Address } from '../ui/address';
+import { Address, shortAddress } from '../ui/address';
 import { DateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 
@@ -70,6 +70,9 @@ function HistoryEntry({ entry }: { entry: Entry }) {
   const t = useTranslations('governing.history');
   const value = useHistoryValue();
   const label = (field: string) => {
+    // a role change is named by its address ("roles.0x…")
+    if (field.startsWith('roles.'))
+      return t('roleOf', { address: shortAddress(field.slice('roles.'.length)) });
     const key = `fields.${ruleName(field)}`;
     return t.has(key) ? t(key) : field;
   };
@@ -107,9 +110,12 @@ const ruleName = (field: string) => field.replace(/^votingRules\./, '');
 /** a changed value in words: nothing, yes/no, a known rule's name, or the value as text */
 function useHistoryValue() {
   const t = useTranslations('governing.history');
+  const roles = useTranslations('governing.roles.names');
   return (field: string, v: unknown) => {
     const shown = historyValue(v);
     if (shown.kind === 'none') return t('none');
+    if (field.startsWith('roles.') && shown.kind === 'text' && roles.has(shown.text))
+      return roles(shown.text);
     if (shown.kind === 'boolean') return shown.value ? t('yes') : t('no');
     const key = `values.${ruleName(field)}.${shown.text}`;
     return t.has(key) ? t(key) : shown.text;
