@@ -6,7 +6,7 @@ import { historyValue } from '../../lib/governing/history-value';
 import { useTRPC } from '../../lib/trpc';
 import { Pager } from '../governance/controls';
 import { Address, shortAddress } from '../ui/address';
-import { DateTime } from '../ui/date-time';
+import { DateTime, useFormatDateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
 
 const LIMIT = 10;
@@ -104,6 +104,9 @@ function HistoryEntry({ entry }: { entry: Entry }) {
   );
 }
 
+/** fields holding a time: shown as every date is, with its zone */
+const TIMES = new Set(['startTime', 'endTime']);
+
 /** a rule may be named inside its group ("votingRules.quorum"): its words are the rule's */
 const ruleName = (field: string) => field.replace(/^votingRules\./, '');
 
@@ -111,9 +114,11 @@ const ruleName = (field: string) => field.replace(/^votingRules\./, '');
 function useHistoryValue() {
   const t = useTranslations('governing.history');
   const roles = useTranslations('governing.roles.names');
+  const formatDateTime = useFormatDateTime();
   return (field: string, v: unknown) => {
     const shown = historyValue(v);
     if (shown.kind === 'none') return t('none');
+    if (TIMES.has(field) && typeof v === 'string' && !Number.isNaN(Date.parse(v))) return formatDateTime(v);
     if (field.startsWith('roles.') && shown.kind === 'text' && roles.has(shown.text))
       return roles(shown.text);
     if (shown.kind === 'boolean') return shown.value ? t('yes') : t('no');
