@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
+import { useDaoPermissions } from '../../lib/governing/use-dao-permissions';
 import { useTRPC } from '../../lib/trpc';
 import { Loading, QueryState } from '../ui/query-state';
 import { isMissing, RulesSummary } from './dao-view';
@@ -21,6 +22,8 @@ export function NewProposalView({ daoId }: { daoId: string }) {
   const tp = useTranslations('governance.proposal');
   const trpc = useTRPC();
   const mine = useMyWallets();
+  const can = useDaoPermissions(daoId);
+  const refusals = useTranslations('errors.details');
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
 
   if (dao.isError && isMissing(dao.error))
@@ -43,6 +46,13 @@ export function NewProposalView({ daoId }: { daoId: string }) {
   if (mine.loading) return <Loading />;
   const d = dao.data;
   const memberWallets = mine.wallets.filter((w) => d.members.some((m) => sameAddress(m, w)));
+  // who may propose (votingRules.proposers): a wallet the permissions read refuses is no choice; one not
+  // read yet stays, and the server has the last word
+  const allowed = (w: string) => can.permissions.find((p) => sameAddress(p.address, w))?.propose !== false;
+  const proposers = memberWallets.filter(allowed);
+  const refusal = can.permissions.find(
+    (p) => p.proposeRefusal && memberWallets.some((w) => sameAddress(w, p.address)),
+  )?.proposeRefusal;
   const blocking =
     d.status !== 'ACTIVE' ? (
       <p
@@ -64,6 +74,16 @@ export function NewProposalView({ daoId }: { daoId: string }) {
       >
         {t('notMember', { dao: d.name })}
       </p>
+    ) : proposers.length === 0 ? (
+      <p
+        role="status"
+        className="rounded-md border border-amber-500/60 bg-amber-500/10 p-3"
+        data-testid="blocking"
+      >
+        {refusal === 'NOT_AN_AUTHOR' || refusal === 'BELOW_PROPOSAL_THRESHOLD'
+          ? refusals(refusal)
+          : t('notMember', { dao: d.name })}
+      </p>
     ) : null;
 
   return (
@@ -78,7 +98,7 @@ export function NewProposalView({ daoId }: { daoId: string }) {
         <h1 className="text-2xl font-semibold">{t('title')}</h1>
         <RulesSummary dao={d} />
       </header>
-      {blocking ?? <ProposalForm dao={d} memberWallets={memberWallets} />}
+      {blocking ?? <ProposalForm dao={d} memberWallets={proposers} />}
     </div>
   );
 }
