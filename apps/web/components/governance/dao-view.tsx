@@ -102,6 +102,8 @@ export function DaoView({ daoId }: { daoId: string }) {
 
   const d = dao.data;
   const isOwner = mine.isMine(d.ownerAddress);
+  // who may propose (votingRules.proposers): hidden once the permissions read says none of my wallets may
+  const mayPropose = can.permissions.length === 0 || can.permissions.some((p) => p.propose);
   const governs = can.actor('editSettings') ?? can.actor('manageRoles') ?? can.actor('transferOwnership');
   const isMember = mine.wallets.some((w) => d.members.some((m) => sameAddress(m, w)));
   return (
@@ -125,7 +127,7 @@ export function DaoView({ daoId }: { daoId: string }) {
                 </Link>
               </Button>
             )}
-            {isMember && d.status === 'ACTIVE' && (
+            {isMember && d.status === 'ACTIVE' && mayPropose && (
               <Button asChild>
                 <Link href={`/daos/${daoId}/proposals/new`}>
                   <Plus aria-hidden="true" />
