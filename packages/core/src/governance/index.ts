@@ -2,6 +2,8 @@ export * from './cast-vote';
 export * from './create-dao';
 export * from './create-proposal';
 export * from './dao-queries';
+export * from './dao-roles';
+export * from './dao-settings';
 export * from './dao-status';
 export * from './deletion-guard';
 export * from './electorate';

@@ -4,11 +4,15 @@ import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { proposalsRouter } from './proposals';
+import { rolesRouter } from './roles';
+import { settingsRouter } from './settings';
 import { votesRouter } from './votes';
 
 export const governanceRouter = router({
   daos: daosRouter,
   members: membersRouter,
+  settings: settingsRouter,
+  roles: rolesRouter,
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
