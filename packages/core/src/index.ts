@@ -33,8 +33,10 @@ export { eventStream } from './events/stream';
 export type { LiveEventSource } from './events/subscription';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
+  acceptOwnership,
   addMember,
   approveDao,
+  bulkAddMembers,
   castVote,
   createDao,
   createProposal,
@@ -51,14 +53,17 @@ export {
   listMembers,
   listProposals,
   listVotes,
+  rejectDao,
   removeMember,
   StatusScheduler,
   type SystemScores,
   scoreBallots,
   setDaoStatus,
   setTokenBalance,
+  transferOwnership,
   VOTE_SIGNING_GUIDE,
   VOTE_TYPED_DATA_SPEC,
+  withdrawOwnershipTransfer,
 } from './governance/index';
 export {
   checkUnsubscribeToken,

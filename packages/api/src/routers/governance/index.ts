@@ -3,12 +3,14 @@ import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
+import { ownershipRouter } from './ownership';
 import { proposalsRouter } from './proposals';
 import { votesRouter } from './votes';
 
 export const governanceRouter = router({
   daos: daosRouter,
   members: membersRouter,
+  ownership: ownershipRouter,
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
