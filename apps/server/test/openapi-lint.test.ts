@@ -14,6 +14,7 @@ import { apiClient } from './support/http';
 const EXPLAINED_WARNINGS = new Set([
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1status',
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1members',
+  'no-ambiguous-paths #/paths/~1daos~1{daoId}~1owner',
   'no-server-example.com #/servers/0/url',
 ]);
 
