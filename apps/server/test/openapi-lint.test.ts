@@ -16,6 +16,7 @@ const EXPLAINED_WARNINGS = new Set([
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1members',
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1history',
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1roles',
+  'no-ambiguous-paths #/paths/~1daos~1{daoId}~1owner',
   'no-server-example.com #/servers/0/url',
 ]);
 

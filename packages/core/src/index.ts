@@ -33,8 +33,10 @@ export { eventStream } from './events/stream';
 export type { LiveEventSource } from './events/subscription';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
+  acceptOwnership,
   addMember,
   approveDao,
+  bulkAddMembers,
   castVote,
   createDao,
   createProposal,
@@ -53,6 +55,7 @@ export {
   listProposals,
   listRoles,
   listVotes,
+  rejectDao,
   removeMember,
   removeRole,
   StatusScheduler,
@@ -62,8 +65,10 @@ export {
   setRole,
   setTokenBalance,
   updateDao,
+  transferOwnership,
   VOTE_SIGNING_GUIDE,
   VOTE_TYPED_DATA_SPEC,
+  withdrawOwnershipTransfer,
 } from './governance/index';
 export {
   checkUnsubscribeToken,

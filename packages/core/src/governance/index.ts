@@ -1,6 +1,7 @@
 export * from './cast-vote';
 export * from './create-dao';
 export * from './create-proposal';
+export * from './dao-ownership';
 export * from './dao-queries';
 export * from './dao-roles';
 export * from './dao-settings';

@@ -3,6 +3,7 @@ import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
+import { ownershipRouter } from './ownership';
 import { proposalsRouter } from './proposals';
 import { rolesRouter } from './roles';
 import { settingsRouter } from './settings';
@@ -13,6 +14,7 @@ export const governanceRouter = router({
   members: membersRouter,
   settings: settingsRouter,
   roles: rolesRouter,
+  ownership: ownershipRouter,
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
