@@ -83,7 +83,7 @@ export async function cancelProposal(
     });
     const now = svc.clock.now();
     const open = p.status === 'PENDING' || (p.status === 'ACTIVE' && now < p.endTime);
-    if (!open && p.status !== 'CANCELLED')
+    if (!open)
       throw conflict(
         `This proposal is ${closedWord(p, now)}: it can no longer be cancelled`,
         'PROPOSAL_CLOSED',
@@ -92,7 +92,7 @@ export async function cancelProposal(
     const [cancelled] = await tx
       .update(proposals)
       .set({ status: 'CANCELLED', cancelledAt: now, cancelledBy: by, cancelReason: reason, updatedAt: now })
-      .where(and(eq(proposals.id, p.id), inArray(proposals.status, ['PENDING', 'ACTIVE', 'CANCELLED'])))
+      .where(and(eq(proposals.id, p.id), inArray(proposals.status, ['PENDING', 'ACTIVE'])))
       .returning();
     await changeStatus(tx, p, cancelled!);
     await recordChange(tx, {

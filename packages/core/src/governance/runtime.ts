@@ -59,7 +59,7 @@ export class GovernanceRuntime {
       // a missing proposal or a failed read is not remembered, nor a PENDING one: its times and options
       // may still be edited (docs/governance.md, "Editing a proposal")
       const forget = () => this.proposals.get(id) === entry && this.proposals.delete(id);
-      entry.then((e) => e || forget()).catch(forget);
+      entry.then((e) => (e && e.row.status !== 'PENDING') || forget()).catch(forget);
     }
     return entry;
   }
