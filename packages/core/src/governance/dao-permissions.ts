@@ -79,8 +79,8 @@ export function proposeRefusalError(refusal: ProposeRefusal, address: string, da
 }
 
 /**
- * GET /daos/{daoId}/permissions/{address}: what an address may do in a DAO (docs/governance.md, "Roles"),
- * so the web app shows only the buttons that work. Public, like the roles themselves.
+ * GET /daos/{daoId}/permissions/{address} (docs/governance.md, "What an address may do"): its role and
+ * powers, so the web app shows only the buttons that work. Public, like the roles themselves.
  */
 export async function getDaoPermissions(svc: Services, params: { daoId: string; address: string }) {
   const address = canonicalAddress(params.address, 'address');
