@@ -158,6 +158,32 @@ describe('cancelling a proposal', () => {
     expect(results).toMatchObject({ cancelled: true, totalVotes: 0, passing: null });
   });
 
+  it('an ACTIVE proposal cancelled: the "voting opened" mail went out, no reminder and no outcome follow', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner);
+    const voter = await memberUser(api);
+    await addMember(api, owner, dao.daoId, voter.wallet.address);
+    const title = uniqueTitle('Active');
+    const p = await createProposal(api, owner, dao.daoId, { title, votingDurationHours: 72 });
+    const subjects = async () =>
+      (await query(t, sql`select subject from email_outbox where subject like ${`%: ${title}`}`)).map(
+        (r) => r.subject as string,
+      );
+    expect((await subjects()).every((s) => s.includes('Voting is open'))).toBe(true);
+    const opened = (await subjects()).length;
+    expect(opened).toBe(2);
+    expect((await cancel(api, p.proposalId, {}, voter.token)).status).toBe(403);
+    expect((await cancel(api, p.proposalId, {}, owner.token)).status).toBe(200);
+    const end = Date.parse(p.endTime as string);
+    // inside the reminder window, then past the end
+    for (const at of [end - 12 * HOUR, end + HOUR]) {
+      clock.set(at);
+      await Promise.all([tick(t), tick(t)]);
+    }
+    expect(await subjects()).toHaveLength(opened);
+    expect((await api.get(`/proposals/${p.proposalId}`)).body.status).toBe('CANCELLED');
+  });
+
   it("the DAO's owner, admins and moderators may cancel any; a member, an author role and strangers may not", async () => {
     const { owner, dao, members } = await daoWithMembers(api, 2);
     const [author, member] = members as [Member, Member];
