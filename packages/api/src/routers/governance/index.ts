@@ -4,6 +4,7 @@ import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { ownershipRouter } from './ownership';
+import { permissionsRouter } from './permissions';
 import { proposalsRouter } from './proposals';
 import { rolesRouter } from './roles';
 import { settingsRouter } from './settings';
@@ -15,6 +16,7 @@ export const governanceRouter = router({
   settings: settingsRouter,
   roles: rolesRouter,
   ownership: ownershipRouter,
+  permissions: permissionsRouter,
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,
