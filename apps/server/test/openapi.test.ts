@@ -32,6 +32,14 @@ describe('OpenAPI', () => {
     }
   });
 
+  it("names an operation's error reasons beside their statuses", async () => {
+    const res = await apiClient(t.url).get('/api/docs-json');
+    const vote = res.body.paths['/votes'].post.responses;
+    expect(vote['409'].description).toMatch(/reason .*ALREADY_VOTED/);
+    expect(vote['403'].description).toMatch(/reason .*NOT_ELIGIBLE.*CSRF/);
+    expect(vote['409'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+  });
+
   it('serves the interactive docs page and its assets', async () => {
     const page = await fetch(`${t.url}/api/docs`);
     expect(page.status).toBe(200);

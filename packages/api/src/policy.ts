@@ -1,4 +1,4 @@
-import { AppError, type Principal, type Services } from '@plenum/core';
+import { AppError, type Principal, type Reason, type Services } from '@plenum/core';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 
@@ -36,6 +36,11 @@ export interface Meta extends OpenApiMeta {
    * document")
    */
   optionalAuth?: true;
+  /**
+   * the `reason` values the operation answers, by status, besides those of every path: the OpenAPI
+   * document names them (docs/api.md, "The OpenAPI document")
+   */
+  errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 502 | 503, readonly Reason[]>>;
 }
 
 export interface Operation {

@@ -290,7 +290,7 @@ export const rejectDaoInput = z.strictObject({
   reason: z.string().trim().min(1, 'required').max(1_000),
 });
 
-// ---- settings, history, roles, ownership (docs/governance.md, "Governing over time") ----
+// ---- settings, history, roles, ownership (docs/governance.md, "Changing the rules", "Roles", "Ownership") ----
 
 export const updateDaoInput = z.strictObject({
   daoId: id,

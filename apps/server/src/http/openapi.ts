@@ -117,6 +117,14 @@ interface Operation {
 }
 
 const ERROR_REF = '#/components/schemas/ErrorBody';
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid input (field issues listed)',
+  401: 'Not signed in (or a bad signature)',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflicts with the current state',
+};
+
 const errorJson = (description: string) => ({
   description,
   content: { 'application/json': { schema: { $ref: ERROR_REF } } },
@@ -178,6 +186,13 @@ function conformResponses(doc: Doc, router: AppRouter) {
     const add = (code: number, description: string) => {
       responses[String(code)] ??= errorJson(description);
     };
+    // the reasons an operation answers beside its status (meta.errors): named in the description, so a
+    // client reading the document knows which `reason` values to handle (docs/api.md, "Errors")
+    for (const [code, reasons] of Object.entries(meta.errors ?? {})) {
+      // a write's 403 may also be a cookie sent from another origin
+      const all = code === '403' && method !== 'get' ? [...reasons, 'CSRF'] : reasons;
+      responses[code] = errorJson(`${STATUS_TEXT[Number(code)] ?? 'Error'}: reason ${all.join(', ')}`);
+    }
     add(400, 'Invalid input (field issues listed)');
     add(500, 'Internal server error');
     const write = method !== 'get';

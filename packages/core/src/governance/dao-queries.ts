@@ -1,6 +1,6 @@
 import type { DaoStatus } from '@plenum/db';
 import { type DbOrTx, daoMembers, daoRoles, daos, proposals } from '@plenum/db';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { Services } from '../services';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
@@ -69,16 +69,24 @@ async function pageOfDaos(svc: Services, where: SQL | undefined, page: Page) {
   };
 }
 
+/** `%`, `_` and `\` match themselves in a LIKE pattern */
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /**
  * GET /daos: every DAO, newest first; `status` filters (the admin approval queue uses PENDING), `member`
- * keeps the DAOs that address belongs to (a member's dashboard).
+ * keeps the DAOs that address belongs to (a member's dashboard), `q` the DAOs whose name or description
+ * contains it, ignoring case (docs/governance.md, "Finding DAOs").
  */
 export function listDaos(
   svc: Services,
-  params: Page & { status?: DaoStatus | undefined; member?: string | undefined },
+  params: Page & { status?: DaoStatus | undefined; member?: string | undefined; q?: string | undefined },
 ) {
   const member = params.member ? canonicalAddress(params.member, 'member') : undefined;
   const where = and(
+    // the expression of the trigram index daos_search_trgm_idx, so the search reads the index
+    params.q
+      ? ilike(sql`(${daos.name} || ' ' || ${daos.description})`, `%${escapeLike(params.q)}%`)
+      : undefined,
     params.status ? eq(daos.status, params.status) : undefined,
     member
       ? inArray(

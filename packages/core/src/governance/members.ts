@@ -140,3 +140,50 @@ export async function listMembers(svc: Services, params: CursorPage & { daoId: s
   );
   return { items: rows.map(memberView), pagination };
 }
+
+/**
+ * POST /daos/{daoId}/members/bulk (docs/governance.md, "Members in bulk"): each pasted string is checked
+ * on its own (a bad one or a repeat is reported, not fatal); the rest go in with ONE statement, so none
+ * is half-added, and `on conflict do nothing returning` tells exactly which this call added even while
+ * other calls add overlapping lists.
+ */
+export async function bulkAddMembers(
+  svc: Services,
+  params: { userId: string; daoId: string; addresses: string[]; actorAddress?: string | undefined },
+) {
+  const dao = await ownedDao(svc, params.userId, params.daoId, params.actorAddress);
+  if (dao.status !== 'ACTIVE')
+    throw conflict(`The DAO is ${dao.status}: it takes no new members`, 'DAO_NOT_ACTIVE');
+  const valid: string[] = [];
+  const invalid: { address: string; reason: 'INVALID_ADDRESS' | 'DUPLICATE' }[] = [];
+  const seen = new Set<string>();
+  for (const raw of params.addresses) {
+    let address: string;
+    try {
+      address = canonicalAddress(raw);
+    } catch {
+      invalid.push({ address: raw, reason: 'INVALID_ADDRESS' });
+      continue;
+    }
+    if (seen.has(address)) invalid.push({ address: raw, reason: 'DUPLICATE' });
+    else {
+      seen.add(address);
+      valid.push(address);
+    }
+  }
+  const now = svc.clock.now();
+  const inserted = valid.length
+    ? await svc.db
+        .insert(daoMembers)
+        .values(valid.map((address) => ({ daoId: dao.id, address, tokenBalance: '0', addedAt: now })))
+        .onConflictDoNothing()
+        .returning({ address: daoMembers.address })
+    : [];
+  const added = new Set(inserted.map((r) => r.address));
+  return {
+    added: valid.filter((a) => added.has(a)),
+    alreadyMembers: valid.filter((a) => !added.has(a)),
+    invalid,
+    memberCount: await memberCount(svc, dao.id),
+  };
+}

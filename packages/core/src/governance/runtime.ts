@@ -32,8 +32,8 @@ export interface GovernanceOptions {
 /**
  * The governance state of one service container (`svc.governance`, built by createCoreServices): the vote
  * batcher, the results read prepared once, the token snapshot reads in flight, and caches of what never
- * changes once known — a proposal's rules, options and times, and its frozen electorate — so the vote path
- * does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
+ * changes once voting started — a proposal's rules, options and times, and its frozen electorate — so the
+ * vote path does not read them per vote. Status is not trusted from here: the batch re-reads it under a lock.
  */
 export class GovernanceRuntime {
   readonly batcher: VoteBatcher;
@@ -56,8 +56,10 @@ export class GovernanceRuntime {
       this.proposals.set(id, entry);
       if (this.proposals.size > MAX_CACHED_PROPOSALS)
         this.proposals.delete(this.proposals.keys().next().value!);
-      // a missing proposal or a failed read is not remembered
-      entry.then((e) => e ?? this.proposals.delete(id)).catch(() => this.proposals.delete(id));
+      // a missing proposal or a failed read is not remembered, nor a PENDING one: its times and options
+      // may still be edited (docs/governance.md, "Editing a proposal")
+      const forget = () => this.proposals.get(id) === entry && this.proposals.delete(id);
+      entry.then((e) => (e && e.row.status !== 'PENDING') || forget()).catch(forget);
     }
     return entry;
   }

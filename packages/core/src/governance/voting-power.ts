@@ -50,7 +50,8 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     weight,
     holder,
   });
-  // what this address may do to the proposal now (docs/governance.md, "Cancelling and editing a proposal")
+  // what this address may do to the proposal now (docs/governance.md, "Cancelling a proposal", "Editing a
+  // proposal")
   const now = svc.clock.now();
   const authority = await authorityOf(svc.db, dao, address);
   const author = p.creatorAddress === address;

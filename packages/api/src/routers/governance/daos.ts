@@ -1,4 +1,12 @@
-import { approveDao, createDao, getDao, listDaos, listDaosByOwner, setDaoStatus } from '@plenum/core';
+import {
+  approveDao,
+  createDao,
+  getDao,
+  listDaos,
+  listDaosByOwner,
+  rejectDao,
+  setDaoStatus,
+} from '@plenum/core';
 import {
   createDaoInput,
   daoIdInput,
@@ -7,6 +15,7 @@ import {
   daosByOwnerInput,
   listDaosInput,
   paged,
+  rejectDaoInput,
   setDaoStatusInput,
 } from '@plenum/validators';
 import { activeProcedure, adminProcedure, publicProcedure, router } from '../../trpc';
@@ -87,4 +96,17 @@ export const daosRouter = router({
     .input(daoIdInput)
     .output(daoSchema)
     .mutation(({ ctx, input }) => approveDao(ctx.svc, { actorId: ctx.principal.userId, daoId: input.daoId })),
+
+  reject: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/daos/{daoId}/reject',
+        tags: ['admin'],
+        summary: 'Reject a PENDING DAO with a reason (it becomes INACTIVE; the owner gets a mail)',
+      },
+    })
+    .input(rejectDaoInput)
+    .output(daoSchema)
+    .mutation(({ ctx, input }) => rejectDao(ctx.svc, { actorId: ctx.principal.userId, ...input })),
 });

@@ -3,12 +3,20 @@ import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
+import { ownershipRouter } from './ownership';
+import { permissionsRouter } from './permissions';
 import { proposalsRouter } from './proposals';
+import { rolesRouter } from './roles';
+import { settingsRouter } from './settings';
 import { votesRouter } from './votes';
 
 export const governanceRouter = router({
   daos: daosRouter,
   members: membersRouter,
+  settings: settingsRouter,
+  roles: rolesRouter,
+  ownership: ownershipRouter,
+  permissions: permissionsRouter,
   proposals: proposalsRouter,
   votes: votesRouter,
   eip712: eip712Router,

@@ -1,6 +1,8 @@
-import { addMember, listMembers, removeMember, setTokenBalance } from '@plenum/core';
+import { addMember, bulkAddMembers, listMembers, removeMember, setTokenBalance } from '@plenum/core';
 import {
   addMemberInput,
+  bulkMembersInput,
+  bulkMembersSchema,
   cursorPaged,
   listMembersInput,
   memberPathInput,
@@ -65,4 +67,17 @@ export const membersRouter = router({
     .input(setBalanceInput)
     .output(membershipSchema)
     .mutation(({ ctx, input }) => setTokenBalance(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  bulk: activeProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/daos/{daoId}/members/bulk',
+        tags,
+        summary: 'Owner or admin: add up to 1,000 members at once (bad entries reported, not fatal)',
+      },
+    })
+    .input(bulkMembersInput)
+    .output(bulkMembersSchema)
+    .mutation(({ ctx, input }) => bulkAddMembers(ctx.svc, { userId: ctx.principal.userId, ...input })),
 });

@@ -1,12 +1,23 @@
-import { createProposal, getProposal, listProposals } from '@plenum/core';
 import {
+  cancelProposal,
+  createProposal,
+  getProposal,
+  listProposals,
+  proposalHistory,
+  updateProposal,
+} from '@plenum/core';
+import {
+  cancelProposalInput,
   createProposalInput,
+  historyEntrySchema,
   listActiveProposalsInput,
   listProposalsInput,
   paged,
+  proposalHistoryInput,
   proposalIdInput,
   proposalSchema,
   proposalSummarySchema,
+  updateProposalInput,
 } from '@plenum/validators';
 import { activeProcedure, publicProcedure, router } from '../../trpc';
 
@@ -69,4 +80,44 @@ export const proposalsRouter = router({
     .input(listActiveProposalsInput)
     .output(paged(proposalSummarySchema))
     .query(({ ctx, input }) => listProposals(ctx.svc, { ...input, status: 'ACTIVE' })),
+
+  cancel: activeProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/proposals/{proposalId}/cancel',
+        tags,
+        summary: "Cancel a proposal (its author while open; the DAO's owner, admins and moderators)",
+      },
+    })
+    .input(cancelProposalInput)
+    .output(proposalSchema)
+    .mutation(({ ctx, input }) => cancelProposal(ctx.svc, { principal: ctx.principal, ...input })),
+
+  update: activeProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/proposals/{proposalId}',
+        tags,
+        summary: "Edit a proposal before its start (its author, the DAO's owner and admins)",
+      },
+    })
+    .input(updateProposalInput)
+    .output(proposalSchema)
+    .mutation(({ ctx, input }) => updateProposal(ctx.svc, { principal: ctx.principal, input })),
+
+  history: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/proposals/{proposalId}/history',
+        tags,
+        protect: false,
+        summary: "A proposal's edits and cancellation, newest first",
+      },
+    })
+    .input(proposalHistoryInput)
+    .output(paged(historyEntrySchema))
+    .query(({ ctx, input }) => proposalHistory(ctx.svc, input)),
 });

@@ -29,6 +29,11 @@ export const votesRouter = router({
         summary: 'Cast a vote (session, or EIP-712 signature + timestamp)',
       },
       successStatus: 201,
+      errors: {
+        401: ['NOT_SIGNED_IN', 'INVALID_SIGNATURE', 'SIGNATURE_EXPIRED', 'SIGNATURE_FROM_FUTURE'],
+        403: ['NOT_ELIGIBLE', 'NOT_YOUR_ADDRESS', 'EMAIL_NOT_VERIFIED'],
+        409: ['PROPOSAL_NOT_ACTIVE', 'DAO_NOT_ACTIVE', 'ALREADY_VOTED', 'STALE_SIGNATURE'],
+      },
     })
     .input(castVoteInput)
     .output(voteSchema)
