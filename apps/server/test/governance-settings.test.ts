@@ -132,6 +132,25 @@ describe('PATCH /daos/{daoId}', () => {
     expect(second.pagination.total).toBe(3);
   });
 
+  it('a patch keeps every rule it does not name', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner, {
+      threshold: 50,
+      minVotingPeriod: 2,
+      quorum: 10,
+      resultsVisibility: 'after-end',
+      allowVoteChange: true,
+      proposers: 'authors',
+      maxActiveProposalsPerAuthor: 2,
+    });
+    const res = await patch(dao.daoId, { votingRules: { threshold: 60 } }, owner.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.votingRules).toEqual({ ...(dao.votingRules as object), threshold: 60 });
+    expect((await history(dao.daoId)).items[0]!.changes).toEqual({
+      'votingRules.threshold': { from: 50, to: 60 },
+    });
+  });
+
   it('null clears an optional rule', async () => {
     const owner = await memberUser(api);
     const dao = await createDao(api, owner, { ...rules, maxActiveProposalsPerAuthor: 3 });
