@@ -5,7 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
-import { linkWallet, memberUser, newWallet } from './support/factories';
+import { activeUser, linkWallet, memberUser, newWallet } from './support/factories';
 import { addMember, createDao, createProposal, type Member, tick } from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
 
@@ -437,5 +437,38 @@ describe('two admins editing at once', () => {
     const evs = await updatedEvents(dao.daoId);
     // the one role grant and the n edits
     expect(evs).toHaveLength(n + 1);
+  });
+});
+
+describe('status changes are in the history', () => {
+  let t2: TestApp;
+  let api2: ApiClient;
+  beforeAll(async () => {
+    t2 = await startTestApp({ env: { DAO_APPROVAL_REQUIRED: 'true', ADMIN_EMAILS: 'chief@example.org' } });
+    api2 = apiClient(t2.url);
+  });
+  afterAll(() => t2?.close());
+
+  it('approval, and each switch by the owner or a platform admin (who acts with no address)', async () => {
+    const owner = await memberUser(api2);
+    const dao = await createDao(api2, owner, rules);
+    const admin = await activeUser(api2, { email: 'chief@example.org' });
+    expect(
+      (await api2.post(`/admin/daos/${dao.daoId}/approve`, undefined, { token: admin.token })).status,
+    ).toBe(200);
+    const status = (by: { token: string }, to: string) =>
+      api2.post(`/daos/${dao.daoId}/status`, { status: to }, { token: by.token });
+    expect((await status(owner, 'INACTIVE')).status).toBe(200);
+    // the status it already has: nothing recorded
+    expect((await status(owner, 'INACTIVE')).status).toBe(200);
+    expect((await status(admin, 'ACTIVE')).status).toBe(200);
+    const h = (await api2.get(`/daos/${dao.daoId}/history`)).body;
+    expect(
+      h.items.map((e: { actorAddress: string | null; changes: unknown }) => [e.actorAddress, e.changes]),
+    ).toEqual([
+      [null, { status: { from: 'INACTIVE', to: 'ACTIVE' } }],
+      [owner.wallet.address, { status: { from: 'ACTIVE', to: 'INACTIVE' } }],
+      [null, { status: { from: 'PENDING', to: 'ACTIVE' } }],
+    ]);
   });
 });

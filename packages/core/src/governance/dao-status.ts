@@ -6,6 +6,7 @@ import { walletAddressesOf } from '../auth/wallets';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
 import { getDao } from './dao-queries';
+import { recordChange } from './history';
 import { requireDao } from './rows';
 
 /**
@@ -28,7 +29,20 @@ export async function setDaoStatus(
   if (dao.status !== params.status) {
     const now = svc.clock.now();
     await svc.db.transaction(async (tx) => {
-      await tx.update(daos).set({ status: params.status, updatedAt: now }).where(eq(daos.id, dao.id));
+      // conditional: of two switches at once only the one that changes the status records a change
+      const switched = await tx
+        .update(daos)
+        .set({ status: params.status, updatedAt: now })
+        .where(and(eq(daos.id, dao.id), eq(daos.status, dao.status)))
+        .returning({ id: daos.id });
+      if (!switched.length) return;
+      // docs/governance.md, "History": a platform admin acts as an account, with no address
+      await recordChange(tx, {
+        daoId: dao.id,
+        actorAddress: isAdmin ? null : dao.ownerAddress,
+        changes: { status: { from: dao.status, to: params.status } },
+        at: now,
+      });
       // an admin acting on a DAO is an administrative action (docs/users.md, "Administration")
       if (isAdmin)
         await writeAudit(tx, {
@@ -56,6 +70,12 @@ export async function approveDao(svc: Services, params: { actorId: string; daoId
       .where(and(eq(daos.id, dao.id), eq(daos.status, 'PENDING')))
       .returning({ status: daos.status });
     if (!updated.length) throw conflict(`The DAO is ${dao.status}, not PENDING`, 'DAO_NOT_PENDING');
+    await recordChange(tx, {
+      daoId: dao.id,
+      actorAddress: null,
+      changes: { status: { from: 'PENDING', to: 'ACTIVE' } },
+      at: now,
+    });
     await writeAudit(tx, {
       actorId: params.actorId,
       action: 'dao.approve',
