@@ -307,6 +307,23 @@ describe.runIf(TEST_DB === 'postgres')('races on PostgreSQL', () => {
     expect(roles.map((r) => [r.address, r.role])).toEqual([[owner.wallet.address, 'admin']]);
   });
 
+  it('an accept racing the account deletion: never both, the DAO never owned by a deleted account', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { owner, daoId } = await ownedDao();
+      const next = await memberUser(api);
+      await transfer(owner, daoId, next.wallet.address);
+      const [a, d] = await Promise.all([
+        accept(next, daoId),
+        api.delete(`/users/${next.id}`, { token: next.token }),
+      ]);
+      const outcome = `${a.status} ${d.status}`;
+      // accepted first: the new owner's deletion is blocked; deleted first: the accept finds no account
+      expect(['200 409', '401 204'], JSON.stringify([a.body, d.body])).toContain(outcome);
+      const dao = (await api.get(`/daos/${daoId}`)).body;
+      expect(dao.ownerAddress).toBe(a.status === 200 ? next.wallet.address : owner.wallet.address);
+    }
+  });
+
   it('an accept racing a withdrawal: exactly one of them happens, every time', async () => {
     for (let round = 0; round < 8; round++) {
       const { owner, daoId } = await ownedDao();

@@ -83,7 +83,18 @@ describe('editing a proposal', () => {
     expect(same.status).toBe(200);
     expect((await api.get(`/proposals/${p.proposalId}/history`)).body.items).toHaveLength(1);
     expect(await updatedEvents(p.proposalId)).toHaveLength(1);
-    expect(owner).toBeDefined();
+    // the same proposalData with its keys in another order is no change either
+    const url = `/proposals/${p.proposalId}`;
+    expect(
+      (await patch(api, url, { proposalData: { zeta: 1, alpha: { y: 2, x: 1 } } }, owner.token)).status,
+    ).toBe(200);
+    expect(
+      (await patch(api, url, { proposalData: { alpha: { x: 1, y: 2 }, zeta: 1 } }, owner.token)).status,
+    ).toBe(200);
+    const entries = (await api.get(`${url}/history`)).body.items;
+    expect(entries).toHaveLength(2);
+    expect(entries[0].actorAddress).toBe(owner.wallet.address);
+    expect(await updatedEvents(p.proposalId)).toHaveLength(2);
   });
 
   it('a new startTime moves endTime; a new duration moves endTime alone; basic takes its own options', async () => {

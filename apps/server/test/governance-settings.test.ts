@@ -5,7 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
-import { linkWallet, memberUser, newWallet } from './support/factories';
+import { activeUser, linkWallet, memberUser, newWallet } from './support/factories';
 import { addMember, createDao, createProposal, type Member, tick } from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
 
@@ -130,6 +130,25 @@ describe('PATCH /daos/{daoId}', () => {
     const second = await history(dao.daoId, '?page=2&limit=1');
     expect(second.items.map((e) => e.changes['votingRules.quorum'])).toEqual([{ from: 5, to: 6 }]);
     expect(second.pagination.total).toBe(3);
+  });
+
+  it('a patch keeps every rule it does not name', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner, {
+      threshold: 50,
+      minVotingPeriod: 2,
+      quorum: 10,
+      resultsVisibility: 'after-end',
+      allowVoteChange: true,
+      proposers: 'authors',
+      maxActiveProposalsPerAuthor: 2,
+    });
+    const res = await patch(dao.daoId, { votingRules: { threshold: 60 } }, owner.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.votingRules).toEqual({ ...(dao.votingRules as object), threshold: 60 });
+    expect((await history(dao.daoId)).items[0]!.changes).toEqual({
+      'votingRules.threshold': { from: 50, to: 60 },
+    });
   });
 
   it('null clears an optional rule', async () => {
@@ -418,5 +437,38 @@ describe('two admins editing at once', () => {
     const evs = await updatedEvents(dao.daoId);
     // the one role grant and the n edits
     expect(evs).toHaveLength(n + 1);
+  });
+});
+
+describe('status changes are in the history', () => {
+  let t2: TestApp;
+  let api2: ApiClient;
+  beforeAll(async () => {
+    t2 = await startTestApp({ env: { DAO_APPROVAL_REQUIRED: 'true', ADMIN_EMAILS: 'chief@example.org' } });
+    api2 = apiClient(t2.url);
+  });
+  afterAll(() => t2?.close());
+
+  it('approval, and each switch by the owner or a platform admin (who acts with no address)', async () => {
+    const owner = await memberUser(api2);
+    const dao = await createDao(api2, owner, rules);
+    const admin = await activeUser(api2, { email: 'chief@example.org' });
+    expect(
+      (await api2.post(`/admin/daos/${dao.daoId}/approve`, undefined, { token: admin.token })).status,
+    ).toBe(200);
+    const status = (by: { token: string }, to: string) =>
+      api2.post(`/daos/${dao.daoId}/status`, { status: to }, { token: by.token });
+    expect((await status(owner, 'INACTIVE')).status).toBe(200);
+    // the status it already has: nothing recorded
+    expect((await status(owner, 'INACTIVE')).status).toBe(200);
+    expect((await status(admin, 'ACTIVE')).status).toBe(200);
+    const h = (await api2.get(`/daos/${dao.daoId}/history`)).body;
+    expect(
+      h.items.map((e: { actorAddress: string | null; changes: unknown }) => [e.actorAddress, e.changes]),
+    ).toEqual([
+      [null, { status: { from: 'INACTIVE', to: 'ACTIVE' } }],
+      [owner.wallet.address, { status: { from: 'ACTIVE', to: 'INACTIVE' } }],
+      [null, { status: { from: 'PENDING', to: 'ACTIVE' } }],
+    ]);
   });
 });

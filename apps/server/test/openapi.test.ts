@@ -38,6 +38,30 @@ describe('OpenAPI', () => {
     expect(vote['409'].description).toMatch(/reason .*ALREADY_VOTED/);
     expect(vote['403'].description).toMatch(/reason .*NOT_ELIGIBLE.*CSRF/);
     expect(vote['409'].content['application/json'].schema.$ref).toBe('#/components/schemas/ErrorBody');
+    // the paths of governing over time, each with the reasons a client must handle
+    const expected: [string, string, string, RegExp][] = [
+      ['/daos/{daoId}', 'patch', '403', /NOT_DAO_ADMIN/],
+      ['/daos/{daoId}/history', 'get', '404', /Not found/],
+      ['/daos/{daoId}/roles/{address}', 'put', '409', /OWNER_ROLE/],
+      ['/daos/{daoId}/roles/{address}', 'delete', '403', /NOT_DAO_ADMIN/],
+      ['/daos/{daoId}/roles', 'get', '404', /Not found/],
+      ['/daos/{daoId}/owner', 'post', '409', /ALREADY_OWNER/],
+      ['/daos/{daoId}/owner/accept', 'post', '409', /NO_PENDING_TRANSFER/],
+      ['/daos/{daoId}/owner/pending', 'delete', '409', /NO_PENDING_TRANSFER/],
+      ['/daos/{daoId}/permissions/{address}', 'get', '404', /Not found/],
+      ['/daos/{daoId}/members/bulk', 'post', '409', /DAO_NOT_ACTIVE/],
+      ['/admin/daos/{daoId}/reject', 'post', '409', /DAO_NOT_PENDING/],
+      ['/proposals', 'post', '403', /NOT_ALLOWED_TO_PROPOSE/],
+      ['/proposals', 'post', '409', /TOO_MANY_ACTIVE_PROPOSALS/],
+      ['/proposals/{proposalId}/cancel', 'post', '409', /PROPOSAL_CLOSED/],
+      ['/proposals/{proposalId}', 'patch', '409', /PROPOSAL_NOT_PENDING/],
+      ['/proposals/{proposalId}/history', 'get', '404', /Not found/],
+    ];
+    for (const [path, method, status, reason] of expected)
+      expect(
+        res.body.paths[path]?.[method]?.responses?.[status]?.description,
+        `${method} ${path} ${status}`,
+      ).toMatch(reason);
   });
 
   it('serves the interactive docs page and its assets', async () => {

@@ -154,27 +154,31 @@ export async function seedScale(
     [
       'proposals',
       `insert into proposals (id, dao_id, title, description, creator_address, status, start_time, end_time, proposal_data,
-         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at)
+         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at,
+         threshold, min_voting_period, token_weighted)
        values
          (${uid(`'p-baseline'`)}, ${uid(`'d1'`)}, 'Baseline: ${s.baselineVotes} votes', '', ${wallet('1')}, 'ACTIVE',
           ${t0} - interval '2.5 days', ${t0} + interval '30 days', '{}', '["For","Against","Abstain"]',
-          ${t0} - interval '2.5 days', ${s.baselineVotes}, ${s.baselineVotes}, ${t0} - interval '2.5 days', ${t0} - interval '2.5 days'),
+          ${t0} - interval '2.5 days', ${s.baselineVotes}, ${s.baselineVotes}, ${t0} - interval '2.5 days', ${t0} - interval '2.5 days', 50, 1, false),
          (${uid(`'p-hot'`)}, ${uid(`'d1'`)}, 'Hot: ${s.votes} votes', '', ${wallet('1')}, 'ACTIVE',
           ${t0} - interval '1 day', ${t0} + interval '30 days', '{}', '["For","Against","Abstain"]',
-          ${t0} - interval '1 day', ${s.votes}, ${s.votes}, ${t0} - interval '1 day', ${t0} - interval '1 day');
+          ${t0} - interval '1 day', ${s.votes}, ${s.votes}, ${t0} - interval '1 day', ${t0} - interval '1 day', 50, 1, false);
        insert into proposals (id, dao_id, title, description, creator_address, status, start_time, end_time, proposal_data,
-         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at)
+         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at,
+         threshold, min_voting_period, token_weighted)
        select ${uid(`'pb' || m`)}, ${uid(`'d2'`)}, 'Busy DAO proposal ' || m, '', ${wallet('2')},
          case when m % 2 = 0 then 'ACTIVE' else 'PENDING' end,
          case when m % 2 = 0 then c else ${t0} + interval '30 days' end,
          case when m % 2 = 0 then ${t0} + interval '30 days' else ${t0} + interval '37 days' end,
          '{}', '["For","Against","Abstain"]',
-         case when m % 2 = 0 then c end, case when m % 2 = 0 then 1 else 0 end, case when m % 2 = 0 then 1 else 0 end, c, c
+         case when m % 2 = 0 then c end, case when m % 2 = 0 then 1 else 0 end, case when m % 2 = 0 then 1 else 0 end, c, c,
+         50, 1, false
        from generate_series(1, ${s.busyProposals}) m, lateral (select ${t0} - (${s.busyProposals} - m + 1) * interval '30 seconds' as c) t;
        insert into proposals (id, dao_id, title, description, creator_address, status, start_time, end_time, proposal_data,
-         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at)
+         voting_options, snapshot_at, eligible_voters, eligible_weight, created_at, updated_at,
+         threshold, min_voting_period, token_weighted)
        select ${uid(`'po' || j`)}, d.id, 'Proposal of DAO ' || j, '', d.owner_address, 'ACTIVE', c, ${t0} + interval '30 days',
-         '{}', '["For","Against","Abstain"]', c, 1, 1, c, c
+         '{}', '["For","Against","Abstain"]', c, 1, 1, c, c, d.threshold, d.min_voting_period, d.token_weighted
        from generate_series(3, ${s.daos}) j
        join daos d on d.id = ${uid(`'d' || j`)} and d.status = 'ACTIVE',
        lateral (select d.created_at + interval '1 hour' as c) t`,

@@ -64,6 +64,8 @@ const SIZES: ScaleSizes = {
   adminPins: 2_000,
   adminRevokedTokens: 2_000,
 };
+/** the search text of GET /daos?q=: a part of one seeded DAO's name, in another case */
+const SEARCH_Q = `dao ${Math.floor(SIZES.daos / 3) + 1} seeded`;
 const RESULTS_READS = Number(process.env.BENCH_SCALE_RESULTS_READS ?? 2_000);
 /** each list page is requested for about this long (at least 30, at most 300 requests) */
 const PAGE_BUDGET_MS = 6_000;
@@ -190,6 +192,10 @@ export default async function scaleBench(ctx: BenchContext) {
         listAuditLog(svc, { page, limit }),
       ),
       paged('GET /daos', rest('/daos'), (page, limit) => listDaos(svc, { page, limit })),
+      // a name and description search reads the trigram index, not every DAO (docs/governance.md, "Finding DAOs")
+      paged('GET /daos?q=<a DAO name>', rest(`/daos?q=${encodeURIComponent(SEARCH_Q)}`), (page, limit) =>
+        listDaos(svc, { page, limit, q: SEARCH_Q }),
+      ),
       paged(
         `GET /daos?member=<owner of ${SIZES.daos / 5} DAOs>`,
         rest(`/daos?member=${owner2}`),

@@ -123,6 +123,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  503: 'Service unavailable: retry later',
 };
 
 const errorJson = (description: string) => ({

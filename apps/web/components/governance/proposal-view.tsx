@@ -89,7 +89,8 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
   const p = proposal.data;
   const status = laterStatus(p.status, results.data?.status);
   const hasData = Object.keys(p.proposalData).length > 0;
-  const rules = dao.data?.votingRules;
+  // the rules the proposal was created under: later edits of the DAO never reach it
+  const rules = p.votingRules;
   const token = rules?.token ?? null;
   const voteCount = results.data?.totalVotes ?? p.voteCount;
   const rounds = results.data?.rounds && results.data.totalVotes > 0 ? results.data.rounds : null;

@@ -1,5 +1,5 @@
 import { type DbOrTx, proposals } from '@plenum/db';
-import { createProposalInput, fieldIssue, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
+import { canonicalJson, createProposalInput, fieldIssue, VOTING_SYSTEM_TRAITS } from '@plenum/validators';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Principal } from '../auth/sessions';
 import type { Services } from '../services';
@@ -183,7 +183,11 @@ export async function updateProposal(svc: Services, params: { principal: Princip
     const next = {
       title: data.title,
       description: data.description,
-      proposalData: data.proposalData,
+      // the same object with its keys in another order (jsonb keeps its own order) is no change
+      proposalData:
+        canonicalJson(data.proposalData) === canonicalJson(p.proposalData)
+          ? p.proposalData
+          : data.proposalData,
       votingOptions: systemOptions(data.votingSystem, data.votingOptions),
       votingSystem: data.votingSystem,
       startTime: startTime.toISOString(),

@@ -32,6 +32,11 @@ export const daosRouter = router({
         summary: 'Create a DAO (the owner is its first member)',
       },
       successStatus: 201,
+      errors: {
+        400: ['VALIDATION_FAILED', 'TOKEN_NOT_FOUND', 'CHAIN_NOT_CONFIGURED'],
+        403: ['NOT_YOUR_ADDRESS'],
+        503: ['CHAIN_UNAVAILABLE'],
+      },
     })
     .input(createDaoInput)
     .output(daoSchema)
@@ -79,6 +84,7 @@ export const daosRouter = router({
         tags,
         summary: 'Owner or admin: set ACTIVE or INACTIVE',
       },
+      errors: { 403: ['NOT_OWNER'], 409: ['DAO_PENDING_APPROVAL'] },
     })
     .input(setDaoStatusInput)
     .output(daoSchema)
@@ -92,6 +98,7 @@ export const daosRouter = router({
         tags: ['admin'],
         summary: 'Approve a PENDING DAO (DAO_APPROVAL_REQUIRED)',
       },
+      errors: { 403: ['ADMIN_ONLY'], 409: ['DAO_NOT_PENDING'] },
     })
     .input(daoIdInput)
     .output(daoSchema)
@@ -105,6 +112,7 @@ export const daosRouter = router({
         tags: ['admin'],
         summary: 'Reject a PENDING DAO with a reason (it becomes INACTIVE; the owner gets a mail)',
       },
+      errors: { 403: ['ADMIN_ONLY'], 409: ['DAO_NOT_PENDING'] },
     })
     .input(rejectDaoInput)
     .output(daoSchema)

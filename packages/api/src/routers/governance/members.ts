@@ -20,6 +20,10 @@ export const membersRouter = router({
     .meta({
       openapi: { method: 'POST', path: '/daos/{daoId}/members', tags, summary: 'Owner: add a member' },
       successStatus: 201,
+      errors: {
+        403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'],
+        409: ['ALREADY_MEMBER', 'DAO_NOT_ACTIVE'],
+      },
     })
     .input(addMemberInput)
     .output(membershipSchema)
@@ -48,6 +52,7 @@ export const membersRouter = router({
         summary: 'Owner: remove a member (not the owner)',
       },
       successStatus: 204,
+      errors: { 400: ['OWNER_IS_MEMBER'], 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'] },
     })
     .input(memberPathInput)
     .output(z.void())
@@ -63,6 +68,11 @@ export const membersRouter = router({
         tags,
         summary: "Owner: set a member's token balance (token-weighted DAOs)",
       },
+      errors: {
+        400: ['NOT_TOKEN_WEIGHTED'],
+        403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'],
+        409: ['BALANCES_FROM_CHAIN'],
+      },
     })
     .input(setBalanceInput)
     .output(membershipSchema)
@@ -76,6 +86,7 @@ export const membersRouter = router({
         tags,
         summary: 'Owner or admin: add up to 1,000 members at once (bad entries reported, not fatal)',
       },
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['DAO_NOT_ACTIVE'] },
     })
     .input(bulkMembersInput)
     .output(bulkMembersSchema)

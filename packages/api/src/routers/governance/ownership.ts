@@ -21,6 +21,7 @@ export const ownershipRouter = router({
         summary: 'Owner: offer the ownership to another address (it accepts to take it)',
       },
       successStatus: 202,
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['ALREADY_OWNER'] },
     })
     .input(transferOwnerInput)
     .output(ownerTransferSchema)
@@ -33,6 +34,11 @@ export const ownershipRouter = router({
         path: '/daos/{daoId}/owner/accept',
         tags,
         summary: 'New owner: accept the pending ownership transfer to one of your wallets',
+      },
+      errors: {
+        401: ['NOT_SIGNED_IN', 'ACCOUNT_DELETED'],
+        403: ['ACCOUNT_SUSPENDED', 'NOT_YOUR_ADDRESS'],
+        409: ['NO_PENDING_TRANSFER'],
       },
     })
     .input(acceptOwnerInput)
@@ -47,6 +53,7 @@ export const ownershipRouter = router({
         tags,
         summary: 'Owner: withdraw the pending ownership transfer',
       },
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['NO_PENDING_TRANSFER'] },
     })
     .input(withdrawTransferInput)
     .output(daoSchema)

@@ -33,6 +33,11 @@ export const proposalsRouter = router({
         summary: 'Submit a proposal (creator must be a member)',
       },
       successStatus: 201,
+      errors: {
+        403: ['NOT_YOUR_ADDRESS', 'NOT_A_MEMBER', 'NOT_ALLOWED_TO_PROPOSE'],
+        409: ['DAO_NOT_ACTIVE', 'TOO_MANY_ACTIVE_PROPOSALS'],
+        503: ['CHAIN_UNAVAILABLE'],
+      },
     })
     .input(createProposalInput)
     .output(proposalSchema)
@@ -89,6 +94,7 @@ export const proposalsRouter = router({
         tags,
         summary: "Cancel a proposal (its author while open; the DAO's owner, admins and moderators)",
       },
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['PROPOSAL_CLOSED'] },
     })
     .input(cancelProposalInput)
     .output(proposalSchema)
@@ -101,6 +107,10 @@ export const proposalsRouter = router({
         path: '/proposals/{proposalId}',
         tags,
         summary: "Edit a proposal before its start (its author, the DAO's owner and admins)",
+      },
+      errors: {
+        403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'],
+        409: ['PROPOSAL_NOT_PENDING'],
       },
     })
     .input(updateProposalInput)

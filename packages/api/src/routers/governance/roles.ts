@@ -14,6 +14,7 @@ export const rolesRouter = router({
         tags,
         summary: 'Owner or admin: give an address a role (replacing the one it held)',
       },
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['OWNER_ROLE'] },
     })
     .input(setRoleInput)
     .output(roleSchema)
@@ -28,6 +29,7 @@ export const rolesRouter = router({
         summary: "Owner or admin: take an address's role",
       },
       successStatus: 204,
+      errors: { 403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'], 409: ['OWNER_ROLE'] },
     })
     .input(removeRoleInput)
     .output(z.void())

@@ -13,6 +13,11 @@ export const settingsRouter = router({
         tags,
         summary: 'Owner or admin: edit name, description and voting rules (rules bind new proposals only)',
       },
+      errors: {
+        400: ['VALIDATION_FAILED', 'TOKEN_NOT_FOUND', 'CHAIN_NOT_CONFIGURED'],
+        403: ['NOT_DAO_ADMIN', 'NOT_YOUR_ADDRESS', 'WALLET_REQUIRED'],
+        503: ['CHAIN_UNAVAILABLE'],
+      },
     })
     .input(updateDaoInput)
     .output(daoSchema)
