@@ -48,6 +48,7 @@ const WORDS = {
     addresses: 'Addresses',
     addAll: 'Add these members',
     cancel: 'Cancel proposal',
+    cancelledTab: 'Cancelled',
     cancelTitle: (title: string) => `Cancel “${title}”?`,
     cancelReason: 'Reason (optional, shown to everyone)',
     stops: 'Voting stops at once',
@@ -82,6 +83,7 @@ const WORDS = {
     addresses: 'Adressen',
     addAll: 'Diese Mitglieder hinzufügen',
     cancel: 'Vorschlag abbrechen',
+    cancelledTab: 'Abgebrochen',
     cancelTitle: (title: string) => `„${title}“ abbrechen?`,
     cancelReason: 'Grund (optional, für alle sichtbar)',
     stops: 'Die Abstimmung endet sofort',
@@ -249,6 +251,17 @@ for (const { width, lang } of RUNS) {
       await expect(page.getByTestId('cancelled-results')).toBeVisible(SLOW);
       await expect(page.getByTestId('proposal-actions')).toHaveCount(0);
       await fitsWidth(page);
+      // the DAO page lists it under its own tab
+      await page.goto(`${product.webUrl}/daos/${daoId}`);
+      // the tabs are in the server's HTML: a click before hydration is lost, so click until it is selected
+      const tab = page.getByRole('tab', { name: w.cancelledTab, exact: true });
+      await expect(async () => {
+        await tab.click();
+        await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+      }).toPass({ timeout: 60_000 });
+      await expect(page.getByRole('tabpanel').getByRole('link', { name: title, exact: true })).toBeVisible(
+        SLOW,
+      );
       await page.context().close();
       const stored = await api.call<{ status: string }>('GET', `/proposals/${proposalId}`);
       expect(stored.status).toBe('CANCELLED');

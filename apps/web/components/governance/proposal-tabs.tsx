@@ -12,12 +12,13 @@ import { QueryState } from '../ui/query-state';
 import { ProposalList } from './proposal-list';
 import { CardsSkeleton } from './skeletons';
 
-type TabKey = 'active' | 'upcoming' | 'passed' | 'rejected' | 'all';
+type TabKey = 'active' | 'upcoming' | 'passed' | 'rejected' | 'cancelled' | 'all';
 const EMPTY = {
   active: 'emptyActive',
   upcoming: 'emptyUpcoming',
   passed: 'emptyPassed',
   rejected: 'emptyRejected',
+  cancelled: 'emptyCancelled',
   all: 'emptyAll',
 } as const;
 const TABS: { status: ProposalStatus | undefined; key: TabKey }[] = [
@@ -25,6 +26,7 @@ const TABS: { status: ProposalStatus | undefined; key: TabKey }[] = [
   { status: 'PENDING', key: 'upcoming' },
   { status: 'PASSED', key: 'passed' },
   { status: 'REJECTED', key: 'rejected' },
+  { status: 'CANCELLED', key: 'cancelled' },
   { status: undefined, key: 'all' },
 ];
 
