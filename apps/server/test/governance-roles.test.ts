@@ -137,6 +137,30 @@ describe('PUT /daos/{daoId}/roles/{address}', () => {
     await addMember(api, admin, dao.daoId, newWallet().address);
   });
 
+  it('an admin switches the DAO’s status as the owner does; a moderator cannot (403 NOT_OWNER)', async () => {
+    const { owner, dao } = await ownerAndDao();
+    const [admin, moderator] = [await memberUser(api), await memberUser(api)];
+    await setRole(owner, dao.daoId, admin.wallet.address, 'admin');
+    await setRole(owner, dao.daoId, moderator.wallet.address, 'moderator');
+    const status = (who: Member, body: Record<string, unknown>) =>
+      api.post(`/daos/${dao.daoId}/status`, body, { token: who.token });
+    const refused = await status(moderator, { status: 'INACTIVE' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.reason).toBe('NOT_OWNER');
+    // an actorAddress that is not the caller's
+    const foreign = await status(admin, { status: 'INACTIVE', actorAddress: owner.wallet.address });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.reason).toBe('NOT_YOUR_ADDRESS');
+    const done = await status(admin, { status: 'INACTIVE', actorAddress: admin.wallet.address });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('INACTIVE');
+    const history = (await api.get(`/daos/${dao.daoId}/history`)).body.items;
+    expect(history[0]).toMatchObject({
+      actorAddress: admin.wallet.address,
+      changes: { status: { from: 'ACTIVE', to: 'INACTIVE' } },
+    });
+  });
+
   it('the owner’s role cannot be set or removed: 409 OWNER_ROLE, for the owner and for an admin', async () => {
     const { owner, dao } = await ownerAndDao();
     const admin = await memberUser(api);

@@ -283,6 +283,7 @@ export const daosByOwnerInput = z.strictObject({ ...pageQuery, ownerAddress: add
 export const setDaoStatusInput = z.strictObject({
   daoId: id,
   status: z.enum(['ACTIVE', 'INACTIVE']),
+  actorAddress,
 });
 
 export const rejectDaoInput = z.strictObject({

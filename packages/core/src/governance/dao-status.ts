@@ -1,12 +1,14 @@
 import { type DbOrTx, daos, users, wallets } from '@plenum/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../audit/write-audit';
+import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
 import { walletAddressesOf } from '../auth/wallets';
 import { daoDecisionEmail } from '../mail/dao-decision-template';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
+import { authoritiesOf, can } from './dao-authority';
 import { getDao } from './dao-queries';
 import { appendEvents } from './event-log';
 import { type Changes, recordChange } from './history';
@@ -31,20 +33,33 @@ async function statusChanged(
 }
 
 /**
- * POST /daos/{daoId}/status: the owner (through one of their wallets) or an admin switches ACTIVE ↔
+ * POST /daos/{daoId}/status: the owner or a DAO admin (through one of their wallets), or a platform admin, switches ACTIVE ↔
  * INACTIVE. A PENDING DAO leaves the queue only through an admin (approval, rejection or this call), and
  * a rejected one comes back only through an admin.
  */
 export async function setDaoStatus(
   svc: Services,
-  params: { principal: Principal; daoId: string; status: 'ACTIVE' | 'INACTIVE' },
+  params: {
+    principal: Principal;
+    daoId: string;
+    status: 'ACTIVE' | 'INACTIVE';
+    actorAddress?: string | undefined;
+  },
 ) {
   const dao = await requireDao(svc.db, params.daoId);
   const isAdmin = params.principal.role === 'admin';
+  // the DAO's owner or one of its admins, through one of their wallets (docs/governance.md, "Roles")
+  let actor: string | null = null;
   if (!isAdmin) {
     const mine = await walletAddressesOf(svc.db, params.principal.userId);
-    if (!mine.includes(dao.ownerAddress))
-      throw forbidden('Only the DAO owner or an admin can do this', 'NOT_OWNER');
+    const named =
+      params.actorAddress === undefined ? undefined : canonicalAddress(params.actorAddress, 'actorAddress');
+    if (named !== undefined && !mine.includes(named))
+      throw forbidden(`${named} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
+    const found = await authoritiesOf(svc.db, dao, named === undefined ? mine : [named]);
+    actor = [...found].find(([, authority]) => can(authority, 'settings'))?.[0] ?? null;
+    if (actor === null)
+      throw forbidden("Only the DAO's owner, its admins or a platform admin can do this", 'NOT_OWNER');
     if (dao.status === 'PENDING')
       throw conflict('The DAO is awaiting an admin approval', 'DAO_PENDING_APPROVAL');
     if (dao.rejectionReason !== null && params.status === 'ACTIVE')
@@ -67,7 +82,7 @@ export async function setDaoStatus(
       if (!updated.length) return;
       await statusChanged(tx, {
         daoId: dao.id,
-        actorAddress: isAdmin ? null : dao.ownerAddress,
+        actorAddress: actor,
         changes: { status: { from: dao.status, to: params.status } },
         at: now,
       });

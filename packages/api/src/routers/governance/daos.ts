@@ -82,9 +82,9 @@ export const daosRouter = router({
         method: 'POST',
         path: '/daos/{daoId}/status',
         tags,
-        summary: 'Owner or admin: set ACTIVE or INACTIVE',
+        summary: 'Owner, DAO admin or platform admin: set ACTIVE or INACTIVE',
       },
-      errors: { 403: ['NOT_OWNER'], 409: ['DAO_PENDING_APPROVAL'] },
+      errors: { 403: ['NOT_OWNER', 'NOT_YOUR_ADDRESS'], 409: ['DAO_PENDING_APPROVAL'] },
     })
     .input(setDaoStatusInput)
     .output(daoSchema)
