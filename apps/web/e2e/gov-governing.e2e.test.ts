@@ -6,7 +6,7 @@ import { type ActiveUser, memberUserByApi, restClient, useSession } from './gove
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
- * Governing a DAO over time in the browser (docs/governance.md, "Governing over time"): the settings page
+ * Governing a DAO over time in the browser (docs/governance.md, "In the web app"): the settings page
  * (rules with their note, history), roles, the ownership transfer from both sides, cancelling and editing
  * a proposal, members from a pasted list, the DAO search and an admin's rejection. Everything runs twice:
  * at 1280 px in English and at 375 px in German (the browser's language, no choice stored).

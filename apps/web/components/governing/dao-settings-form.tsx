@@ -19,7 +19,7 @@ import { FormError } from '../ui/form';
  * Name, description and voting rules of a DAO, by its owner or an admin (governance.settings.update). The
  * fields are the create form's (components/governance/create-dao-form.tsx); only what changed is sent.
  * New rules apply to proposals created after the change: a running vote keeps the rules it started with
- * (docs/governance.md, "Governing over time").
+ * (docs/governance.md, "Changing the rules").
  */
 export function DaoSettingsForm({ dao, actorAddress }: { dao: Dao; actorAddress: string }) {
   const t = useTranslations('governing.settings');

@@ -29,7 +29,7 @@ export function useRefreshOwnership(daoId: string) {
 }
 
 /**
- * Ownership in two steps (docs/governance.md, "Transferring ownership"): the owner names the new owner's
+ * Ownership in two steps (docs/governance.md, "Ownership"): the owner names the new owner's
  * address, which an account holding it accepts; until then the owner may withdraw. `actorAddress` is the
  * owner's wallet, set only for the owner.
  */

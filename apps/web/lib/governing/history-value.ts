@@ -1,4 +1,4 @@
-/** A value of a history entry's from/to (docs/governance.md, "Governing over time"), as a page shows it. */
+/** A value of a history entry's from/to (docs/governance.md, "History"), as a page shows it. */
 export type HistoryValue =
   | { kind: 'none' }
   | { kind: 'boolean'; value: boolean }

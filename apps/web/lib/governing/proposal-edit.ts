@@ -23,7 +23,7 @@ type Editable = {
 };
 
 /**
- * PATCH /proposals/{proposalId}'s body from an edit form (docs/governance.md, "Cancelling and editing a
+ * PATCH /proposals/{proposalId}'s body from an edit form (docs/governance.md, "Editing a
  * proposal"): only what differs from the proposal, so an untouched start (shown to the minute) is not sent
  * back rounded. Null when nothing changed.
  */

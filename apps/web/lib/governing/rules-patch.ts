@@ -5,7 +5,7 @@ type Editable = Omit<Rules, 'token' | 'membership' | 'minWeight'>;
 
 /**
  * The voting rules a settings form shows, against the DAO's current ones: only the fields that differ
- * (PATCH /daos/{daoId} lays them over the rest, docs/governance.md, "Governing over time"); null when
+ * (PATCH /daos/{daoId} lays them over the rest, docs/governance.md, "Changing the rules"); null when
  * nothing changed. A number the form could not read stays in, for the schema to name it.
  */
 export function rulesPatch(
