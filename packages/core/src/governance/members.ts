@@ -172,10 +172,13 @@ export async function bulkAddMembers(
     }
   }
   const now = svc.clock.now();
-  const inserted = valid.length
+  // rows in address order: two bulk adds with overlapping lists then take their row locks in one order
+  // and one waits for the other, where lists in their pasted order could wait for each other (a deadlock)
+  const ordered = [...valid].sort();
+  const inserted = ordered.length
     ? await svc.db
         .insert(daoMembers)
-        .values(valid.map((address) => ({ daoId: dao.id, address, tokenBalance: '0', addedAt: now })))
+        .values(ordered.map((address) => ({ daoId: dao.id, address, tokenBalance: '0', addedAt: now })))
         .onConflictDoNothing()
         .returning({ address: daoMembers.address })
     : [];
