@@ -324,6 +324,34 @@ describe.runIf(TEST_DB === 'postgres')('races on PostgreSQL', () => {
     }
   });
 
+  it('an accept racing the pending owner added as a member, alone and in bulk: no deadlock, one member row', async () => {
+    for (let round = 0; round < 8; round++) {
+      const { owner, daoId } = await ownedDao();
+      const next = await memberUser(api);
+      await transfer(owner, daoId, next.wallet.address);
+      const [a, one, many] = await Promise.all([
+        accept(next, daoId),
+        api.post(`/daos/${daoId}/members`, { memberAddress: next.wallet.address }, { token: owner.token }),
+        api.post(
+          `/daos/${daoId}/members/bulk`,
+          { addresses: [newWallet().address, next.wallet.address, newWallet().address] },
+          { token: owner.token },
+        ),
+      ]);
+      expect(a.status, JSON.stringify(a.body)).toBe(200);
+      // the old owner stays an admin: its adds are allowed before and after the acceptance
+      expect([201, 409], JSON.stringify(one.body)).toContain(one.status);
+      expect(many.status, JSON.stringify(many.body)).toBe(200);
+      const rows = await query(
+        sql`select count(*)::int as n from dao_members where dao_id = ${daoId} and address = ${next.wallet.address}`,
+      );
+      expect(rows[0]?.n).toBe(1);
+      const dao = (await api.get(`/daos/${daoId}`)).body;
+      expect(dao.ownerAddress).toBe(next.wallet.address);
+      expect(dao.memberCount).toBe(dao.members.length);
+    }
+  });
+
   it('an accept racing a withdrawal: exactly one of them happens, every time', async () => {
     for (let round = 0; round < 8; round++) {
       const { owner, daoId } = await ownedDao();

@@ -132,9 +132,22 @@ export async function acceptOwnership(
         throw forbidden(`${address} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
       candidates = [address];
     }
+    // the new owner's membership first, the DAO row after: the order of every member insert, whose count
+    // trigger updates the DAO row at its end. Locking the DAO row first would wait for a member added at
+    // this moment while that insert's trigger waits for the DAO row (a deadlock). Should the transfer
+    // change in between, the check below refuses and the insert is rolled back with it.
+    const [seen] = await tx
+      .select({ pending: daos.pendingOwnerAddress })
+      .from(daos)
+      .where(eq(daos.id, params.daoId));
+    if (seen?.pending && candidates.includes(seen.pending))
+      await tx
+        .insert(daoMembers)
+        .values({ daoId: params.daoId, address: seen.pending, tokenBalance: '0', addedAt: now })
+        .onConflictDoNothing();
     const dao = await lockedDao(tx, params.daoId);
     const newOwner = dao.pendingOwnerAddress;
-    if (!newOwner || !candidates.includes(newOwner))
+    if (!newOwner || !candidates.includes(newOwner) || newOwner !== seen?.pending)
       throw conflict('No ownership transfer to an address of yours is pending', 'NO_PENDING_TRANSFER');
     // conditional on the transfer read above: whatever changed it in between loses nothing, it refuses
     const moved = await tx
@@ -150,10 +163,6 @@ export async function acceptOwnership(
       .returning({ id: daos.id });
     if (!moved.length)
       throw conflict('No ownership transfer to an address of yours is pending', 'NO_PENDING_TRANSFER');
-    await tx
-      .insert(daoMembers)
-      .values({ daoId: dao.id, address: newOwner, tokenBalance: '0', addedAt: now })
-      .onConflictDoNothing();
     await tx.delete(daoRoles).where(and(eq(daoRoles.daoId, dao.id), eq(daoRoles.address, newOwner)));
     await tx
       .insert(daoRoles)
