@@ -468,8 +468,22 @@ test.describe('the Results card says what passes and why', () => {
         const r = el.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= window.innerHeight;
       });
+    // A wheel event scrolls after mouse.wheel returns (and a busy machine delays it), so each step
+    // waits until the page has moved by it before looking again: a step left pending could carry the
+    // page past the Timeline after it was seen.
+    const scroll = () =>
+      page.evaluate(() => ({
+        y: window.scrollY,
+        max: document.documentElement.scrollHeight - window.innerHeight,
+      }));
     await page.mouse.move(300, 600);
-    for (let i = 0; i < 40 && !(await inView()); i++) await page.mouse.wheel(0, 200);
+    for (let i = 0; i < 60 && !(await inView()); i++) {
+      const { y, max } = await scroll();
+      if (y >= max - 1) break;
+      const target = Math.min(y + 150, max);
+      await page.mouse.wheel(0, 150);
+      await expect.poll(async () => (await scroll()).y, SLOW).toBeGreaterThanOrEqual(target - 1);
+    }
     await expect(timeline).toBeInViewport();
     await results.scrollIntoViewIfNeeded();
     await expect(results).toBeInViewport();
