@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorReply } from '../src/http/errors';
 import { startTestApp, type TestApp } from './support/app';
 import { activeUser, memberUser } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
@@ -176,5 +177,20 @@ describe('the error body for bad input', () => {
     expect(res.body).toMatchObject({ status: 'ok', db: 'ok' });
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(res.body.ipfs).toHaveProperty('provider');
+  });
+});
+
+describe('a lock conflict on a plain route (outside tRPC)', () => {
+  it('is 503 DATABASE_BUSY with Retry-After, logged as a warning, not as a failure', () => {
+    const driver = Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    const answer = errorReply(new Error('Failed query: update …', { cause: driver }));
+    expect(answer).toMatchObject({
+      status: 503,
+      body: { code: 'SERVICE_UNAVAILABLE', reason: 'DATABASE_BUSY' },
+      headers: { 'Retry-After': '1' },
+      unexpected: false,
+      lockConflict: true,
+    });
+    expect(answer.body.message).not.toMatch(/deadlock/);
   });
 });

@@ -38,6 +38,15 @@ describe('toTRPCError', () => {
     }
   });
 
+  it('turns a deadlock or serialization failure into 503 SERVICE_UNAVAILABLE with reason DATABASE_BUSY', () => {
+    for (const err of [driverError('40P01'), drizzleWrapped('40001'), drizzleWrapped('55P03')]) {
+      const mapped = toTRPCError(err);
+      expect(mapped?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(errorDetails(mapped!).reason).toBe('DATABASE_BUSY');
+      expect(mapped?.message).not.toMatch(/deadlock|driver/);
+    }
+  });
+
   it('leaves other database and programming errors unmapped (they stay internal)', () => {
     expect(toTRPCError(driverError('23503'))).toBeNull(); // foreign key
     expect(toTRPCError(new TypeError('undefined is not a function'))).toBeNull();

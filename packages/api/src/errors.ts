@@ -1,5 +1,5 @@
 import { AppError, type Detail, type ErrorCode, type FieldIssue, type Reason } from '@plenum/core';
-import { isConnectionError, isUniqueViolation } from '@plenum/db';
+import { isConnectionError, isLockConflict, isUniqueViolation } from '@plenum/db';
 import { fieldIssue, type ZodLikeIssue } from '@plenum/validators';
 import { TRPCError } from '@trpc/server';
 
@@ -18,6 +18,7 @@ export function toTRPCError(err: unknown): TRPCError | null {
       cause: new AppError('CONFLICT', 'duplicate'),
     });
   }
+  if (isLockConflict(err)) return lockConflict();
   if (isConnectionError(err)) {
     return new TRPCError({
       code: 'SERVICE_UNAVAILABLE',
@@ -26,6 +27,16 @@ export function toTRPCError(err: unknown): TRPCError | null {
     });
   }
   return null;
+}
+
+/** 503 DATABASE_BUSY: a deadlock or serialization failure, nothing written (docs/operations.md, "Lock conflicts") */
+function lockConflict() {
+  return new TRPCError({
+    code: 'SERVICE_UNAVAILABLE',
+    message:
+      'The database stopped this request in a conflict with a concurrent one; nothing was changed, try again',
+    cause: new AppError('SERVICE_UNAVAILABLE', 'lock conflict', { reason: 'DATABASE_BUSY' }),
+  });
 }
 
 /** each issue with its stable code and what its text needs (docs/api.md, "Errors") */

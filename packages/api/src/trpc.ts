@@ -1,4 +1,5 @@
 import { AppError } from '@plenum/core';
+import { isLockConflict } from '@plenum/db';
 import { nulCharacterIssues } from '@plenum/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
@@ -67,7 +68,12 @@ const everyCall = t.middleware(async ({ next, ctx, path, getRawInput }) => {
   const retryAfter = cause instanceof AppError ? cause.options.retryAfterSeconds : undefined;
   if (retryAfter) ctx.setHeader('Retry-After', String(retryAfter));
   const mapped = toTRPCError(cause);
-  if (mapped && mapped !== error) throw mapped;
+  if (mapped && mapped !== error) {
+    // answered 503 and harmless to send again, but a lock-order mistake worth knowing about
+    if (isLockConflict(cause))
+      ctx.svc.log.warn({ err: cause, path, requestId: ctx.requestId }, 'lock conflict answered 503');
+    throw mapped;
+  }
   if (error.code === 'INTERNAL_SERVER_ERROR') {
     ctx.svc.log.error({ err: error.cause ?? error, path, requestId: ctx.requestId }, 'procedure failed');
   }

@@ -12,6 +12,16 @@ export function sqlState(err: unknown): string | undefined {
 export const isUniqueViolation = (err: unknown) => sqlState(err) === '23505';
 export const isForeignKeyViolation = (err: unknown) => sqlState(err) === '23503';
 
+/**
+ * PostgreSQL gave up a transaction in a conflict with a concurrent one: a deadlock (40P01), a serialization
+ * failure (40001) or a lock it could not get (55P03). Nothing of it was written; the same request sent again
+ * succeeds (docs/operations.md, "Lock conflicts").
+ */
+export const isLockConflict = (err: unknown) => {
+  const state = sqlState(err);
+  return state === '40P01' || state === '40001' || state === '55P03';
+};
+
 /** Connection-level failures: the database is unreachable rather than the query being wrong. */
 export function isConnectionError(err: unknown): boolean {
   const state = sqlState(err);

@@ -1,5 +1,5 @@
 import { AppError, type Detail, type ErrorCode, type FieldIssue, type Reason } from '@plenum/core';
-import { isConnectionError } from '@plenum/db';
+import { isConnectionError, isLockConflict } from '@plenum/db';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 
 /**
@@ -42,10 +42,19 @@ export interface ErrorReply {
   headers: Record<string, string>;
   /** an error nobody expected: logged with its details, answered without them */
   unexpected: boolean;
+  /** a deadlock or serialization failure, answered 503 and logged as a warning */
+  lockConflict?: boolean;
 }
 
 export const databaseUnavailable = () =>
   new AppError('SERVICE_UNAVAILABLE', 'The database is unreachable', { reason: 'DATABASE_UNAVAILABLE' });
+
+export const databaseBusy = () =>
+  new AppError(
+    'SERVICE_UNAVAILABLE',
+    'The database stopped this request in a conflict with a concurrent one; nothing was changed, try again',
+    { reason: 'DATABASE_BUSY' },
+  );
 
 /** Errors Fastify raises before a handler runs (body reading), by its error code. */
 const FASTIFY_ERRORS: Record<string, () => AppError> = {
@@ -66,6 +75,7 @@ export function errorReply(err: unknown): ErrorReply {
   const fastify = (err as { code?: string }).code;
   if (fastify && FASTIFY_ERRORS[fastify]) return fromAppError(FASTIFY_ERRORS[fastify]());
   if (isConnectionError(err)) return fromAppError(databaseUnavailable());
+  if (isLockConflict(err)) return { ...fromAppError(databaseBusy()), lockConflict: true };
   // a client that went away while its body was read: nobody reads this answer
   if ((err as { code?: string }).code === 'ECONNRESET' || (err as Error).message === 'aborted')
     return fromAppError(new AppError('BAD_REQUEST', 'Could not read the request body'));

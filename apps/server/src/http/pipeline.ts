@@ -193,6 +193,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
   app.setErrorHandler(async (err, request, reply) => {
     const answer = errorReply(err);
     if (answer.unexpected) log.error({ err, requestId: request.id }, 'request failed');
+    else if (answer.lockConflict) log.warn({ err, requestId: request.id }, 'lock conflict answered 503');
     // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
     const calls = trpcProcedures(pathOf(request));
     const body =

@@ -1,4 +1,4 @@
-import { type Database, DatabaseTimeout, sqlState } from '@plenum/db';
+import { type Database, DatabaseTimeout, isLockConflict } from '@plenum/db';
 import type { ServiceBase } from '../service-base';
 import { AppError } from '../shared/errors';
 import { commitVotes, type VoteRequest, type VoteRow } from './vote-commit';
@@ -41,8 +41,6 @@ export interface VoteBatchObserver {
   /** once per vote of that batch: seconds from its submit to its answer */
   onVote?(seconds: number): void;
 }
-
-const RETRYABLE: ReadonlySet<string> = new Set(['40001', '40P01']);
 
 export class VoteBatcher {
   private readonly queues = new Map<string, Pending[]>();
@@ -168,7 +166,7 @@ export class VoteBatcher {
         this.report(batch, started, committed, true);
         return;
       } catch (err) {
-        if (attempt < 3 && RETRYABLE.has(sqlState(err) ?? '')) continue;
+        if (attempt < 3 && isLockConflict(err)) continue;
         const failed = performance.now();
         this.svc.log.error({ err, proposalId, size: batch.length }, 'vote batch failed');
         for (const p of batch) p.reject(err);
