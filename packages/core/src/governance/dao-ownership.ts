@@ -5,8 +5,7 @@ import type { Services } from '../services';
 import { conflict, forbidden, notFound, unauthorized } from '../shared/errors';
 import { actingAs } from './dao-authority';
 import { getDao } from './dao-queries';
-import { appendEvents } from './event-log';
-import { type Changes, recordChange } from './history';
+import { recordDaoChange } from './history';
 import type { DaoRow } from './rows';
 
 /**
@@ -20,23 +19,6 @@ async function lockedDao(tx: DbOrTx, daoId: string): Promise<DaoRow> {
   const [dao] = await tx.select().from(daos).where(eq(daos.id, daoId)).for('update');
   if (!dao) throw notFound('DAO not found');
   return dao;
-}
-
-async function changed(
-  tx: DbOrTx,
-  params: { daoId: string; actorAddress: string; changes: Changes; at: Date },
-): Promise<void> {
-  await recordChange(tx, params);
-  await appendEvents(tx, {
-    items: [
-      {
-        type: 'dao_updated',
-        daoId: params.daoId,
-        data: { daoId: params.daoId, actorAddress: params.actorAddress, changes: params.changes },
-      },
-    ],
-    at: params.at,
-  });
 }
 
 /** POST /daos/{daoId}/owner: the owner names the new owner (202); a second call replaces the first */
@@ -59,7 +41,7 @@ export async function transferOwnership(
       .update(daos)
       .set({ pendingOwnerAddress: newOwner, pendingOwnerSince: now, updatedAt: now })
       .where(eq(daos.id, dao.id));
-    await changed(tx, {
+    await recordDaoChange(tx, {
       daoId: dao.id,
       actorAddress: actor.address,
       changes: { pendingOwner: { from: dao.pendingOwnerAddress, to: newOwner } },
@@ -92,7 +74,7 @@ export async function withdrawOwnershipTransfer(
       .update(daos)
       .set({ pendingOwnerAddress: null, pendingOwnerSince: null, updatedAt: now })
       .where(eq(daos.id, dao.id));
-    await changed(tx, {
+    await recordDaoChange(tx, {
       daoId: dao.id,
       actorAddress: actor.address,
       changes: { pendingOwner: { from: dao.pendingOwnerAddress, to: null } },
@@ -171,7 +153,7 @@ export async function acceptOwnership(
         target: [daoRoles.daoId, daoRoles.address],
         set: { role: 'admin', grantedBy: null, grantedAt: now },
       });
-    await changed(tx, {
+    await recordDaoChange(tx, {
       daoId: dao.id,
       actorAddress: newOwner,
       changes: {

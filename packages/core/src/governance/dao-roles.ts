@@ -5,8 +5,7 @@ import type { Services } from '../services';
 import { conflict, forbidden, notFound } from '../shared/errors';
 import { fetchPage, type Page } from '../shared/pagination';
 import { type Authority, actingAs } from './dao-authority';
-import { appendEvents } from './event-log';
-import { recordChange } from './history';
+import { recordDaoChange } from './history';
 import { type DaoRow, requireDao } from './rows';
 
 /**
@@ -91,17 +90,7 @@ async function recorded(
   },
 ) {
   const changes = { [`roles.${p.address}`]: { from: p.from, to: p.to } };
-  await recordChange(tx, { daoId: p.daoId, actorAddress: p.actorAddress, changes, at: p.at });
-  await appendEvents(tx, {
-    items: [
-      {
-        type: 'dao_updated',
-        daoId: p.daoId,
-        data: { daoId: p.daoId, actorAddress: p.actorAddress, changes },
-      },
-    ],
-    at: p.at,
-  });
+  await recordDaoChange(tx, { daoId: p.daoId, actorAddress: p.actorAddress, changes, at: p.at });
 }
 
 /** PUT /daos/{daoId}/roles/{address}: 200 with the role; the same role again changes nothing */

@@ -7,8 +7,7 @@ import { AppError, notFound } from '../shared/errors';
 import type { Page } from '../shared/pagination';
 import { actingAs } from './dao-authority';
 import { getDao } from './dao-queries';
-import { appendEvents } from './event-log';
-import { type Changes, changesBetween, pageHistory, recordChange } from './history';
+import { type Changes, changesBetween, pageHistory, recordDaoChange } from './history';
 import { type DaoRow, requireDao } from './rows';
 import { type RuleColumns, votingRulesView } from './serialize';
 
@@ -152,13 +151,7 @@ export async function updateDao(svc: Services, params: { userId: string; input: 
       .update(daos)
       .set({ ...next, ...(rules ?? {}), updatedAt: now })
       .where(eq(daos.id, dao.id));
-    await recordChange(tx, { daoId: dao.id, actorAddress: actor.address, changes, at: now });
-    await appendEvents(tx, {
-      items: [
-        { type: 'dao_updated', daoId: dao.id, data: { daoId: dao.id, actorAddress: actor.address, changes } },
-      ],
-      at: now,
-    });
+    await recordDaoChange(tx, { daoId: dao.id, actorAddress: actor.address, changes, at: now });
   });
   return getDao(svc, { daoId: input.daoId });
 }

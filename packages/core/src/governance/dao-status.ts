@@ -10,27 +10,8 @@ import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
 import { authoritiesOf, can } from './dao-authority';
 import { getDao } from './dao-queries';
-import { appendEvents } from './event-log';
-import { type Changes, recordChange } from './history';
+import { type Changes, recordDaoChange } from './history';
 import { type DaoRow, requireDao } from './rows';
-
-/** a status change in the DAO's history and as `dao_updated` (docs/governance.md, "History") */
-async function statusChanged(
-  tx: DbOrTx,
-  params: { daoId: string; actorAddress: string | null; changes: Changes; at: Date },
-) {
-  await recordChange(tx, params);
-  await appendEvents(tx, {
-    items: [
-      {
-        type: 'dao_updated',
-        daoId: params.daoId,
-        data: { daoId: params.daoId, actorAddress: params.actorAddress, changes: params.changes },
-      },
-    ],
-    at: params.at,
-  });
-}
 
 /**
  * POST /daos/{daoId}/status: the owner or a DAO admin (through one of their wallets), or a platform admin, switches ACTIVE ↔
@@ -80,7 +61,7 @@ export async function setDaoStatus(
         .where(and(eq(daos.id, dao.id), eq(daos.status, dao.status)))
         .returning({ id: daos.id });
       if (!updated.length) return;
-      await statusChanged(tx, {
+      await recordDaoChange(tx, {
         daoId: dao.id,
         actorAddress: actor,
         changes: { status: { from: dao.status, to: params.status } },
@@ -140,7 +121,7 @@ async function decide(svc: Services, params: { actorId: string; daoId: string; r
     if (!updated.length) throw conflict(`The DAO is ${dao.status}, not PENDING`, 'DAO_NOT_PENDING');
     const changes: Changes = { status: { from: 'PENDING', to } };
     if (rejected) changes.rejectionReason = { from: null, to: params.reason };
-    await statusChanged(tx, { daoId: dao.id, actorAddress: null, changes, at: now });
+    await recordDaoChange(tx, { daoId: dao.id, actorAddress: null, changes, at: now });
     await writeAudit(tx, {
       actorId: params.actorId,
       action: rejected ? 'dao.reject' : 'dao.approve',

@@ -1,6 +1,7 @@
 import { type DbOrTx, governanceHistory } from '@plenum/db';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { fetchPage, type Page } from '../shared/pagination';
+import { appendEvents } from './event-log';
 
 /**
  * What changed about a DAO or one of its proposals, and who changed it (docs/governance.md, "History"):
@@ -37,6 +38,28 @@ export async function recordChange(
     actorAddress: entry.actorAddress,
     changes: entry.changes,
     changedAt: entry.at,
+  });
+}
+
+/**
+ * A change to a DAO, in one step: its history entry and the `dao_updated` event carrying the same changes
+ * (docs/governance.md, "History"). Nothing is written when nothing changed.
+ */
+export async function recordDaoChange(
+  tx: DbOrTx,
+  params: { daoId: string; actorAddress: string | null; changes: Changes; at: Date },
+): Promise<void> {
+  if (!Object.keys(params.changes).length) return;
+  await recordChange(tx, params);
+  await appendEvents(tx, {
+    items: [
+      {
+        type: 'dao_updated',
+        daoId: params.daoId,
+        data: { daoId: params.daoId, actorAddress: params.actorAddress, changes: params.changes },
+      },
+    ],
+    at: params.at,
   });
 }
 
