@@ -78,6 +78,8 @@ export async function actingAs(
     power: Power;
     actorAddress?: string | undefined;
     refuse?: boolean;
+    /** the refusal when no wallet of the caller has `power` (default 403 NOT_DAO_ADMIN, by power) */
+    refusal?: () => Error;
   },
 ): Promise<{ address: string; authority: Authority | null; mine: string[] }> {
   const mine = (
@@ -91,7 +93,10 @@ export async function actingAs(
     candidates = [actor];
   }
   if (!candidates.length)
-    throw forbidden('Link a wallet to your account first: DAO roles belong to addresses', 'WALLET_REQUIRED');
+    throw (
+      params.refusal?.() ??
+      forbidden('Link a wallet to your account first: DAO roles belong to addresses', 'WALLET_REQUIRED')
+    );
   const found = await authoritiesOf(db, params.dao, candidates);
   // the strongest wallet that has the power, else the strongest at all (for the refusal, or the caller)
   const ranked = candidates
@@ -99,6 +104,6 @@ export async function actingAs(
     .sort((a, b) => (b.authority ? RANK[b.authority] : 0) - (a.authority ? RANK[a.authority] : 0));
   const pick = ranked.find((c) => can(c.authority, params.power)) ?? ranked[0]!;
   if (params.refuse !== false && !can(pick.authority, params.power))
-    throw forbidden(REFUSALS[params.power], 'NOT_DAO_ADMIN');
+    throw params.refusal?.() ?? forbidden(REFUSALS[params.power], 'NOT_DAO_ADMIN');
   return { ...pick, mine };
 }

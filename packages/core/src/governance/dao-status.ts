@@ -1,14 +1,12 @@
 import { type DbOrTx, daos, users, wallets } from '@plenum/db';
 import { and, eq, isNull } from 'drizzle-orm';
 import { writeAudit } from '../audit/write-audit';
-import { canonicalAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
-import { walletAddressesOf } from '../auth/wallets';
 import { daoDecisionEmail } from '../mail/dao-decision-template';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
 import { conflict, forbidden } from '../shared/errors';
-import { authoritiesOf, can } from './dao-authority';
+import { actingAs } from './dao-authority';
 import { getDao } from './dao-queries';
 import { type Changes, recordDaoChange } from './history';
 import { type DaoRow, requireDao } from './rows';
@@ -32,15 +30,14 @@ export async function setDaoStatus(
   // the DAO's owner or one of its admins, through one of their wallets (docs/governance.md, "Roles")
   let actor: string | null = null;
   if (!isAdmin) {
-    const mine = await walletAddressesOf(svc.db, params.principal.userId);
-    const named =
-      params.actorAddress === undefined ? undefined : canonicalAddress(params.actorAddress, 'actorAddress');
-    if (named !== undefined && !mine.includes(named))
-      throw forbidden(`${named} is not a wallet of the signed-in user`, 'NOT_YOUR_ADDRESS');
-    const found = await authoritiesOf(svc.db, dao, named === undefined ? mine : [named]);
-    actor = [...found].find(([, authority]) => can(authority, 'settings'))?.[0] ?? null;
-    if (actor === null)
-      throw forbidden("Only the DAO's owner, its admins or a platform admin can do this", 'NOT_OWNER');
+    ({ address: actor } = await actingAs(svc.db, {
+      userId: params.principal.userId,
+      dao,
+      power: 'settings',
+      actorAddress: params.actorAddress,
+      refusal: () =>
+        forbidden("Only the DAO's owner, its admins or a platform admin can do this", 'NOT_OWNER'),
+    }));
     if (dao.status === 'PENDING')
       throw conflict('The DAO is awaiting an admin approval', 'DAO_PENDING_APPROVAL');
     if (dao.rejectionReason !== null && params.status === 'ACTIVE')
