@@ -21,6 +21,21 @@ async function lockedDao(tx: DbOrTx, daoId: string): Promise<DaoRow> {
   return dao;
 }
 
+/** the DAO row locked, and the caller's wallet that owns it (403 for anyone else) */
+async function lockedAsOwner(
+  tx: DbOrTx,
+  params: { userId: string; daoId: string; actorAddress?: string | undefined },
+) {
+  const dao = await lockedDao(tx, params.daoId);
+  const actor = await actingAs(tx, {
+    userId: params.userId,
+    dao,
+    power: 'transfer',
+    actorAddress: params.actorAddress,
+  });
+  return { dao, actor };
+}
+
 /** POST /daos/{daoId}/owner: the owner names the new owner (202); a second call replaces the first */
 export async function transferOwnership(
   svc: Services,
@@ -29,13 +44,7 @@ export async function transferOwnership(
   const newOwner = canonicalAddress(params.newOwnerAddress, 'newOwnerAddress');
   const now = svc.clock.now();
   return svc.db.transaction(async (tx) => {
-    const dao = await lockedDao(tx, params.daoId);
-    const actor = await actingAs(tx, {
-      userId: params.userId,
-      dao,
-      power: 'transfer',
-      actorAddress: params.actorAddress,
-    });
+    const { dao, actor } = await lockedAsOwner(tx, params);
     if (newOwner === dao.ownerAddress) throw conflict(`${newOwner} already owns this DAO`, 'ALREADY_OWNER');
     await tx
       .update(daos)
@@ -62,13 +71,7 @@ export async function withdrawOwnershipTransfer(
 ) {
   const now = svc.clock.now();
   await svc.db.transaction(async (tx) => {
-    const dao = await lockedDao(tx, params.daoId);
-    const actor = await actingAs(tx, {
-      userId: params.userId,
-      dao,
-      power: 'transfer',
-      actorAddress: params.actorAddress,
-    });
+    const { dao, actor } = await lockedAsOwner(tx, params);
     if (!dao.pendingOwnerAddress) throw conflict('No ownership transfer is pending', 'NO_PENDING_TRANSFER');
     await tx
       .update(daos)
