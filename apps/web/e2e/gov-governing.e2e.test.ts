@@ -38,6 +38,10 @@ const WORDS = {
     role: 'Role',
     moderator: 'Moderator',
     grant: 'Grant role',
+    removeRole: (address: string) => `Remove the role of ${address}`,
+    removeTitle: 'Remove this role?',
+    remove: 'Remove',
+    keep: 'Cancel',
     transferForm: 'Transfer ownership',
     newOwner: "New owner's address",
     startTransfer: 'Start transfer',
@@ -73,6 +77,10 @@ const WORDS = {
     role: 'Rolle',
     moderator: 'Moderator',
     grant: 'Rolle vergeben',
+    removeRole: (address: string) => `Rolle von ${address} entfernen`,
+    removeTitle: 'Diese Rolle entfernen?',
+    remove: 'Entfernen',
+    keep: 'Abbrechen',
     transferForm: 'Eigentum übertragen',
     newOwner: 'Adresse des neuen Eigentümers',
     startTransfer: 'Übertragung starten',
@@ -236,6 +244,23 @@ for (const { width, lang } of RUNS) {
       await expect(role).toHaveAttribute('data-role', 'moderator', SLOW);
       await expect(role).toContainText(w.moderator);
       await fitsWidth(settings);
+      // a role is removed only after a confirm that names the address and the role; Cancel keeps it
+      const stray = privateKeyToAccount(generatePrivateKey()).address;
+      await grant.getByLabel(w.address, { exact: true }).fill(stray);
+      await grant.getByLabel(w.role, { exact: true }).selectOption('author');
+      await grant.getByRole('button', { name: w.grant, exact: true }).click();
+      const strayRole = settings.locator(`[data-testid="role-entry"][data-role-address="${stray}"]`);
+      await expect(strayRole).toHaveAttribute('data-role', 'author', SLOW);
+      await strayRole.getByRole('button', { name: w.removeRole(stray), exact: true }).click();
+      const confirm = settings.getByRole('alertdialog', { name: w.removeTitle, exact: true });
+      await expect(confirm.getByTestId('role-remove-consequences')).toContainText(stray);
+      await confirm.getByRole('button', { name: w.keep, exact: true }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(strayRole).toHaveCount(1);
+      await strayRole.getByRole('button', { name: w.removeRole(stray), exact: true }).click();
+      await confirm.getByRole('button', { name: w.remove, exact: true }).click();
+      await expect(strayRole).toHaveCount(0, SLOW);
+      await expect(role).toHaveAttribute('data-role', 'moderator');
       await settings.context().close();
 
       const page = await pageAs(other, `/proposals/${proposalId}`);

@@ -12,6 +12,7 @@ import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form';
@@ -33,6 +34,8 @@ export function RolesSection({ dao, actorAddress }: { dao: Dao; actorAddress: st
   const [page, setPage] = useState(1);
   const [error, setError] = useState<DisplayError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // the role whose removal waits for a confirm
+  const [removing, setRemoving] = useState<{ address: string; role: Role } | null>(null);
   const roles = useQuery({
     ...trpc.governance.roles.list.queryOptions({ daoId: dao.daoId, page, limit: 20 }),
     placeholderData: keepPreviousData,
@@ -71,19 +74,13 @@ export function RolesSection({ dao, actorAddress }: { dao: Dao; actorAddress: st
     });
   }
 
-  function onRemove(address: string) {
+  /** the confirm's action: a refusal stays in the dialog, in words (ConfirmDialog) */
+  async function onRemove(address: string) {
     setError(null);
     setNotice(null);
-    remove.mutate(
-      { daoId: dao.daoId, address, actorAddress },
-      {
-        onSuccess: () => {
-          setNotice(t('removed', { address }));
-          void refresh();
-        },
-        onError: (err) => setError(governanceError(err)),
-      },
-    );
+    await remove.mutateAsync({ daoId: dao.daoId, address, actorAddress });
+    setNotice(t('removed', { address }));
+    void refresh();
   }
 
   return (
@@ -148,7 +145,7 @@ export function RolesSection({ dao, actorAddress }: { dao: Dao; actorAddress: st
                   className="ml-auto border-destructive text-destructive"
                   disabled={remove.isPending}
                   aria-label={t('removeNamed', { address: r.address })}
-                  onClick={() => onRemove(r.address)}
+                  onClick={() => setRemoving({ address: r.address, role: r.role as Role })}
                 >
                   {t('remove')}
                 </Button>
@@ -156,6 +153,23 @@ export function RolesSection({ dao, actorAddress }: { dao: Dao; actorAddress: st
             </li>
           ))}
       </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        destructive
+        title={t('confirmTitle')}
+        description={
+          <span data-testid="role-remove-consequences">
+            {t('confirmText', {
+              address: removing?.address ?? '',
+              role: removing ? t(`names.${removing.role}`) : '',
+              dao: dao.name,
+            })}
+          </span>
+        }
+        confirmLabel={t('remove')}
+        onConfirm={() => (removing ? onRemove(removing.address) : undefined)}
+      />
       {roles.isError && (
         <ErrorRetry error={roles.error} retrying={roles.isFetching} onRetry={() => void roles.refetch()} />
       )}
