@@ -347,6 +347,13 @@ for (const { width, lang } of RUNS) {
       const dao = await api.call<{ ownerAddress: string; pendingOwner: unknown }>('GET', `/daos/${daoId}`);
       expect(dao.ownerAddress).toBe(other.wallet.address);
       expect(dao.pendingOwner).toBeNull();
+      // the history names both owners as addresses (short, the whole one in data-address), not as text
+      const settings = await pageAs(other, `/daos/${daoId}/settings`);
+      const moved = settings.locator('[data-testid="history-change"][data-field="ownerAddress"]').first();
+      await expect(moved.locator(`[data-address="${owner.wallet.address}"]`)).toHaveCount(1, SLOW);
+      await expect(moved.locator(`[data-address="${other.wallet.address}"]`)).toHaveCount(1);
+      await fitsWidth(settings);
+      await settings.context().close();
     });
 
     test('searches DAOs by name (?q=), across pages', async () => {

@@ -107,6 +107,8 @@ function HistoryEntry({ entry }: { entry: Entry }) {
 /** fields holding a time: shown as every date is, with its zone */
 const TIMES = new Set(['startTime', 'endTime']);
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
 /** a rule may be named inside its group ("votingRules.quorum"): its words are the rule's */
 const ruleName = (field: string) => field.replace(/^votingRules\./, '');
 
@@ -122,6 +124,8 @@ function useHistoryValue() {
     if (field.startsWith('roles.') && shown.kind === 'text' && roles.has(shown.text))
       return roles(shown.text);
     if (shown.kind === 'boolean') return shown.value ? t('yes') : t('no');
+    // an owner or a pending owner: an address as every page shows one (short, the whole on hover)
+    if (ADDRESS.test(shown.text)) return <Address address={shown.text} copy={false} />;
     const key = `values.${ruleName(field)}.${shown.text}`;
     return t.has(key) ? t(key) : shown.text;
   };
