@@ -244,6 +244,32 @@ describe('GET /eip712/delegation', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it("names every reason per status, and a signed removal's signature and timestamp as query parameters", async () => {
+    const doc = (await api.get('/api/docs-json')).body;
+    const putOp = doc.paths['/daos/{daoId}/delegation'].put;
+    const delOp = doc.paths['/daos/{daoId}/delegation/{delegatorAddress}'].delete;
+    const expected: [any, string, RegExp][] = [
+      [putOp, '400', /SELF_DELEGATION/],
+      [putOp, '401', /INVALID_SIGNATURE.*SIGNATURE_EXPIRED.*SIGNATURE_FROM_FUTURE/],
+      [putOp, '403', /NOT_YOUR_ADDRESS.*NOT_A_MEMBER/],
+      [putOp, '409', /DELEGATION_DISABLED.*DAO_NOT_ACTIVE.*STALE_SIGNATURE/],
+      [delOp, '404', /NO_DELEGATION/],
+      [delOp, '409', /STALE_SIGNATURE/],
+    ];
+    for (const [op, status, reasons] of expected)
+      expect(op.responses[status]?.description, status).toMatch(reasons);
+    expect(putOp.summary).toBeTruthy();
+    expect(delOp.description).toMatch(/zero address/);
+    const query = delOp.parameters
+      .filter((p: { in: string }) => p.in === 'query')
+      .map((p: { name: string }) => p.name);
+    expect(query.sort()).toEqual(['signature', 'timestamp']);
+    expect(delOp.requestBody).toBeUndefined();
+    expect(Object.keys(doc.paths['/eip712/delegation'])).toEqual(['get']);
+  });
+});
+
 describe('delegating with a session', () => {
   it('sets, replaces, keeps the same delegate without a change, and removes: one event per change', async () => {
     const { dao, members } = await delegationDao(3);
