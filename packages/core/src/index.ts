@@ -31,6 +31,12 @@ export type { EventFilter } from './events/filter';
 export { ConnectionStreams, type Release, type StreamConnection } from './events/limits';
 export { eventStream } from './events/stream';
 export type { LiveEventSource } from './events/subscription';
+export {
+  DELEGATION_TYPED_DATA_SPEC,
+  DELEGATION_TYPES,
+  removeDelegation,
+  setDelegation,
+} from './governance/delegation';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   acceptOwnership,

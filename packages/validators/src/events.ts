@@ -9,6 +9,7 @@ export const eventTypeSchema = z.enum([
   'proposal_updated',
   'vote_cast',
   'proposal_status_changed',
+  'delegation_changed',
 ]);
 
 /** An event id as a client may send it back: a number or its decimal string (tRPC's tracked ids are strings). */

@@ -85,6 +85,8 @@ const votingRulesFields = {
   proposalThreshold: uint256String.optional(),
   /** how many PENDING or ACTIVE proposals one creator address may have at once (default: no limit) */
   maxActiveProposalsPerAuthor: exact(z.number().int().min(1).max(1_000)).optional(),
+  /** members delegate their vote inside the DAO (docs/governance.md, "Delegation"); never with erc20-votes */
+  delegation: exact(z.boolean()).default(false),
 };
 
 type RawRules = {
@@ -158,6 +160,7 @@ export const votingRulesPatch = z
     proposers: PROPOSERS.optional(),
     proposalThreshold: uint256String.nullable().optional(),
     maxActiveProposalsPerAuthor: exact(z.number().int().min(1).max(1_000)).nullable().optional(),
+    delegation: exact(z.boolean()).optional(),
   })
   .meta({ id: 'VotingRulesPatch' });
 
@@ -201,6 +204,8 @@ export const votingRulesSchema = z
     proposalThreshold: z.string().nullable(),
     /** null: no limit */
     maxActiveProposalsPerAuthor: z.number().int().nullable(),
+    /** members may delegate their vote inside the DAO (docs/governance.md, "Delegation") */
+    delegation: z.boolean(),
   })
   .meta({ id: 'VotingRules' });
 

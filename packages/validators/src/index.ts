@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './canonical';
 export * from './common';
+export * from './delegation';
 export * from './events';
 export * from './governance';
 export * from './issue-codes';

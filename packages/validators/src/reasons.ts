@@ -103,6 +103,11 @@ export const REASONS = [
   'PROPOSAL_NOT_PENDING',
   'OWNER_ROLE',
   'ALREADY_OWNER',
+  // delegation (docs/governance.md, "Delegation")
+  'DELEGATION_ON_CHAIN',
+  'DELEGATION_DISABLED',
+  'SELF_DELEGATION',
+  'NO_DELEGATION',
   // storage
   'FILE_REQUIRED',
   'FILE_TOO_LARGE',

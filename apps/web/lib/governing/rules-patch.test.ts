@@ -14,6 +14,7 @@ const current = {
   proposers: 'members' as const,
   proposalThreshold: null,
   maxActiveProposalsPerAuthor: null,
+  delegation: false,
 };
 
 describe('rulesPatch', () => {

@@ -5,6 +5,7 @@ import { canonicalAddress } from '../auth/address';
 import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { unauthorized } from '../shared/errors';
+import { refuseOffChainDelegation } from './delegation';
 import { appendEvents } from './event-log';
 import { daoView } from './serialize';
 
@@ -17,6 +18,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
   const owner = canonicalAddress(input.ownerAddress, 'ownerAddress');
   const now = svc.clock.now();
   const rules = input.votingRules;
+  refuseOffChainDelegation(rules);
   // a token is checked on its chain before anything is written (400 CHAIN_NOT_CONFIGURED, TOKEN_NOT_FOUND)
   const token = rules.token
     ? {
@@ -58,6 +60,7 @@ export async function createDao(svc: Services, params: { userId: string; input: 
         proposers: rules.proposers,
         proposalThreshold: rules.proposalThreshold ?? null,
         maxActiveProposalsPerAuthor: rules.maxActiveProposalsPerAuthor ?? null,
+        delegation: rules.delegation,
         createdAt: now,
         updatedAt: now,
       })

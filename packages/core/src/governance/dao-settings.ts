@@ -7,6 +7,7 @@ import { AppError, notFound } from '../shared/errors';
 import type { Page } from '../shared/pagination';
 import { actingAs } from './dao-authority';
 import { getDao } from './dao-queries';
+import { refuseOffChainDelegation } from './delegation';
 import { type Changes, changesBetween, pageHistory, recordDaoChange } from './history';
 import { type DaoRow, requireDao } from './rows';
 import { type RuleColumns, votingRulesView } from './serialize';
@@ -42,6 +43,7 @@ function rulesInputOf(d: RuleColumns): Record<string, unknown> {
     proposers: v.proposers,
     proposalThreshold: v.proposalThreshold,
     maxActiveProposalsPerAuthor: v.maxActiveProposalsPerAuthor,
+    delegation: v.delegation,
   };
   // null in the patch or in the row: the optional rule is absent
   return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
@@ -81,6 +83,11 @@ export async function updateDao(svc: Services, params: { userId: string; input: 
     actorAddress: input.actorAddress,
   });
   const wanted = patchToken(input.votingRules);
+  // refused before a new token reaches its chain; checked again below on the rules as merged
+  refuseOffChainDelegation({
+    delegation: input.votingRules?.delegation ?? before.delegation,
+    token: wanted === undefined ? currentToken(before) : wanted,
+  });
   // a new token is checked on its chain before the transaction (400 CHAIN_NOT_CONFIGURED, TOKEN_NOT_FOUND)
   const described = new Map<string, { symbol: string; decimals: number }>();
   const describe = async (token: TokenRef) => {
@@ -108,6 +115,7 @@ export async function updateDao(svc: Services, params: { userId: string; input: 
     let rules: RuleColumns | null = null;
     if (input.votingRules) {
       const r = mergedRules(dao, input.votingRules);
+      refuseOffChainDelegation(r);
       const token = r.token
         ? { ...r.token, address: canonicalAddress(r.token.address, 'votingRules.token.address') }
         : null;
@@ -135,6 +143,7 @@ export async function updateDao(svc: Services, params: { userId: string; input: 
         proposers: r.proposers,
         proposalThreshold: r.proposalThreshold ?? null,
         maxActiveProposalsPerAuthor: r.maxActiveProposalsPerAuthor ?? null,
+        delegation: r.delegation,
       };
     }
     const changes: Changes = changesBetween(

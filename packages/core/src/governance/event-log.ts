@@ -10,6 +10,7 @@ export const GOVERNANCE_EVENT_TYPES = [
   'proposal_updated',
   'vote_cast',
   'proposal_status_changed',
+  'delegation_changed',
 ] as const;
 export type GovernanceEventType = (typeof GOVERNANCE_EVENT_TYPES)[number];
 

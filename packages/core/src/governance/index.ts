@@ -7,6 +7,7 @@ export * from './dao-queries';
 export * from './dao-roles';
 export * from './dao-settings';
 export * from './dao-status';
+export * from './delegation';
 export * from './deletion-guard';
 export * from './electorate';
 export * from './members';

@@ -29,6 +29,7 @@ export type RuleColumns = Pick<
   | 'proposers'
   | 'proposalThreshold'
   | 'maxActiveProposalsPerAuthor'
+  | 'delegation'
 >;
 
 /** the rule columns of a row (a DAO's current rules), to copy onto a new proposal */
@@ -50,6 +51,7 @@ export function ruleColumnsOf(d: RuleColumns): RuleColumns {
     proposers: d.proposers,
     proposalThreshold: d.proposalThreshold,
     maxActiveProposalsPerAuthor: d.maxActiveProposalsPerAuthor,
+    delegation: d.delegation,
   };
 }
 
@@ -76,6 +78,7 @@ export function votingRulesView(d: RuleColumns) {
     proposers: d.proposers,
     proposalThreshold: d.proposalThreshold,
     maxActiveProposalsPerAuthor: d.maxActiveProposalsPerAuthor,
+    delegation: d.delegation,
   };
 }
 export type VotingRulesView = ReturnType<typeof votingRulesView>;

@@ -68,6 +68,22 @@ export const SIGNATURE_MAX_AGE_S = 600;
 export const SIGNATURE_MAX_AHEAD_S = 300;
 
 /**
+ * The time window of every signed message (votes, delegations): 401 SIGNATURE_EXPIRED or
+ * SIGNATURE_FROM_FUTURE outside it.
+ */
+export function checkSignedTime(ts: number, now: Date, maxAheadS?: number): void {
+  const nowS = Math.floor(now.getTime() / 1000);
+  const ahead = maxAheadS ?? SIGNATURE_MAX_AHEAD_S;
+  if (ts < nowS - SIGNATURE_MAX_AGE_S)
+    throw unauthorized('The signed timestamp is more than 10 minutes old', 'SIGNATURE_EXPIRED');
+  if (ts > nowS + ahead)
+    throw unauthorized(
+      `The signed timestamp is more than ${ahead} seconds ahead of the server's clock`,
+      'SIGNATURE_FROM_FUTURE',
+    );
+}
+
+/**
  * Checks the timestamp window and that `voterAddress` signed exactly this message; 401 otherwise.
  * Replays inside the window are stopped by the one-vote-per-voter rule and, where votes may change, by
  * the order of a voter's votes (vote-commit.ts), not here.
@@ -79,16 +95,7 @@ export async function verifyVoteSignature(params: {
   now: Date;
   maxAheadS?: number;
 }): Promise<void> {
-  const nowS = Math.floor(params.now.getTime() / 1000);
-  const ts = params.message.timestamp;
-  const ahead = params.maxAheadS ?? SIGNATURE_MAX_AHEAD_S;
-  if (ts < nowS - SIGNATURE_MAX_AGE_S)
-    throw unauthorized('The signed timestamp is more than 10 minutes old', 'SIGNATURE_EXPIRED');
-  if (ts > nowS + ahead)
-    throw unauthorized(
-      `The signed timestamp is more than ${ahead} seconds ahead of the server's clock`,
-      'SIGNATURE_FROM_FUTURE',
-    );
+  checkSignedTime(params.message.timestamp, params.now, params.maxAheadS);
   let signer: string;
   try {
     signer = await recoverVoteSigner(params.message, params.signature);

@@ -63,6 +63,8 @@ const votingRuleColumns = () => ({
   proposalThreshold: uint256('proposal_threshold'),
   /** how many PENDING or ACTIVE proposals one creator address may have at once; null: no limit */
   maxActiveProposalsPerAuthor: integer('max_active_proposals_per_author'),
+  /** members delegate their vote inside the DAO (docs/governance.md, "Delegation"); never for erc20-votes */
+  delegation: boolean('delegation').notNull().default(false),
 });
 
 export const PROPOSERS = ['members', 'authors', 'holders'] as const;
@@ -209,6 +211,50 @@ export const governanceHistory = pgTable(
   ],
 );
 
+/**
+ * Delegation inside a DAO (docs/governance.md, "Delegation"): one delegate per delegator and DAO, a new one
+ * replacing the old.
+ */
+export const daoDelegations = pgTable(
+  'dao_delegations',
+  {
+    daoId: parentId('dao_id', () => daos.id),
+    delegatorAddress: text('delegator_address').notNull(),
+    delegateAddress: text('delegate_address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.daoId, t.delegatorAddress] }),
+    index('dao_delegations_delegate_idx').on(t.daoId, t.delegateAddress),
+  ],
+);
+
+/**
+ * The last signed delegation change per delegator and DAO, kept after a removal too: a signed change is
+ * taken only when it is newer than this (docs/governance.md, "Delegation").
+ */
+export const daoDelegationClocks = pgTable(
+  'dao_delegation_clocks',
+  {
+    daoId: parentId('dao_id', () => daos.id),
+    delegatorAddress: text('delegator_address').notNull(),
+    signedTimestamp: bigint('signed_timestamp', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.daoId, t.delegatorAddress] })],
+);
+
+/** A delegate's statement in a DAO (markdown), written by the address's owner. */
+export const daoDelegateStatements = pgTable(
+  'dao_delegate_statements',
+  {
+    daoId: parentId('dao_id', () => daos.id),
+    address: text('address').notNull(),
+    statement: text('statement').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.daoId, t.address] })],
+);
+
 /** Electorate frozen when voting starts: who may vote and with which weight. */
 export const proposalElectorate = pgTable(
   'proposal_electorate',
@@ -216,6 +262,8 @@ export const proposalElectorate = pgTable(
     proposalId: parentId('proposal_id', () => proposals.id),
     address: text('address').notNull(),
     weight: uint256('weight').notNull(),
+    /** the address's delegate when voting started, frozen with the weight (docs/governance.md, "Delegation") */
+    delegateAddress: text('delegate_address'),
   },
   (t) => [primaryKey({ columns: [t.proposalId, t.address] })],
 );
