@@ -31,6 +31,7 @@ export type { EventFilter } from './events/filter';
 export { ConnectionStreams, type Release, type StreamConnection } from './events/limits';
 export { eventStream } from './events/stream';
 export type { LiveEventSource } from './events/subscription';
+export { delegationOf, listDelegates, setDelegateStatement } from './governance/delegates';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   acceptOwnership,

@@ -1,6 +1,7 @@
 import { router } from '../../trpc';
 import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
+import { delegatesRouter } from './delegates';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { ownershipRouter } from './ownership';
@@ -21,4 +22,5 @@ export const governanceRouter = router({
   votes: votesRouter,
   eip712: eip712Router,
   tokens: chainTokensRouter,
+  delegates: delegatesRouter,
 });
