@@ -151,6 +151,8 @@ describe('GET /daos/{daoId}/delegates', () => {
       [p, 1, '900', '0'],
       [d, 1, '5', '7'],
     ]);
+    // the page is cut from the sorted sums: its first rows are the heaviest as numbers
+    expect((await delegates(dao.daoId, '?limit=2')).items.map((i) => i.address)).toEqual([r, q]);
     // balances are read now: a change shows at once
     await balance(a, '2000');
     expect((await delegates(dao.daoId)).items.map((i) => i.address)).toEqual([r, p, q, d]);
