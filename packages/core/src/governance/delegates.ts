@@ -52,9 +52,10 @@ interface DelegateRow {
 
 /**
  * GET /daos/{daoId}/delegates: every address that is someone's delegate in the DAO or has a statement
- * there, by delegated weight (descending), then address. ONE statement: the delegations are grouped by
- * delegate along dao_delegations_delegate_idx, each delegator's weight read by the member table's primary
- * key; the groups are sorted by their sums and cut to the page (a top-N sort), and only the page's rows
+ * there, by delegated weight (descending), then address. ONE statement: the DAO's delegations (through
+ * dao_delegations_delegate_idx) are grouped by delegate, each delegator's weight joined from its member row
+ * (by primary key, or one hash join with the DAO's members; the plan is in the docs); the groups are sorted
+ * by their sums and cut to the page (a top-N sort), and only the page's rows
  * then read their own weight, statement and votes (each vote looked up by votes_one_per_voter for each
  * started proposal of the DAO). `total` is counted over the same groups by a window function.
  */
