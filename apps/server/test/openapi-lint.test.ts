@@ -18,6 +18,7 @@ const EXPLAINED_WARNINGS = new Set([
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1roles',
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1owner',
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1delegation',
+  'no-ambiguous-paths #/paths/~1daos~1{daoId}~1delegates',
   'no-ambiguous-paths #/paths/~1proposals~1{proposalId}~1cancel',
   'no-ambiguous-paths #/paths/~1proposals~1{proposalId}~1history',
   'no-server-example.com #/servers/0/url',

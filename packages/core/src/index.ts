@@ -37,6 +37,7 @@ export {
   removeDelegation,
   setDelegation,
 } from './governance/delegation';
+export { delegationOf, listDelegates, setDelegateStatement } from './governance/delegates';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   acceptOwnership,

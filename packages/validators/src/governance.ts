@@ -759,3 +759,46 @@ export const tokenInfoSchema = z
     decimals: z.number().int(),
   })
   .meta({ id: 'TokenInfo' });
+
+// ---- delegation: reading, statements (docs/governance.md, "Reading delegations", "Delegate statements") ----
+
+export const MAX_DELEGATE_STATEMENT = 10_000;
+export const delegateSchema = z
+  .object({
+    address: z.string(),
+    /** how many addresses delegate to it now */
+    delegatorCount: z.number().int(),
+    /** their weight now (base units; equal DAOs: 1 per delegator who is a member) */
+    delegatedWeight: z.string(),
+    /** its own weight now: its balance, or 1 (equal DAOs); "0" when it is no member */
+    ownWeight: z.string(),
+    /** its statement in this DAO (markdown), null when none */
+    statement: z.string().nullable(),
+    /** the DAO's started, not cancelled proposals it has a counted vote on */
+    proposalsVoted: z.number().int(),
+    /** proposalsVoted / the DAO's started, not cancelled proposals; null when there are none */
+    participationRate: z.number().min(0).max(1).nullable(),
+  })
+  .meta({ id: 'Delegate' });
+export const listDelegatesInput = z.strictObject({ daoId: id, ...pageQuery });
+export const delegationOfInput = z.strictObject({ daoId: id, address, ...pageQuery });
+export const delegationOfSchema = z
+  .object({
+    /** whom the address delegates to; null when nobody */
+    delegate: z.object({ delegateAddress: z.string(), createdAt: isoDateTime }).nullable(),
+    /** who delegates to the address, in address order, paged by page and limit */
+    delegators: z.object({
+      items: z.array(z.object({ delegatorAddress: z.string(), weight: z.string(), createdAt: isoDateTime })),
+      total: z.number().int(),
+    }),
+  })
+  .meta({ id: 'DelegationOf' });
+export const setStatementInput = z.strictObject({
+  daoId: id,
+  address,
+  /** markdown, kept as text; trimmed; "" deletes it */
+  statement: z.string().trim().max(MAX_DELEGATE_STATEMENT),
+});
+export const statementSchema = z
+  .object({ daoId: id, address: z.string(), statement: z.string(), updatedAt: isoDateTime })
+  .meta({ id: 'DelegateStatement' });

@@ -2,6 +2,7 @@ import { router } from '../../trpc';
 import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
 import { delegationRouter } from './delegation';
+import { delegatesRouter } from './delegates';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { ownershipRouter } from './ownership';
@@ -23,4 +24,5 @@ export const governanceRouter = router({
   eip712: eip712Router,
   tokens: chainTokensRouter,
   delegation: delegationRouter,
+  delegates: delegatesRouter,
 });
