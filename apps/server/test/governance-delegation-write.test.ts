@@ -248,7 +248,7 @@ describe('the OpenAPI document', () => {
   it("names every reason per status, and a signed removal's signature and timestamp as query parameters", async () => {
     const doc = (await api.get('/api/docs-json')).body;
     const putOp = doc.paths['/daos/{daoId}/delegation'].put;
-    const delOp = doc.paths['/daos/{daoId}/delegation/{delegatorAddress}'].delete;
+    const delOp = doc.paths['/daos/{daoId}/delegation/{address}'].delete;
     const expected: [any, string, RegExp][] = [
       [putOp, '400', /SELF_DELEGATION/],
       [putOp, '401', /INVALID_SIGNATURE.*SIGNATURE_EXPIRED.*SIGNATURE_FROM_FUTURE/],
@@ -416,6 +416,43 @@ describe('delegating with a session', () => {
 });
 
 describe('delegating with a signature (no account)', () => {
+  it('a session change orders after a signature made before it: that signature, sent later, is stale', async () => {
+    const { owner, dao, members } = await delegationDao(1);
+    const a = members[0]!;
+    // signed a moment ago (within its window), kept, not sent
+    const early = await sign(a.wallet, {
+      daoId: dao.daoId,
+      delegateAddress: owner.wallet.address,
+      timestamp: nowS() - 30,
+    });
+    const stranger = newWallet().address;
+    const bySession = await put(
+      dao.daoId,
+      { delegatorAddress: a.wallet.address, delegateAddress: stranger },
+      a.token,
+    );
+    expect(bySession.status, JSON.stringify(bySession.body)).toBe(200);
+    const late = await put(dao.daoId, {
+      delegatorAddress: a.wallet.address,
+      delegateAddress: owner.wallet.address,
+      ...early,
+    });
+    expectRefused(late, 409, 'STALE_SIGNATURE');
+    expect((await stored(dao.daoId))[0]!.delegateAddress).toBe(stranger);
+    // the same after a session removal: the early signature cannot bring the delegation back
+    expect((await del(dao.daoId, a.wallet.address, { token: a.token })).status).toBe(204);
+    expectRefused(
+      await put(dao.daoId, {
+        delegatorAddress: a.wallet.address,
+        delegateAddress: owner.wallet.address,
+        ...early,
+      }),
+      409,
+      'STALE_SIGNATURE',
+    );
+    expect(await stored(dao.daoId)).toEqual([]);
+  });
+
   it('sets and removes; a replayed or older signature is 409 STALE_SIGNATURE; the clock is kept after a removal', async () => {
     const { owner, dao } = await delegationDao(0);
     const [w, x] = await walletMembers(api, owner, dao.daoId, 2);

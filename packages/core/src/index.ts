@@ -31,13 +31,13 @@ export type { EventFilter } from './events/filter';
 export { ConnectionStreams, type Release, type StreamConnection } from './events/limits';
 export { eventStream } from './events/stream';
 export type { LiveEventSource } from './events/subscription';
+export { delegationOf, listDelegates, setDelegateStatement } from './governance/delegates';
 export {
   DELEGATION_TYPED_DATA_SPEC,
   DELEGATION_TYPES,
   removeDelegation,
   setDelegation,
 } from './governance/delegation';
-export { delegationOf, listDelegates, setDelegateStatement } from './governance/delegates';
 export { appendEvents, EVENTS_CHANNEL, type EventEnvelope, type NewEvent } from './governance/event-log';
 export {
   acceptOwnership,

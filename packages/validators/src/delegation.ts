@@ -41,7 +41,8 @@ export type SetDelegationInput = z.output<typeof setDelegationInput>;
  */
 export const removeDelegationInput = z.strictObject({
   daoId: z.uuid(),
-  delegatorAddress: address,
+  /** the delegator (named `address` like the read of the same path, GET /daos/{daoId}/delegation/{address}) */
+  address,
   signature: signature.optional(),
   timestamp: z
     .number()

@@ -1,6 +1,6 @@
 import { type DbOrTx, daoDelegationClocks, daoDelegations } from '@plenum/db';
 import type { RemoveDelegationInput, SetDelegationInput } from '@plenum/validators';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { type Hex, recoverTypedDataAddress, zeroAddress } from 'viem';
 import { canonicalAddress, sameAddress } from '../auth/address';
 import type { Principal } from '../auth/sessions';
@@ -152,6 +152,23 @@ async function advanceClock(tx: DbOrTx, daoId: string, delegator: string, timest
     );
 }
 
+/**
+ * A session change moves the clock too, to its second (never back): a signature made before it, sent after
+ * it, is then stale and cannot undo it, as for votes (docs/governance.md, "Delegating").
+ */
+async function sessionClock(tx: DbOrTx, daoId: string, delegator: string, now: Date) {
+  const second = Math.floor(now.getTime() / 1000);
+  await tx
+    .insert(daoDelegationClocks)
+    .values({ daoId, delegatorAddress: delegator, signedTimestamp: second })
+    .onConflictDoUpdate({
+      target: [daoDelegationClocks.daoId, daoDelegationClocks.delegatorAddress],
+      set: {
+        signedTimestamp: sql`greatest(${daoDelegationClocks.signedTimestamp}, excluded.signed_timestamp)`,
+      },
+    });
+}
+
 const pair = (daoId: string, delegator: string) =>
   and(eq(daoDelegations.daoId, daoId), eq(daoDelegations.delegatorAddress, delegator));
 
@@ -238,8 +255,9 @@ export async function setDelegation(
     );
 
   const row = await svc.db.transaction(async (tx) => {
-    if (signed) await advanceClock(tx, dao.id, delegator, signed.timestamp);
     const now = svc.clock.now();
+    if (signed) await advanceClock(tx, dao.id, delegator, signed.timestamp);
+    else await sessionClock(tx, dao.id, delegator, now);
     const fresh: Row = {
       daoId: dao.id,
       delegatorAddress: delegator,
@@ -268,7 +286,7 @@ export async function setDelegation(
 }
 
 /**
- * DELETE /daos/{daoId}/delegation/{delegatorAddress} → 204, with a session or a signature of the same
+ * DELETE /daos/{daoId}/delegation/{address} → 204, with a session or a signature of the same
  * `Delegation` type naming the zero address as delegate. 404 NO_DELEGATION when there is none. Taken in a
  * DAO of any status and with delegation off (a delegation made before stays removable).
  */
@@ -277,11 +295,12 @@ export async function removeDelegation(
   params: { principal: Principal | null; input: RemoveDelegationInput },
 ): Promise<void> {
   const { input } = params;
-  const delegator = canonicalAddress(input.delegatorAddress, 'delegatorAddress');
+  const delegator = canonicalAddress(input.address, 'address');
   const signed = await authorize(svc, { ...params, ...input, delegator, delegate: zeroAddress });
   const dao = await requireDao(svc.db, input.daoId);
   await svc.db.transaction(async (tx) => {
     if (signed) await advanceClock(tx, dao.id, delegator, signed.timestamp);
+    else await sessionClock(tx, dao.id, delegator, svc.clock.now());
     // the newest version of the row, locked by the delete (a concurrent change commits first or waits)
     const [removed] = await tx
       .delete(daoDelegations)

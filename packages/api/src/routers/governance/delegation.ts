@@ -51,7 +51,7 @@ export const delegationRouter = router({
       optionalAuth: true,
       openapi: {
         method: 'DELETE',
-        path: '/daos/{daoId}/delegation/{delegatorAddress}',
+        path: '/daos/{daoId}/delegation/{address}',
         tags,
         protect: false,
         summary: "Remove a delegator's delegate in a DAO (session, or EIP-712 signature + timestamp)",

@@ -1,8 +1,8 @@
 import { router } from '../../trpc';
 import { chainTokensRouter } from './chain-tokens';
 import { daosRouter } from './daos';
-import { delegationRouter } from './delegation';
 import { delegatesRouter } from './delegates';
+import { delegationRouter } from './delegation';
 import { eip712Router } from './eip712';
 import { membersRouter } from './members';
 import { ownershipRouter } from './ownership';
