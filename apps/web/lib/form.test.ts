@@ -33,6 +33,7 @@ describe('validate', () => {
           quorum: 0,
           resultsVisibility: 'live',
           allowVoteChange: false,
+          delegation: false,
           membership: 'members',
           proposers: 'members',
         },
