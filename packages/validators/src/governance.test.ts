@@ -8,6 +8,8 @@ import {
   MAX_PROPOSAL_DATA_BYTES,
   uint256String,
   votingRulesInput,
+  votingRulesPatch,
+  votingRulesSchema,
 } from './governance';
 import { accepts, issuesOf, parsed } from './test-helpers';
 
@@ -115,6 +117,14 @@ describe('votingRulesInput', () => {
   it('keeps JSON types exact: no numbers or booleans as strings', () => {
     expect(rules({ threshold: '50' })).toBe(false);
     expect(rules({ tokenWeighted: 'true' })).toBe(false);
+  });
+});
+
+describe('votingRulesPatch', () => {
+  it('names every rule creation takes and a DAO shows: a new rule cannot be left out of the edit', () => {
+    const patch = Object.keys(votingRulesPatch.shape).sort();
+    expect(patch).toEqual(Object.keys(votingRulesInput.in.shape).sort());
+    expect(patch).toEqual(Object.keys(votingRulesSchema.shape).sort());
   });
 });
 
