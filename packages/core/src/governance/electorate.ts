@@ -6,7 +6,9 @@ import type { TokenSnapshot } from './token-snapshot';
 /**
  * Freezes who may vote and with which weight when voting starts: the members at that moment, weighted by
  * token balance (token-weighted DAOs; a zero balance gives no vote) or 1 each. Later members, balance
- * changes and removals never change these numbers.
+ * changes and removals never change these numbers. With the proposal's `delegation` rule on, each row
+ * also keeps the member's delegate at that moment, in the same statement (a left join with
+ * dao_delegations): later delegations never change the proposal (docs/governance.md, "Counting").
  */
 export async function snapshotElectorate(
   tx: DbOrTx,
@@ -20,18 +22,20 @@ export async function snapshotElectorate(
     // the members still members now, with their weight at the block; below the minimum: no vote
     const entries = [...chain.weights].filter(([, w]) => w >= chain.minWeight && w > 0n);
     await tx.execute(sql`
-      insert into proposal_electorate (proposal_id, address, weight)
-      select ${p.id}, m.address, w.weight::numeric
+      insert into proposal_electorate (proposal_id, address, weight, delegate_address)
+      select ${p.id}, m.address, w.weight::numeric, ${delegateOf(p)}
       from unnest(${sql.param(entries.map(([a]) => a))}::text[], ${sql.param(entries.map(([, w]) => w.toString()))}::text[])
         as w(address, weight)
       join dao_members m on m.dao_id = ${p.daoId} and m.address = w.address
+      ${delegationsOf(p)}
       on conflict do nothing`);
   } else {
     await tx.execute(sql`
-      insert into proposal_electorate (proposal_id, address, weight)
-      select ${p.id}, address, ${tokenWeighted ? sql`token_balance` : sql`1`}
-      from dao_members
-      where dao_id = ${p.daoId} ${tokenWeighted ? sql`and token_balance > 0` : sql``}
+      insert into proposal_electorate (proposal_id, address, weight, delegate_address)
+      select ${p.id}, m.address, ${tokenWeighted ? sql`m.token_balance` : sql`1`}, ${delegateOf(p)}
+      from dao_members m
+      ${delegationsOf(p)}
+      where m.dao_id = ${p.daoId} ${tokenWeighted ? sql`and m.token_balance > 0` : sql``}
       on conflict do nothing`);
   }
   const [agg] = await tx
@@ -64,6 +68,13 @@ export async function snapshotElectorate(
     .returning();
   return row!;
 }
+
+/** the frozen delegate of a member row `m` joined as `d` (delegationsOf), or null without the rule */
+const delegateOf = (p: ProposalRow) => (p.delegation ? sql`d.delegate_address` : sql`null::text`);
+const delegationsOf = (p: ProposalRow) =>
+  p.delegation
+    ? sql`left join dao_delegations d on d.dao_id = ${p.daoId} and d.delegator_address = m.address`
+    : sql``;
 
 /** the electorate as it would be if voting started now (shown before a delayed start) */
 export async function currentElectorate(db: DbOrTx, daoId: string, tokenWeighted: boolean) {
