@@ -736,8 +736,9 @@ export const votingPowerSchema = z
     /** the weight this address votes with (base units); "0" when it has none */
     weight: z.string(),
     /**
-     * what it would carry for its frozen delegators now (their weight, those without a counted vote on
-     * the proposal; docs/governance.md, "Counting"); "0" without delegation
+     * the weight of its frozen delegators without a counted vote on the proposal: what its counted vote
+     * carries, or its vote would carry now (docs/governance.md, "Counting"); "0" when it cannot vote, and
+     * without delegation
      */
     delegatedWeight: z.string(),
     /** how many frozen delegators that is */

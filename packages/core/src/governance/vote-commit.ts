@@ -388,17 +388,16 @@ async function countVotes(
     const off = old
       ? tallyDeltas(storedBallot(basis.votingSystem, basis.votingOptions, old.choice), BigInt(old.weight))
       : null;
-    // a delegator's first vote: its weight leaving its delegate's earlier vote
-    const moved = overrides?.get(r.voterAddress) ?? null;
-    return { own, off, moved };
+    return { own, off };
   });
   const totals = new Map<string, OptionCount>();
-  for (const { own, off, moved } of deltas) {
+  for (const { own, off } of deltas) {
     addDeltas(totals, own);
     // a replaced vote comes off its rows (the shard's row may go below zero; the sum over shards cannot)
     if (off) addDeltas(totals, off, -1);
-    if (moved) addDeltas(totals, moved);
   }
+  // the delegators' first votes: their weight leaving their delegates' earlier votes
+  if (overrides) addDeltas(totals, overrides);
   const shard = Math.floor(Math.random() * TALLY_SHARDS);
   // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
   const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -435,23 +434,24 @@ async function countVotes(
   // hidden results: each event tells that a vote came and the turnout, not what it chose
   const view = resultsHidden(basis) ? hiddenVoteView : voteView;
   // a recounted system (ranked-choice's runoff) is counted once for the batch: each of its events carries
-  // the results after the whole batch (docs/governance.md, "Voting systems"); a running-sum system's event
-  // the results right after its vote
-  const perVote = systemOf(basis.votingSystem).tally.kind === 'incremental';
-  if (!perVote)
-    for (const { own, off, moved } of deltas) {
+  // the results after the whole batch (docs/governance.md, "Voting systems"); so does a proposal with
+  // delegation, where a delegate's weight depends on the batch's other votes (docs/governance.md,
+  // "Counting"); a running-sum system's event the results right after its vote
+  const perVote = systemOf(basis.votingSystem).tally.kind === 'incremental' && !basis.delegation;
+  if (!perVote) {
+    for (const { own, off } of deltas) {
       addDeltas(running, own);
       if (off) addDeltas(running, off, -1);
-      if (moved) addDeltas(running, moved);
     }
+    if (overrides) addDeltas(running, overrides);
+  }
   const batchResults = perVote ? null : resultsView(basis, running, now);
   const events: NewEvent[] = rows.map((r, i) => {
     const old = replaced.get(r.voterAddress);
     if (perVote) {
-      const { own, off, moved } = deltas[i]!;
+      const { own, off } = deltas[i]!;
       if (off) addDeltas(running, off, -1);
       addDeltas(running, own);
-      if (moved) addDeltas(running, moved);
     }
     return {
       type: 'vote_cast',
@@ -473,12 +473,11 @@ async function countVotes(
  * votes are in (so a delegator voting in this batch counts as having voted). One read, one update:
  * - each vote of this batch whose voter is a frozen delegate carries the electorate weight of its frozen
  *   delegators without a counted vote (its row's delegated_weight and weight, set here on `rows` too);
- * - each first vote of a frozen delegator whose delegate has a counted vote from an earlier batch takes its
- *   weight off that vote: the delegate's row loses it, and the tallies move by the delegate's ballot at
+ * - the first votes of a delegate's frozen delegators, when that delegate has a counted vote from an
+ *   earlier batch, take their weight off it: its row loses their sum, and the tallies move by its ballot at
  *   the new weight minus at the old (exact in every system; its ballot count nets to 0).
- * Only the delegator's own frozen delegate counts, never that delegate's delegate (no chaining). Returns,
- * per delegator, what its override moves on the tally rows: several delegators of one delegate in one
- * batch take their weights off one after the other, so each vote_cast's running results stay exact.
+ * Only a delegator's own frozen delegate counts, never that delegate's delegate (no chaining). Returns
+ * what the overrides move on the tally rows, or null when there are none.
  */
 async function countDelegation(
   tx: Tx,
@@ -486,7 +485,7 @@ async function countDelegation(
   basis: ResultsBasis,
   rows: CountedVote[],
   replaced: ReadonlyMap<string, Replaced>,
-): Promise<Map<string, Map<string, OptionCount>>> {
+): Promise<Map<string, OptionCount> | null> {
   const voters = rows.map((r) => r.voterAddress);
   const first = voters.filter((v) => !replaced.has(v));
   const found = rowsOf<{
@@ -509,51 +508,40 @@ async function countDelegation(
           and v.voter_address = e.address and v.replaced_at is null)
       group by e.delegate_address
       union all
-      select 'out', e.address, e.weight::text, v.id, v.choice, v.weight::text
+      select 'out', e.delegate_address, sum(e.weight)::text, v.id, v.choice, v.weight::text
       from proposal_electorate e
       join ${votes} v on v.proposal_id = ${basis.proposalId} and v.voter_address = e.delegate_address
         and v.replaced_at is null
       where e.proposal_id = ${basis.proposalId} and e.address = any(${sql.param(first)}::text[])
         and e.delegate_address is not null
-        and v.id <> all(${sql.param(rows.map((r) => r.id))}::text[]::uuid[])`,
+        and v.id <> all(${sql.param(rows.map((r) => r.id))}::text[]::uuid[])
+      group by e.delegate_address, v.id, v.choice, v.weight`,
     ),
   );
-  const moved = new Map<string, Map<string, OptionCount>>();
-  if (!found.length) return moved;
+  if (!found.length) return null;
   const byVoter = new Map(rows.map((r) => [r.voterAddress, r]));
-  // vote id → what its weight moves by (this batch's delegates: up; earlier delegates' votes: down)
+  // vote id → what its weight moves by: up for this batch's delegates, down for earlier delegates' votes
   const change = new Map<string, bigint>();
-  // an earlier delegate's vote as it stands while this batch's overrides come off it, in vote order
-  const earlier = new Map<string, { ballot: ReturnType<typeof storedBallot>; weight: bigint }>();
-  const order = new Map(voters.map((v, i) => [v, i]));
-  const outs = found
-    .filter((f) => f.kind === 'out')
-    .sort((a, b) => order.get(a.voter)! - order.get(b.voter)!);
+  const earlier = new Set<string>();
+  let moved: Map<string, OptionCount> | null = null;
   for (const f of found) {
-    if (f.kind !== 'in') continue;
-    const r = byVoter.get(f.voter)!;
-    r.delegatedWeight = f.amount;
-    r.weight = (BigInt(r.ownWeight) + BigInt(f.amount)).toString();
-    change.set(r.id, BigInt(f.amount));
-  }
-  for (const f of outs) {
-    const id = f.vote_id!;
-    let x = earlier.get(id);
-    if (!x) {
-      x = {
-        ballot: storedBallot(basis.votingSystem, basis.votingOptions, f.choice!),
-        weight: BigInt(f.weight!),
-      };
-      earlier.set(id, x);
+    if (f.kind === 'in') {
+      const r = byVoter.get(f.voter)!;
+      r.delegatedWeight = f.amount;
+      r.weight = (BigInt(r.ownWeight) + BigInt(f.amount)).toString();
+      change.set(r.id, BigInt(f.amount));
+    } else {
+      const ballot = storedBallot(basis.votingSystem, basis.votingOptions, f.choice!);
+      const old = BigInt(f.weight!);
+      const w = BigInt(f.amount);
+      moved ??= new Map();
+      addDeltas(moved, tallyDeltas(ballot, old - w));
+      addDeltas(moved, tallyDeltas(ballot, old), -1);
+      change.set(f.vote_id!, -w);
+      earlier.add(f.vote_id!);
     }
-    const w = BigInt(f.amount);
-    const deltas = tallyDeltas(x.ballot, x.weight - w);
-    addDeltas(deltas, tallyDeltas(x.ballot, x.weight), -1);
-    moved.set(f.voter, deltas);
-    x.weight -= w;
-    change.set(id, (change.get(id) ?? 0n) - w);
   }
-  // vote id order: rows of earlier delegates are locked in one order (only a counting-lock holder does)
+  // vote id order: the earlier delegates' rows are locked in one order (only a counting-lock holder does)
   const ids = [...change.keys()].sort();
   await executePrepared(
     tx,

@@ -78,8 +78,9 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     proposalId: p.id,
     address,
     weight: weight ?? holder?.weight.toString() ?? '0',
-    delegatedWeight: carried!.w,
-    delegatorCount: Number(carried!.n),
+    // what its counted vote carries, or its vote would carry now; nothing when it cannot vote
+    delegatedWeight: voted || reason === null ? carried!.w : '0',
+    delegatorCount: voted || reason === null ? Number(carried!.n) : 0,
     eligible: reason === null,
     reason,
     member: !!facts.member,
