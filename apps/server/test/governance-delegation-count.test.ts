@@ -1,7 +1,8 @@
+import { type Anvil, deployToken, mint, startAnvil } from '@plenum/contracts';
 import { ManualClock, scoreBallots, storedBallot } from '@plenum/core';
 import { daoDelegations, events, proposalElectorate, votes } from '@plenum/db';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { zeroAddress } from 'viem';
+import { parseUnits, zeroAddress } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
@@ -23,16 +24,21 @@ import { type ApiClient, apiClient } from './support/http';
  * carries nothing. After every step the results equal a recount from the stored ballots and the frozen
  * electorate, on both databases, and on PostgreSQL after hundreds of concurrent votes on two instances.
  */
+let anvil: Anvil;
 let t: TestApp;
 let api: ApiClient;
 const clock = new ManualClock(Date.parse('2033-08-01T00:00:00Z'));
 const nowS = () => Math.floor(clock.now().getTime() / 1000);
 
 beforeAll(async () => {
-  t = await startTestApp({ clock });
+  anvil = await startAnvil();
+  t = await startTestApp({ clock, env: { CHAIN_RPC_URLS: `${anvil.chainId}=${anvil.url}` } });
   api = apiClient(t.url);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await anvil?.stop();
 });
-afterAll(() => t.close());
 
 /** written out from docs/governance.md ("Delegating"), not imported from core */
 const DELEGATION_TYPES = {
@@ -524,6 +530,72 @@ describe('counting rules', () => {
     const final = await expectRecount(p, 'single-choice', SINGLE);
     expect(final.hidden).toBe(false);
     expect(weights(final)).toEqual({ For: '9', Against: '2', Abstain: '0' });
+  });
+});
+
+describe('a DAO open to token holders', () => {
+  it('its holders who delegate are frozen with their weight at the block, members or not', async () => {
+    const units = (n: number) => parseUnits(String(n), 18);
+    // fresh wallets: they only sign; the token is minted to them
+    const [x, h1, h2, late] = [newWallet(), newWallet(), newWallet(), newWallet()];
+    const token = await deployToken(anvil, { standard: 'erc20', name: 'Open', symbol: 'OPN' });
+    for (const [w, n] of [
+      [x!, 10],
+      [h1!, 7],
+      [h2!, 2],
+      [late!, 3],
+    ] as const)
+      await mint(anvil, token, w.address, units(n));
+    const owner = await memberUser(api);
+    const created = await api.post(
+      '/daos',
+      {
+        name: 'Open DAO',
+        ownerAddress: owner.wallet.address,
+        votingRules: {
+          threshold: 50,
+          membership: 'token-holders',
+          token: { chainId: anvil.chainId, address: token, standard: 'erc20' },
+          delegation: true,
+        },
+      },
+      { token: owner.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const daoId = created.body.daoId as string;
+    const add = await api.post(
+      `/daos/${daoId}/members`,
+      { memberAddress: x!.address },
+      { token: owner.token },
+    );
+    expect(add.status).toBe(201);
+    // h1 and h2 hold the token but are no members
+    await delegate(h1!, daoId, x!.address);
+    await delegate(h2!, daoId, x!.address);
+    const p = await createProposal(api, owner, daoId);
+    expect(p.status).toBe('ACTIVE');
+    const frozen = await t.app.svc.db
+      .select()
+      .from(proposalElectorate)
+      .where(eq(proposalElectorate.proposalId, p.proposalId));
+    expect(Object.fromEntries(frozen.map((e) => [e.address, [e.weight, e.delegateAddress]]))).toEqual({
+      [x!.address]: [units(10).toString(), null],
+      [h1!.address]: [units(7).toString(), x!.address],
+      [h2!.address]: [units(2).toString(), x!.address],
+    });
+    const options = SINGLE;
+    expect(await voteOk(x!, p, 'For')).toMatchObject({ weight: units(19).toString() });
+    await expectRecount(p, 'single-choice', options);
+    // a frozen delegator overrides; a holder delegating after the start votes with its own weight only
+    await delegate(late!, daoId, x!.address);
+    await voteOk(h1!, p, 'Against');
+    await voteOk(late!, p, 'Against');
+    const r = await expectRecount(p, 'single-choice', options);
+    expect(weights(r)).toEqual({
+      For: units(12).toString(),
+      Against: units(10).toString(),
+      Abstain: '0',
+    });
   });
 });
 
