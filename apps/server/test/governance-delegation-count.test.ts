@@ -763,6 +763,34 @@ describe.runIf(TEST_DB === 'postgres')('concurrency on PostgreSQL, two instances
   }
 });
 
+describe('a suspended delegate', () => {
+  it('cannot vote, so carries nothing; its delegators still vote themselves', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner, { threshold: 50, minVotingPeriod: 0, delegation: true });
+    const x = await memberUser(api);
+    const add = await api.post(
+      `/daos/${dao.daoId}/members`,
+      { memberAddress: x.wallet.address },
+      { token: owner.token },
+    );
+    expect(add.status).toBe(201);
+    const [d1, d2] = await walletMembers(api, owner, dao.daoId, 2);
+    await delegate(d1!, dao.daoId, x.wallet.address);
+    await delegate(d2!, dao.daoId, x.wallet.address);
+    const p = await createProposal(api, owner, dao.daoId);
+    await t.app.dbHandle.db.execute(sql`update users set status = 'suspended' where id = ${x.id}`);
+    const refused = await vote(x.wallet, p, 'For');
+    expect([refused.status, refused.body.detail]).toEqual([403, 'ACCOUNT_SUSPENDED']);
+    expect(await power(p.proposalId, x.wallet.address)).toMatchObject({
+      delegatedWeight: '0',
+      delegatorCount: 0,
+    });
+    await voteOk(d1!, p, 'Against');
+    const r = await expectRecount(p, 'single-choice', SINGLE);
+    expect(r).toMatchObject({ totalVotes: 1, totalWeight: '1' });
+  });
+});
+
 // a session vote counts the same way (the batch does not care how a vote came)
 describe('session votes', () => {
   it("a delegate voting with its session carries its delegators; a delegator's session vote overrides", async () => {
