@@ -46,7 +46,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const NONE = '00000000-0000-4000-8000-000000000000';
-const COLUMNS = ['voteId', 'voter', 'choice', 'weight', 'comment', 'time', 'signature', 'signedTimestamp'];
+const COLUMNS = [
+  'voteId',
+  'voter',
+  'choice',
+  'weight',
+  'ownWeight',
+  'delegatedWeight',
+  'comment',
+  'time',
+  'signature',
+  'signedTimestamp',
+];
 
 /** RFC 4180: records end with CRLF; quoted fields may hold commas, CR, LF and doubled quotes */
 function parseCsv(text: string): string[][] {
@@ -98,6 +109,8 @@ interface Row {
   voter: string;
   choice: string | null;
   weight: string;
+  ownWeight: string;
+  delegatedWeight: string;
   comment: string;
   time: string;
   signature: string | null;
@@ -130,6 +143,8 @@ async function listedVotes(proposalId: string): Promise<Row[]> {
         voter: v.voterAddress,
         choice: v.choice,
         weight: v.weight,
+        ownWeight: v.ownWeight,
+        delegatedWeight: v.delegatedWeight,
         comment: v.comment,
         time: v.createdAt,
         signature: v.signature,

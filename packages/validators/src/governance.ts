@@ -614,7 +614,12 @@ export const voteSchema = z
      * approval in the proposal's order. null while the results are hidden, except to the voter
      */
     choice: ballotSchema.nullable(),
+    /** what the vote counts now: ownWeight + delegatedWeight (docs/governance.md, "Counting") */
     weight: z.string(),
+    /** the voter's own weight in the frozen electorate */
+    ownWeight: z.string(),
+    /** the weight of the voter's frozen delegators that have no counted vote on the proposal; "0" without */
+    delegatedWeight: z.string(),
     comment: z.string(),
     /** present when the vote was signed: verify offline with the typed data below (hidden like choice) */
     signature: z.string().nullable(),
@@ -730,6 +735,14 @@ export const votingPowerSchema = z
     address: z.string(),
     /** the weight this address votes with (base units); "0" when it has none */
     weight: z.string(),
+    /**
+     * the weight of its frozen delegators without a counted vote on the proposal: what its counted vote
+     * carries, or its vote would carry now (docs/governance.md, "Counting"); "0" when it cannot vote, and
+     * without delegation
+     */
+    delegatedWeight: z.string(),
+    /** how many frozen delegators that is */
+    delegatorCount: z.number().int(),
     /** true when it may vote now */
     eligible: z.boolean(),
     /** why not, when not eligible */

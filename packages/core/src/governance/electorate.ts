@@ -1,12 +1,14 @@
 import { type DbOrTx, daoMembers, proposalElectorate, proposals } from '@plenum/db';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { ProposalRow } from './rows';
 import type { TokenSnapshot } from './token-snapshot';
 
 /**
  * Freezes who may vote and with which weight when voting starts: the members at that moment, weighted by
  * token balance (token-weighted DAOs; a zero balance gives no vote) or 1 each. Later members, balance
- * changes and removals never change these numbers.
+ * changes and removals never change these numbers. With the proposal's `delegation` rule on, each row
+ * also keeps the member's delegate at that moment, in the same statement (a left join with
+ * dao_delegations): later delegations never change the proposal (docs/governance.md, "Counting").
  */
 export async function snapshotElectorate(
   tx: DbOrTx,
@@ -17,21 +19,27 @@ export async function snapshotElectorate(
   chain?: TokenSnapshot & { minWeight: bigint },
 ): Promise<ProposalRow> {
   if (chain) {
-    // the members still members now, with their weight at the block; below the minimum: no vote
+    // the members still members now, with their weight at the block; below the minimum: no vote. A
+    // holders-open DAO with delegation also freezes its holders who delegate now, members or not: any
+    // holder may vote there, and its delegate carries it until it does (docs/governance.md, "Counting")
     const entries = [...chain.weights].filter(([, w]) => w >= chain.minWeight && w > 0n);
+    const delegatorsToo = p.membership === 'token-holders' && p.delegation;
     await tx.execute(sql`
-      insert into proposal_electorate (proposal_id, address, weight)
-      select ${p.id}, m.address, w.weight::numeric
+      insert into proposal_electorate (proposal_id, address, weight, delegate_address)
+      select ${p.id}, w.address, w.weight::numeric, ${delegateOf(p)}
       from unnest(${sql.param(entries.map(([a]) => a))}::text[], ${sql.param(entries.map(([, w]) => w.toString()))}::text[])
         as w(address, weight)
-      join dao_members m on m.dao_id = ${p.daoId} and m.address = w.address
+      ${delegatorsToo ? sql`left` : sql``} join dao_members m on m.dao_id = ${p.daoId} and m.address = w.address
+      ${delegationsOf(p, sql`w.address`)}
+      ${delegatorsToo ? sql`where m.address is not null or d.delegator_address is not null` : sql``}
       on conflict do nothing`);
   } else {
     await tx.execute(sql`
-      insert into proposal_electorate (proposal_id, address, weight)
-      select ${p.id}, address, ${tokenWeighted ? sql`token_balance` : sql`1`}
-      from dao_members
-      where dao_id = ${p.daoId} ${tokenWeighted ? sql`and token_balance > 0` : sql``}
+      insert into proposal_electorate (proposal_id, address, weight, delegate_address)
+      select ${p.id}, m.address, ${tokenWeighted ? sql`m.token_balance` : sql`1`}, ${delegateOf(p)}
+      from dao_members m
+      ${delegationsOf(p, sql`m.address`)}
+      where m.dao_id = ${p.daoId} ${tokenWeighted ? sql`and m.token_balance > 0` : sql``}
       on conflict do nothing`);
   }
   const [agg] = await tx
@@ -64,6 +72,13 @@ export async function snapshotElectorate(
     .returning();
   return row!;
 }
+
+/** the frozen delegate of an address, joined as `d` (delegationsOf), or null without the rule */
+const delegateOf = (p: ProposalRow) => (p.delegation ? sql`d.delegate_address` : sql`null::text`);
+const delegationsOf = (p: ProposalRow, address: SQL) =>
+  p.delegation
+    ? sql`left join dao_delegations d on d.dao_id = ${p.daoId} and d.delegator_address = ${address}`
+    : sql``;
 
 /** the electorate as it would be if voting started now (shown before a delayed start) */
 export async function currentElectorate(db: DbOrTx, daoId: string, tokenWeighted: boolean) {

@@ -185,7 +185,11 @@ export function voteView(v: VoteRow) {
     voterAddress: v.voterAddress,
     // the ballot's JSON for the array and object systems, else the option (docs/governance.md)
     choice: (v.ballot ?? v.choice) as string | string[] | Record<string, number> | null,
+    // what it counts now: its own weight plus its frozen delegators' that have not voted
+    // (docs/governance.md, "Counting")
     weight: v.weight,
+    ownWeight: v.ownWeight,
+    delegatedWeight: v.delegatedWeight,
     comment: v.comment,
     signature: v.signature,
     typedData: signed

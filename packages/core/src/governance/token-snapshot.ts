@@ -1,4 +1,4 @@
-import { daoMembers, proposalElectorate, proposals } from '@plenum/db';
+import { daoDelegations, daoMembers, proposalElectorate, proposals } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import type { ChainReader, SnapshotBlock, TokenRef } from '../chain';
 import type { ServiceBase } from '../service-base';
@@ -13,7 +13,10 @@ import type { DaoRow, ProposalRow } from './rows';
 
 export interface TokenSnapshot {
   block: SnapshotBlock;
-  /** member address → weight at the block */
+  /**
+   * member address → weight at the block; a holders-open DAO with delegation also reads its delegators
+   * who are not members (docs/governance.md, "Counting")
+   */
   weights: Map<string, bigint>;
   /** token-holders DAOs: the total supply at the block, the electorate's weight */
   totalSupply: bigint | null;
@@ -41,11 +44,15 @@ export async function readTokenSnapshot(
     .select({ address: daoMembers.address })
     .from(daoMembers)
     .where(eq(daoMembers.daoId, p.daoId));
-  const weights = await reader.weightsAt(
-    token,
-    members.map((m) => m.address),
-    block.number,
-  );
+  const addresses = new Set(members.map((m) => m.address));
+  if (p.membership === 'token-holders' && p.delegation) {
+    const delegators = await svc.db
+      .select({ address: daoDelegations.delegatorAddress })
+      .from(daoDelegations)
+      .where(eq(daoDelegations.daoId, p.daoId));
+    for (const d of delegators) addresses.add(d.address);
+  }
+  const weights = await reader.weightsAt(token, [...addresses], block.number);
   const totalSupply =
     p.membership === 'token-holders' ? await reader.totalSupplyAt(token, block.number) : null;
   return { block, weights, totalSupply };

@@ -78,6 +78,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
           // the rules the proposal was created under (docs/governance.md, "Changing the rules")
           tokenWeighted: proposals.tokenWeighted,
           allowVoteChange: proposals.allowVoteChange,
+          delegation: proposals.delegation,
           membership: proposals.membership,
           snapshotBlockNumber: proposals.snapshotBlockNumber,
           snapshotBlockHash: proposals.snapshotBlockHash,
@@ -164,6 +165,11 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
       let rows = accepted.map((i) => reqs[i]!).sort((a, b) => (a.voterAddress < b.voterAddress ? -1 : 1));
       let replaced = new Map<string, Replaced>();
       let stale = new Set<string>();
+      // with delegation, a counted vote's weight changes while counting (a delegator's override): its row
+      // is locked only under the counting lock, so a change takes that lock before it locks the vote it
+      // replaces (docs/governance.md, "Counting")
+      const lockedEarly = state.delegation && state.allowVoteChange;
+      if (lockedEarly) await countLock(tx, proposalId);
       if (state.allowVoteChange) {
         ({ replaced, stale } = await replacePrevious(tx, now, proposalId, rows));
         if (stale.size) rows = rows.filter((r) => !stale.has(r.voterAddress));
@@ -173,6 +179,7 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         ? await insertVotes(tx, proposalId, daoId, rows, keys)
         : new Map<string, string>();
       const counted: CountedVote[] = [];
+      const answered = new Map<string, VoteRow>();
       for (const i of accepted) {
         const req = reqs[i]!;
         if (stale.has(req.voterAddress)) {
@@ -192,14 +199,22 @@ export function commitVotes(db: Database, now: Date, proposalId: string, reqs: V
         const row: VoteRow = {
           ...vote,
           id,
+          ownWeight: vote.weight,
+          delegatedWeight: '0',
           orderKey: keys.get(req.voterAddress)!,
           replacedAt: null,
           updatedAt: req.createdAt,
         };
         outcomes[i] = row;
+        answered.set(id, row);
         counted.push({ ...row, parsed: req.parsed });
       }
-      if (counted.length) await countVotes(tx, now, { proposalId, ...state }, counted, replaced);
+      if (counted.length) {
+        await countVotes(tx, now, { proposalId, ...state }, counted, replaced, lockedEarly);
+        // a delegate's vote carries its delegators' weight (countVotes set it on the counted copies)
+        for (const c of counted)
+          Object.assign(answered.get(c.id)!, { weight: c.weight, delegatedWeight: c.delegatedWeight });
+      }
     }
     return outcomes.map((o) => o ?? new AppError('INTERNAL_SERVER_ERROR', 'vote not processed'));
   });
@@ -340,6 +355,14 @@ async function insertVotes(
 /** advisory-lock namespace of the per-proposal counting lock (two-int form, apart from other locks) */
 const COUNT_LOCK_NS = 727_002;
 
+/** the per-proposal counting lock, held to commit */
+const countLock = (tx: Tx, proposalId: string) =>
+  executePrepared(
+    tx,
+    'vote_batch_count_lock',
+    sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${proposalId}))`,
+  );
+
 /**
  * Adds the votes to a tally shard and appends a vote_cast per vote with the results right after it.
  * Batches of a proposal overlap everywhere else but take turns here (a transaction-scoped advisory lock,
@@ -349,15 +372,15 @@ const COUNT_LOCK_NS = 727_002;
 async function countVotes(
   tx: Tx,
   now: Date,
-  basis: ResultsBasis,
+  basis: ResultsBasis & { delegation: boolean },
   rows: CountedVote[],
   replaced: ReadonlyMap<string, Replaced>,
+  locked: boolean,
 ) {
-  await executePrepared(
-    tx,
-    'vote_batch_count_lock',
-    sql`select pg_advisory_xact_lock(${COUNT_LOCK_NS}, hashtext(${basis.proposalId}))`,
-  );
+  if (!locked) await countLock(tx, basis.proposalId);
+  // delegated weight, read under the lock so every earlier batch is seen: it sets the weight of this
+  // batch's delegates' votes, and what the overrides take off earlier votes of delegates
+  const overrides = basis.delegation ? await countDelegation(tx, now, basis, rows, replaced) : null;
   // what each vote moves on the tally rows, and what a replaced vote takes off them
   const deltas = rows.map((r) => {
     const own = tallyDeltas(r.parsed, BigInt(r.weight));
@@ -373,6 +396,8 @@ async function countVotes(
     // a replaced vote comes off its rows (the shard's row may go below zero; the sum over shards cannot)
     if (off) addDeltas(totals, off, -1);
   }
+  // the delegators' first votes: their weight leaving their delegates' earlier votes
+  if (overrides) addDeltas(totals, overrides);
   const shard = Math.floor(Math.random() * TALLY_SHARDS);
   // fixed option order: two batches on one shard lock its rows in the same order (no deadlock)
   const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
@@ -409,14 +434,17 @@ async function countVotes(
   // hidden results: each event tells that a vote came and the turnout, not what it chose
   const view = resultsHidden(basis) ? hiddenVoteView : voteView;
   // a recounted system (ranked-choice's runoff) is counted once for the batch: each of its events carries
-  // the results after the whole batch (docs/governance.md, "Voting systems"); a running-sum system's event
-  // the results right after its vote
-  const perVote = systemOf(basis.votingSystem).tally.kind === 'incremental';
-  if (!perVote)
+  // the results after the whole batch (docs/governance.md, "Voting systems"); so does a proposal with
+  // delegation, where a delegate's weight depends on the batch's other votes (docs/governance.md,
+  // "Counting"); a running-sum system's event the results right after its vote
+  const perVote = systemOf(basis.votingSystem).tally.kind === 'incremental' && !basis.delegation;
+  if (!perVote) {
     for (const { own, off } of deltas) {
       addDeltas(running, own);
       if (off) addDeltas(running, off, -1);
     }
+    if (overrides) addDeltas(running, overrides);
+  }
   const batchResults = perVote ? null : resultsView(basis, running, now);
   const events: NewEvent[] = rows.map((r, i) => {
     const old = replaced.get(r.voterAddress);
@@ -438,4 +466,93 @@ async function countVotes(
     };
   });
   await appendEventsInBulk(tx, events, now);
+}
+
+/**
+ * Delegation on the tallies (docs/governance.md, "Counting"), under the counting lock, after this batch's
+ * votes are in (so a delegator voting in this batch counts as having voted). One read, one update:
+ * - each vote of this batch whose voter is a frozen delegate carries the electorate weight of its frozen
+ *   delegators without a counted vote (its row's delegated_weight and weight, set here on `rows` too);
+ * - the first votes of a delegate's frozen delegators, when that delegate has a counted vote from an
+ *   earlier batch, take their weight off it: its row loses their sum, and the tallies move by its ballot at
+ *   the new weight minus at the old (exact in every system; its ballot count nets to 0).
+ * Only a delegator's own frozen delegate counts, never that delegate's delegate (no chaining). Returns
+ * what the overrides move on the tally rows, or null when there are none.
+ */
+async function countDelegation(
+  tx: Tx,
+  now: Date,
+  basis: ResultsBasis,
+  rows: CountedVote[],
+  replaced: ReadonlyMap<string, Replaced>,
+): Promise<Map<string, OptionCount> | null> {
+  const voters = rows.map((r) => r.voterAddress);
+  const first = voters.filter((v) => !replaced.has(v));
+  const found = rowsOf<{
+    kind: 'in' | 'out';
+    voter: string;
+    amount: string;
+    vote_id: string | null;
+    choice: string | null;
+    weight: string | null;
+  }>(
+    await executePrepared(
+      tx,
+      'vote_batch_delegation',
+      sql`
+      select 'in' as kind, e.delegate_address as voter, sum(e.weight)::text as amount,
+        null::uuid as vote_id, null::text as choice, null::text as weight
+      from proposal_electorate e
+      where e.proposal_id = ${basis.proposalId} and e.delegate_address = any(${sql.param(voters)}::text[])
+        and not exists (select 1 from ${votes} v where v.proposal_id = ${basis.proposalId}
+          and v.voter_address = e.address and v.replaced_at is null)
+      group by e.delegate_address
+      union all
+      select 'out', e.delegate_address, sum(e.weight)::text, v.id, v.choice, v.weight::text
+      from proposal_electorate e
+      join ${votes} v on v.proposal_id = ${basis.proposalId} and v.voter_address = e.delegate_address
+        and v.replaced_at is null
+      where e.proposal_id = ${basis.proposalId} and e.address = any(${sql.param(first)}::text[])
+        and e.delegate_address is not null
+        and v.id <> all(${sql.param(rows.map((r) => r.id))}::text[]::uuid[])
+      group by e.delegate_address, v.id, v.choice, v.weight`,
+    ),
+  );
+  if (!found.length) return null;
+  const byVoter = new Map(rows.map((r) => [r.voterAddress, r]));
+  // vote id → what its weight moves by: up for this batch's delegates, down for earlier delegates' votes
+  const change = new Map<string, bigint>();
+  const earlier = new Set<string>();
+  let moved: Map<string, OptionCount> | null = null;
+  for (const f of found) {
+    if (f.kind === 'in') {
+      const r = byVoter.get(f.voter)!;
+      r.delegatedWeight = f.amount;
+      r.weight = (BigInt(r.ownWeight) + BigInt(f.amount)).toString();
+      change.set(r.id, BigInt(f.amount));
+    } else {
+      const ballot = storedBallot(basis.votingSystem, basis.votingOptions, f.choice!);
+      const old = BigInt(f.weight!);
+      const w = BigInt(f.amount);
+      moved ??= new Map();
+      addDeltas(moved, tallyDeltas(ballot, old - w));
+      addDeltas(moved, tallyDeltas(ballot, old), -1);
+      change.set(f.vote_id!, -w);
+      earlier.add(f.vote_id!);
+    }
+  }
+  // vote id order: the earlier delegates' rows are locked in one order (only a counting-lock holder does)
+  const ids = [...change.keys()].sort();
+  await executePrepared(
+    tx,
+    'vote_batch_delegated',
+    sql`
+    update ${votes} v set weight = v.weight + d.delta::numeric,
+      delegated_weight = v.delegated_weight + d.delta::numeric,
+      updated_at = case when d.earlier = 't' then ${now.toISOString()}::timestamptz else v.updated_at end
+    from unnest(${sql.param(ids)}::text[], ${sql.param(ids.map((i) => change.get(i)!.toString()))}::text[],
+      ${sql.param(ids.map((i) => (earlier.has(i) ? 't' : 'f')))}::text[]) as d(id, delta, earlier)
+    where v.id = d.id::uuid`,
+  );
+  return moved;
 }

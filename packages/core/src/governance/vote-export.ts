@@ -28,8 +28,10 @@ export interface ExportedVote {
   voter: string;
   /** the ballot as the votes list shows it; in CSV an array or object ballot is its canonical JSON text */
   choice: string | string[] | Record<string, number>;
-  /** decimal string, exact */
+  /** decimal string, exact: ownWeight + delegatedWeight (docs/governance.md, "Counting") */
   weight: string;
+  ownWeight: string;
+  delegatedWeight: string;
   comment: string;
   /** createdAt, ISO 8601 UTC */
   time: string;
@@ -44,6 +46,8 @@ export const VOTE_EXPORT_COLUMNS = [
   'voter',
   'choice',
   'weight',
+  'ownWeight',
+  'delegatedWeight',
   'comment',
   'time',
   'signature',
@@ -58,6 +62,8 @@ export function exportedVote(v: VoteView): ExportedVote {
     // never hidden here: hidden results are refused before any row is read
     choice: v.choice!,
     weight: v.weight,
+    ownWeight: v.ownWeight,
+    delegatedWeight: v.delegatedWeight,
     comment: v.comment,
     time: v.createdAt,
     signature: v.signature,

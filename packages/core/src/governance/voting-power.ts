@@ -1,5 +1,5 @@
-import { votes } from '@plenum/db';
-import { and, eq, isNull } from 'drizzle-orm';
+import { proposalElectorate, votes } from '@plenum/db';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { TokenRef } from '../chain';
 import type { Services } from '../services';
@@ -20,13 +20,31 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
   const address = canonicalAddress(params.address, 'address');
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
   const dao = await requireDao(svc.db, p.daoId);
-  const [[voted], facts] = await Promise.all([
+  const [[voted], facts, [carried]] = await Promise.all([
     svc.db
       .select({ id: votes.id })
       .from(votes)
       .where(and(eq(votes.proposalId, p.id), eq(votes.voterAddress, address), isNull(votes.replacedAt)))
       .limit(1),
     voterFacts(svc.db, p.daoId, address),
+    // its frozen delegators without a counted vote: what its vote carries, or would carry, now
+    // (docs/governance.md, "Counting"); none before the start or without the rule
+    p.delegation && p.status !== 'PENDING'
+      ? svc.db
+          .select({
+            n: sql<number>`count(*)::int`,
+            w: sql<string>`coalesce(sum(${proposalElectorate.weight}), 0)::text`,
+          })
+          .from(proposalElectorate)
+          .where(
+            and(
+              eq(proposalElectorate.proposalId, p.id),
+              eq(proposalElectorate.delegateAddress, address),
+              sql`not exists (select 1 from ${votes} where ${votes.proposalId} = ${p.id}
+                and ${votes.voterAddress} = ${proposalElectorate.address} and ${votes.replacedAt} is null)`,
+            ),
+          )
+      : [{ n: 0, w: '0' }],
   ]);
   // the rules the proposal was created under; the DAO's status is today's
   const token = tokenOf(p);
@@ -60,6 +78,9 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     proposalId: p.id,
     address,
     weight: weight ?? holder?.weight.toString() ?? '0',
+    // what its counted vote carries, or its vote would carry now; nothing when it cannot vote
+    delegatedWeight: voted || reason === null ? carried!.w : '0',
+    delegatorCount: voted || reason === null ? Number(carried!.n) : 0,
     eligible: reason === null,
     reason,
     member: !!facts.member,

@@ -265,7 +265,13 @@ export const proposalElectorate = pgTable(
     /** the address's delegate when voting started, frozen with the weight (docs/governance.md, "Delegation") */
     delegateAddress: text('delegate_address'),
   },
-  (t) => [primaryKey({ columns: [t.proposalId, t.address] })],
+  (t) => [
+    primaryKey({ columns: [t.proposalId, t.address] }),
+    // a delegate's frozen delegators, read when its vote is counted (docs/governance.md, "Counting")
+    index('proposal_electorate_delegate_idx')
+      .on(t.proposalId, t.delegateAddress)
+      .where(sql`${t.delegateAddress} is not null`),
+  ],
 );
 
 export const votes = pgTable(
@@ -279,7 +285,12 @@ export const votes = pgTable(
     choice: text('choice').notNull(),
     /** the ballot as a JSON array or object for the systems whose ballot is not one option; null otherwise */
     ballot: jsonb('ballot').$type<string[] | Record<string, number>>(),
+    /** what the vote counts now: ownWeight + delegatedWeight (docs/governance.md, "Counting") */
     weight: uint256('weight').notNull(),
+    /** the weight of the voter's frozen delegators that have no counted vote on the proposal now */
+    delegatedWeight: uint256('delegated_weight').notNull().default('0'),
+    /** the voter's own weight, from the frozen electorate: computed, so weight = own + delegated always */
+    ownWeight: uint256('own_weight').notNull().generatedAlwaysAs(sql`weight - delegated_weight`),
     comment: text('comment').notNull().default(''),
     /** EIP-712 signature and its signed Unix-seconds timestamp, when the vote was signed */
     signature: text('signature'),

@@ -9,7 +9,12 @@ const exportedVote = z
     voteId: z.uuid(),
     voter: z.string().meta({ description: 'the voter’s address (EIP-55)' }),
     choice: z.string(),
-    weight: z.string().meta({ description: 'decimal string, exact' }),
+    weight: z.string().meta({ description: 'decimal string, exact: ownWeight + delegatedWeight' }),
+    ownWeight: z.string().meta({ description: 'the voter’s own weight in the frozen electorate' }),
+    delegatedWeight: z.string().meta({
+      description:
+        'the weight of its frozen delegators without a counted vote (docs/governance.md, "Counting")',
+    }),
     comment: z.string(),
     time: z.string().meta({ format: 'date-time', description: 'when the vote was cast (ISO 8601, UTC)' }),
     signature: z.string().nullable().meta({ description: 'EIP-712 signature of a signed vote' }),
@@ -29,7 +34,8 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['governance: votes'],
       summary: 'Every vote of a proposal as a CSV or JSON download, oldest first (streamed)',
       description:
-        'Columns: voteId, voter, choice, weight, comment, time, signature, signedTimestamp. CSV: RFC 4180 ' +
+        'Columns: voteId, voter, choice, weight, ownWeight, delegatedWeight, comment, time, signature, ' +
+        'signedTimestamp. CSV: RFC 4180 ' +
         'with a header row and CRLF line ends; a cell starting with =, +, -, @ (or their fullwidth forms), ' +
         "whitespace or a control character gets a leading apostrophe ('), against formula injection. " +
         'JSON: one array of objects. The votes counted when the export starts (docs/governance.md, ' +
