@@ -244,13 +244,19 @@ describe('GET /daos/{daoId}/delegation/{address}', () => {
     // any casing of the address reads the same
     expect(await of(lower(x))).toEqual({
       delegate: { delegateAddress: z, createdAt: at.toISOString() },
+      chainDelegate: null,
       delegators: { items, total: 4 },
     });
     expect(await of(a)).toEqual({
       delegate: { delegateAddress: x, createdAt: at.toISOString() },
+      chainDelegate: null,
       delegators: { items: [], total: 0 },
     });
-    expect(await of(newWallet().address)).toEqual({ delegate: null, delegators: { items: [], total: 0 } });
+    expect(await of(newWallet().address)).toEqual({
+      delegate: null,
+      chainDelegate: null,
+      delegators: { items: [], total: 0 },
+    });
     expect((await of(x, '?limit=1&page=2')).delegators).toEqual({ items: [items[1]], total: 4 });
     expect((await of(x, '?limit=3&page=2')).delegators).toEqual({ items: [items[3]], total: 4 });
   });

@@ -234,6 +234,7 @@ const power = async (proposalId: string, address: string) =>
     delegatorCount: number;
     eligible: boolean;
     hasVoted: boolean;
+    delegate: { address: string; hasVoted: boolean; choice: unknown } | null;
   };
 
 const SINGLE = ['For', 'Against', 'Abstain'];
@@ -273,7 +274,12 @@ describe('the worked example (docs/governance.md, "Counting")', () => {
       delegatedWeight: '20',
       delegatorCount: 2,
     });
-    expect(await power(p.proposalId, C.address)).toMatchObject({ delegatedWeight: '0', delegatorCount: 0 });
+    expect(await power(p.proposalId, C.address)).toMatchObject({
+      delegatedWeight: '0',
+      delegatorCount: 0,
+      delegate: { address: A.address, hasVoted: false, choice: null },
+    });
+    expect((await power(p.proposalId, A.address)).delegate).toBeNull();
 
     const step = async (w: PrivateKeyAccount, choice: string, want: Record<string, string>) => {
       await voteOk(w, p, choice);
@@ -290,6 +296,16 @@ describe('the worked example (docs/governance.md, "Counting")', () => {
     expect(await power(p.proposalId, A.address)).toMatchObject({ delegatedWeight: '5', delegatorCount: 1 });
     // 2. A votes For with 10 + C's 5 (D has voted)
     await step(A, 'For', { For: '15', Against: '15', Abstain: '0' });
+    // C's weight goes with A's choice; D voted itself, its frozen delegate is still named
+    expect((await power(p.proposalId, C.address)).delegate).toEqual({
+      address: A.address,
+      hasVoted: true,
+      choice: 'For',
+    });
+    expect(await power(p.proposalId, D.address)).toMatchObject({
+      hasVoted: true,
+      delegate: { address: A.address, hasVoted: true, choice: 'For' },
+    });
     // 3. B votes For with 20 + E's 10 + F's 5
     await step(B, 'For', { For: '50', Against: '15', Abstain: '0' });
     const bVote = (await api.get(`/votes/proposal/${p.proposalId}/voter/${B.address}`)).body as VoteView;
@@ -458,6 +474,7 @@ describe('counting rules', () => {
     const p = await createProposal(api, owner, dao.daoId);
     expect(await voteOk(A, p, 'For')).toMatchObject({ weight: '3', ownWeight: '3', delegatedWeight: '0' });
     expect(await power(p.proposalId, A.address)).toMatchObject({ delegatedWeight: '0', delegatorCount: 0 });
+    expect((await power(p.proposalId, B.address)).delegate).toBeNull();
     const frozen = await t.app.svc.db
       .select({ to: proposalElectorate.delegateAddress })
       .from(proposalElectorate)
@@ -525,11 +542,18 @@ describe('counting rules', () => {
     const last = (await voteCasts(p.proposalId)).at(-1)!;
     expect(last.results).toMatchObject({ hidden: true, options: [], totalWeight: '11' });
     expect(last.vote.choice).toBeNull();
+    // the delegator reads that its delegate voted, not how
+    expect((await power(p.proposalId, D2.address)).delegate).toEqual({
+      address: X.address,
+      hasVoted: true,
+      choice: null,
+    });
     clock.advance(25 * 3_600_000);
     await tick(t);
     const final = await expectRecount(p, 'single-choice', SINGLE);
     expect(final.hidden).toBe(false);
     expect(weights(final)).toEqual({ For: '9', Against: '2', Abstain: '0' });
+    expect((await power(p.proposalId, D2.address)).delegate).toMatchObject({ choice: 'For' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { type Anvil, deployToken, mint, startAnvil } from '@plenum/contracts';
+import { type Anvil, delegate, deployToken, mint, startAnvil } from '@plenum/contracts';
 import { ManualClock, maxEventId } from '@plenum/core';
 import { daoDelegationClocks, daoDelegations, events } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
@@ -188,6 +188,20 @@ describe('votingRules.delegation', () => {
     const both = await patch(plainDao.body.daoId, { token: token(votes, 'erc20-votes'), delegation: false });
     expect(both.status, JSON.stringify(both.body)).toBe(200);
     expect(both.body.votingRules).toMatchObject({ delegation: false, token: { standard: 'erc20-votes' } });
+    // the delegation that counts there is the token's, read from the chain (docs/governance.md,
+    // "Reading delegations"); in any other DAO chainDelegate is null
+    const [, holder, named] = anvil.accounts;
+    const chainOf = async (daoId: string, address: string) => {
+      const res = await api.get(`/daos/${daoId}/delegation/${address}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.chainDelegate;
+    };
+    expect(await chainOf(votesDao.body.daoId, holder!.address)).toBeNull();
+    await delegate(anvil, votes as `0x${string}`, { from: holder!, to: named!.address });
+    expect(await chainOf(votesDao.body.daoId, holder!.address)).toBe(named!.address);
+    expect(await chainOf(votesDao.body.daoId, named!.address)).toBeNull();
+    const memberDao = await create({});
+    expect(await chainOf(memberDao.body.daoId, holder!.address)).toBeNull();
     // and such a DAO takes no delegation
     const m = await memberUser(api);
     await addMember(api, owner, votesDao.body.daoId, m.wallet.address);

@@ -743,6 +743,15 @@ export const votingPowerSchema = z
     delegatedWeight: z.string(),
     /** how many frozen delegators that is */
     delegatorCount: z.number().int(),
+    /**
+     * its own delegate, frozen for this proposal when it started (docs/governance.md, "Counting"): its
+     * weight goes with that delegate's vote until it votes itself. `choice` is the delegate's counted
+     * ballot, null while it has none or while the results are hidden. Null without a delegate, before the
+     * start and without delegation.
+     */
+    delegate: z
+      .object({ address: z.string(), hasVoted: z.boolean(), choice: ballotSchema.nullable() })
+      .nullable(),
     /** true when it may vote now */
     eligible: z.boolean(),
     /** why not, when not eligible */
@@ -799,6 +808,11 @@ export const delegationOfSchema = z
   .object({
     /** whom the address delegates to; null when nobody */
     delegate: z.object({ delegateAddress: z.string(), createdAt: isoDateTime }).nullable(),
+    /**
+     * an erc20-votes token DAO: the token's own delegate of the address at the newest block, read from the
+     * chain (the delegation that counts there); null when it names nobody, and in every other DAO
+     */
+    chainDelegate: z.string().nullable(),
     /** who delegates to the address, in address order, paged by page and limit */
     delegators: z.object({
       items: z.array(z.object({ delegatorAddress: z.string(), weight: z.string(), createdAt: isoDateTime })),

@@ -76,6 +76,13 @@ const erc20Abi = [
     inputs: [{ name: 'account', type: 'address' }],
     outputs: [{ type: 'uint256' }],
   },
+  {
+    type: 'function',
+    name: 'delegates',
+    stateMutability: 'view',
+    inputs: [{ name: 'account', type: 'address' }],
+    outputs: [{ type: 'address' }],
+  },
 ] as const;
 
 export const chainNotConfigured = (chainId: number) =>
@@ -201,6 +208,28 @@ export class ChainReader {
       });
     }
     return out;
+  }
+
+  /**
+   * An `erc20-votes` token's own delegate of `account` at the newest block (ERC20Votes `delegates`), null
+   * when it names nobody (the zero address) or does not answer `delegates`. An RPC that does not answer is
+   * 503 CHAIN_UNAVAILABLE.
+   */
+  async delegateOf(ref: TokenRef, account: string): Promise<string | null> {
+    const client = this.client(ref.chainId);
+    try {
+      const found = await client.readContract({
+        address: getAddress(ref.address),
+        abi: erc20Abi,
+        functionName: 'delegates',
+        args: [getAddress(account) as Address],
+      });
+      return /^0x0{40}$/.test(found) ? null : getAddress(found);
+    } catch (err) {
+      if (isUnreachable(err)) throw chainUnavailable(ref.chainId, err);
+      // a token that does not answer `delegates` names nobody we can read
+      return null;
+    }
   }
 
   /** the token's total supply at the block */

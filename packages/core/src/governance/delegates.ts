@@ -8,6 +8,7 @@ import { AppError, badRequest, conflict, notFound } from '../shared/errors';
 import { offsetOf, type Page, paginationOf } from '../shared/pagination';
 import { rowsOf } from '../shared/prepared';
 import { type DaoRow, requireDao } from './rows';
+import { tokenOf } from './token-snapshot';
 
 /**
  * The read side of delegation in a DAO and the delegates' statements (docs/governance.md, "Reading
@@ -129,14 +130,16 @@ async function countDelegates(db: DbOrTx, daoId: string): Promise<number> {
 
 /**
  * GET /daos/{daoId}/delegation/{address}: whom the address delegates to, and who delegates to it (paged,
- * in address order, each with the weight it gives now).
+ * in address order, each with the weight it gives now); for an erc20-votes token DAO also the token's own
+ * delegate of the address, read from the chain at the newest block.
  */
 export async function delegationOf(svc: Services, params: Page & { daoId: string; address: string }) {
   const address = pathAddress(params.address);
   const dao = await requireDao(svc.db, params.daoId);
   const m = alias(daoMembers, 'm');
   const toDelegate = and(eq(daoDelegations.daoId, dao.id), eq(daoDelegations.delegateAddress, address));
-  const [own, delegators, counted] = await Promise.all([
+  const token = tokenOf(dao);
+  const [own, delegators, counted, chainDelegate] = await Promise.all([
     svc.db
       .select({ delegateAddress: daoDelegations.delegateAddress, createdAt: daoDelegations.createdAt })
       .from(daoDelegations)
@@ -155,9 +158,12 @@ export async function delegationOf(svc: Services, params: Page & { daoId: string
       .limit(params.limit)
       .offset(offsetOf(params)),
     svc.db.select({ n: count() }).from(daoDelegations).where(toDelegate),
+    // an erc20-votes DAO's delegation is the token's own (docs/governance.md, "Turning delegation on")
+    token?.standard === 'erc20-votes' ? svc.chain.delegateOf(token, address) : null,
   ]);
   const mine = own[0];
   return {
+    chainDelegate,
     delegate: mine
       ? { delegateAddress: mine.delegateAddress, createdAt: mine.createdAt.toISOString() }
       : null,

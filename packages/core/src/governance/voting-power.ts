@@ -1,14 +1,15 @@
 import { proposalElectorate, votes } from '@plenum/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { canonicalAddress } from '../auth/address';
 import type { TokenRef } from '../chain';
 import type { Services } from '../services';
 import { authorityOf, can } from './dao-authority';
 import { ineligibility, voterFacts } from './eligibility';
 import { requireDao, requireProposal } from './rows';
-import { snapshotBlockView } from './serialize';
+import { snapshotBlockView, voteView } from './serialize';
 import { ensureCurrentStatus } from './status-automation';
 import { tokenOf } from './token-snapshot';
+import { resultsHiddenNow } from './vote-visibility';
 
 /**
  * GET /proposals/{proposalId}/voting-power/{address}: "can I vote, and with what weight?" before signing
@@ -20,7 +21,8 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
   const address = canonicalAddress(params.address, 'address');
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
   const dao = await requireDao(svc.db, p.daoId);
-  const [[voted], facts, [carried]] = await Promise.all([
+  const withDelegation = p.delegation && p.status !== 'PENDING';
+  const [[voted], facts, [carried], [frozen]] = await Promise.all([
     svc.db
       .select({ id: votes.id })
       .from(votes)
@@ -29,7 +31,7 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     voterFacts(svc.db, p.daoId, address),
     // its frozen delegators without a counted vote: what its vote carries, or would carry, now
     // (docs/governance.md, "Counting"); none before the start or without the rule
-    p.delegation && p.status !== 'PENDING'
+    withDelegation
       ? svc.db
           .select({
             n: sql<number>`count(*)::int`,
@@ -45,6 +47,28 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
             ),
           )
       : [{ n: 0, w: '0' }],
+    // its own delegate frozen for the proposal, and that delegate's counted vote (the newest if several)
+    withDelegation
+      ? svc.db
+          .select({ delegate: proposalElectorate.delegateAddress, vote: votes })
+          .from(proposalElectorate)
+          .leftJoin(
+            votes,
+            and(
+              eq(votes.proposalId, proposalElectorate.proposalId),
+              eq(votes.voterAddress, proposalElectorate.delegateAddress),
+              isNull(votes.replacedAt),
+            ),
+          )
+          .where(
+            and(
+              eq(proposalElectorate.proposalId, p.id),
+              eq(proposalElectorate.address, address),
+              isNotNull(proposalElectorate.delegateAddress),
+            ),
+          )
+          .limit(1)
+      : [],
   ]);
   // the rules the proposal was created under; the DAO's status is today's
   const token = tokenOf(p);
@@ -83,6 +107,14 @@ export async function getVotingPower(svc: Services, params: { proposalId: string
     delegatorCount: voted || reason === null ? Number(carried!.n) : 0,
     eligible: reason === null,
     reason,
+    // whom its weight goes to while it has not voted; the delegate's choice only where votes show it
+    delegate: frozen?.delegate
+      ? {
+          address: frozen.delegate,
+          hasVoted: !!frozen.vote,
+          choice: frozen.vote && !resultsHiddenNow(p) ? voteView(frozen.vote).choice : null,
+        }
+      : null,
     member: !!facts.member,
     hasVoted: !!voted,
     canCancel: open && (author || can(authority, 'cancel')),

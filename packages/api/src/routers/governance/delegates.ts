@@ -38,8 +38,11 @@ export const delegatesRouter = router({
         tags,
         protect: false,
         summary: "An address's delegate and its delegators (paged, in address order)",
+        description:
+          "For an erc20-votes token DAO, `chainDelegate` is the token's own delegate of the address, read " +
+          'from the chain at the newest block (the delegation that counts there).',
       },
-      errors: { 400: ['VALIDATION_FAILED'] },
+      errors: { 400: ['VALIDATION_FAILED', 'CHAIN_NOT_CONFIGURED'], 503: ['CHAIN_UNAVAILABLE'] },
     })
     .input(delegationOfInput)
     .output(delegationOfSchema)
