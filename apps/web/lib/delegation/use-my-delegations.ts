@@ -36,14 +36,13 @@ export function useMyDelegations(daoId: string) {
   const delegations: MyDelegation[] = addresses.flatMap((wallet, i) => {
     const data = queries[i]?.data;
     if (!data) return [];
-    const chain = (data as { chainDelegate?: string | null }).chainDelegate ?? null;
     return [
       {
         wallet,
         linked: mine.isMine(wallet),
         delegate: data.delegate?.delegateAddress ?? null,
         delegators: data.delegators.total,
-        chainDelegate: chain,
+        chainDelegate: data.chainDelegate,
       },
     ];
   });
