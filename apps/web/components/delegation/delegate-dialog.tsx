@@ -61,7 +61,7 @@ export function DelegateDialog({
       description={
         <>
           <Address address={delegate} copy={false} />
-          <span>{t('text', { address: shortAddress(delegate) })}</span>
+          <span>{t('text')}</span>
         </>
       }
       confirmLabel={t('confirm')}

@@ -6,16 +6,19 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { delegationMode, walletsThatMayDelegate } from '../../lib/delegation/status';
 import { useMyDelegations } from '../../lib/delegation/use-my-delegations';
+import { type DisplayError, toDisplayError } from '../../lib/errors';
 import { sameAddress } from '../../lib/governance/types';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useDaoPermissions } from '../../lib/governing/use-dao-permissions';
 import { useTRPC } from '../../lib/trpc';
-import { useWalletAddress } from '../../lib/use-injected-wallet';
+import { useInjectedWallet } from '../../lib/use-injected-wallet';
 import { Pager } from '../governance/controls';
 import { isMissing } from '../governance/dao-view';
 import { DaoSkeleton } from '../governance/skeletons';
 import { Notice } from '../ui/alert';
+import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { FormError } from '../ui/form';
 import { ErrorRetry, QueryState } from '../ui/query-state';
 import { ChainDelegation } from './chain-delegation';
 import { DelegateDialog } from './delegate-dialog';
@@ -37,7 +40,9 @@ export function DelegatesView({ daoId }: { daoId: string }) {
   const mine = useMyWallets();
   const can = useDaoPermissions(daoId);
   const my = useMyDelegations(daoId);
-  const connected = useWalletAddress();
+  const wallet = useInjectedWallet();
+  const connected = wallet.address;
+  const [connectError, setConnectError] = useState<DisplayError | null>(null);
   const [page, setPage] = useState(1);
   const [delegatingTo, setDelegatingTo] = useState<string | null>(null);
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
@@ -109,16 +114,31 @@ export function DelegatesView({ daoId }: { daoId: string }) {
           </div>
         )}
         {mode === 'on' && !active && <Notice>{t('inactive')}</Notice>}
-        {mode === 'on' && active && !mine.loading && !mine.signedIn && !holdersOpen && (
-          <p className="text-sm">
-            {t.rich('signInToDelegate', {
-              link: (text) => (
-                <Link className="underline" href={`/sign-in?next=/daos/${daoId}/delegates`}>
-                  {text}
-                </Link>
-              ),
-            })}
-          </p>
+        {mode === 'on' && active && !mine.loading && !mine.signedIn && !walletOption && (
+          <div className="flex flex-col gap-2 text-sm" data-testid="delegate-sign-in">
+            <p>
+              {t.rich('signInToDelegate', {
+                link: (text) => (
+                  <Link className="underline" href={`/sign-in?next=/daos/${daoId}/delegates`}>
+                    {text}
+                  </Link>
+                ),
+              })}
+            </p>
+            {!connected && (
+              <Button
+                variant="outline"
+                className="self-start"
+                onClick={() => {
+                  setConnectError(null);
+                  wallet.connected().catch((err: unknown) => setConnectError(toDisplayError(err)));
+                }}
+              >
+                {t('connect')}
+              </Button>
+            )}
+            <FormError error={connectError} />
+          </div>
         )}
         {mode === 'on' && active && mine.signedIn && mine.wallets.length > 0 && !walletOption && (
           <p className="text-sm text-muted-foreground">{t('notMember')}</p>
