@@ -170,19 +170,22 @@ test('the proposal page: my delegate voted with my weight; I vote myself and the
     body: { daoId, title: 'Open on Sundays', creatorAddress: owner.wallet.address, votingDurationHours: 24 },
     token: owner.token,
   });
+
+  // B's page is open before A votes: the line and the tally follow A's vote live
+  const page = await pageAs(b);
+  await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+  const line = page.getByTestId('delegation-line');
+  await expect(line).toHaveAttribute('data-kind', 'delegateNotVoted', SLOW);
+  await expect(line).toContainText('has not voted yet; your weight goes with their vote');
+  await expect(line.locator(`[data-address="${a.wallet.address}"]`)).toHaveCount(1);
+  const sameDocument = await markDocument(page);
   await api.call('POST', '/votes', {
     body: { proposalId, daoId, voterAddress: a.wallet.address, choice: 'For' },
     token: a.token,
   });
-
-  const page = await pageAs(b);
-  await page.goto(`${product.webUrl}/proposals/${proposalId}`);
-  const line = page.getByTestId('delegation-line');
   await expect(line).toHaveAttribute('data-kind', 'delegateVoted', SLOW);
   await expect(line).toContainText('voted For with your weight; vote yourself to override.');
-  await expect(line.locator(`[data-address="${a.wallet.address}"]`)).toHaveCount(1);
   await expect(page.getByTestId('result-For')).toHaveAttribute('data-weight', '2', SLOW);
-  const sameDocument = await markDocument(page);
 
   const form = page.getByTestId('vote-form');
   await form.getByLabel('Against', { exact: true }).check();
