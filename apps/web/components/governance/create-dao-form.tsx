@@ -13,6 +13,7 @@ import { useTRPC } from '../../lib/trpc';
 import { Button } from '../ui/button';
 import { Form, FormError, FormField, TextField, useZodForm } from '../ui/form';
 import { TextAreaField } from './controls';
+import { DelegationRule } from './delegation-rule';
 import { emptyTokenDraft, type Membership, type TokenDraft, TokenSection, wantsToken } from './token-section';
 import { useGovernanceError, useValidate } from './use-governance-error';
 import { NeedsAccount, WalletSelect } from './wallet-select';
@@ -33,6 +34,7 @@ const daoForm = z.object({
   tokenWeighted: z.boolean(),
   resultsHidden: z.boolean(),
   allowVoteChange: z.boolean(),
+  delegation: z.boolean(),
   minWeight: z.string(),
 });
 type DaoFormValues = z.output<typeof daoForm>;
@@ -56,6 +58,8 @@ export function CreateDaoForm() {
   const [membership, setMembership] = useState<Membership>('members');
   const [converting, setConverting] = useState(false);
   const hasToken = wantsToken(token);
+  // an erc20-votes token delegates on the chain: no delegation of the DAO's own (DELEGATION_ON_CHAIN)
+  const chainDelegation = hasToken && token.standard === 'erc20-votes';
   const form = useZodForm(daoForm, {
     defaultValues: {
       name: '',
@@ -67,6 +71,7 @@ export function CreateDaoForm() {
       tokenWeighted: false,
       resultsHidden: false,
       allowVoteChange: false,
+      delegation: false,
       minWeight: '',
     },
   });
@@ -148,6 +153,7 @@ export function CreateDaoForm() {
           quorum: numberOrUndefined(v.quorum) ?? 0,
           resultsVisibility: v.resultsHidden ? 'after-end' : 'live',
           allowVoteChange: v.allowVoteChange,
+          ...(chainDelegation ? {} : { delegation: v.delegation }),
         },
       });
       if (!checked.ok) return showErrors(checked.error);
@@ -246,6 +252,7 @@ export function CreateDaoForm() {
             <input type="checkbox" id="allowVoteChange" {...form.register('allowVoteChange')} />
             <label htmlFor="allowVoteChange">{t('allowVoteChange')}</label>
           </div>
+          <DelegationRule chain={chainDelegation} field={form.register('delegation')} />
         </fieldset>
         <TokenSection
           draft={token}

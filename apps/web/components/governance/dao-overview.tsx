@@ -94,6 +94,14 @@ export function DaoRules({ dao }: { dao: Dao }) {
           {r.allowVoteChange ? tr('voteChangeAllowed') : tr('voteChangeNotAllowed')}
         </dd>
       </div>
+      {(r.delegation || t?.standard === 'erc20-votes') && (
+        <div>
+          <dt>{tr('delegation')}</dt>
+          <dd data-testid="dao-delegation">
+            {t?.standard === 'erc20-votes' ? tr('delegationChain') : tr('delegationOn')}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>{tr('created')}</dt>
         <dd>

@@ -11,6 +11,7 @@ import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useDaoPermissions } from '../../lib/governing/use-dao-permissions';
 import { pollOrRecover } from '../../lib/query-client';
 import { useTRPC } from '../../lib/trpc';
+import { DelegationBlock } from '../delegation/delegation-block';
 import { PendingTransfer } from '../governing/pending-transfer';
 import { Button } from '../ui/button';
 import { ErrorRetry, QueryState } from '../ui/query-state';
@@ -44,6 +45,8 @@ export function RulesSummary({ dao }: { dao: Dao }) {
       : r.tokenWeighted
         ? t('tokenWeighted')
         : t('equal'),
+    // named only when on (docs/governance.md, "Delegation")
+    ...(r.delegation ? [t('delegation')] : []),
   ];
   return (
     <ul className="flex flex-wrap gap-2 text-xs" data-testid="rules-summary" aria-label={td('rules')}>
@@ -154,6 +157,8 @@ export function DaoView({ daoId }: { daoId: string }) {
           </p>
         )}
       </header>
+
+      <DelegationBlock dao={d} />
 
       <section aria-labelledby="proposals-heading" className="flex flex-col gap-3">
         <h2 id="proposals-heading" className="text-lg font-semibold">

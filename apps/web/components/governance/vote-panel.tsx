@@ -10,6 +10,7 @@ import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { useVotesOf } from '../../lib/governance/use-votes-of';
 import { voteBox } from '../../lib/governance/vote-box';
 import { useInjectedWallet } from '../../lib/use-injected-wallet';
+import { DelegationStatus } from '../delegation/delegation-status';
 import { Address } from '../ui/address';
 import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -126,6 +127,14 @@ export function VotePanel({
           <VotingPowerList powers={power.powers} token={token} minWeight={rules?.minWeight ?? null} />
         )}
       </div>
+      {status === 'ACTIVE' && rules?.delegation && (
+        <DelegationStatus
+          proposal={proposal}
+          token={token}
+          // a vote the page already knows of counts before the server's power answer follows
+          powers={power.powers.map((p) => ({ ...p, hasVoted: p.hasVoted || !!votes.voteOf(p.address) }))}
+        />
+      )}
       {status === 'ACTIVE' && box.mode === 'voted' && (allowVoteChange || box.ballotWallets.length > 0) && (
         <Button variant="outline" className="self-start" onClick={() => setReopened(true)}>
           {allowVoteChange ? t('change') : t('another')}

@@ -2,6 +2,7 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
+import type { PowerWithDelegate } from '../../lib/delegation/status';
 import { formatWeight, shortAddress } from '../../lib/governance/format';
 import {
   formatTokenAmount,
@@ -12,8 +13,17 @@ import {
 import type { ProposalStatus } from '../../lib/governance/types';
 import { useTRPC } from '../../lib/trpc';
 
-/** canCancel, canEdit: what the address may do to the proposal now (components/governing/proposal-actions.tsx) */
-export type Power = PowerView & { address: string; member: boolean; canCancel: boolean; canEdit: boolean };
+/**
+ * canCancel, canEdit: what the address may do to the proposal now (components/governing/proposal-actions.tsx);
+ * delegatedWeight, delegatorCount, delegate: its delegation on the proposal (docs/governance.md, "Counting")
+ */
+export type Power = PowerView &
+  Pick<PowerWithDelegate, 'delegatedWeight' | 'delegatorCount' | 'delegate'> & {
+    address: string;
+    member: boolean;
+    canCancel: boolean;
+    canEdit: boolean;
+  };
 
 /**
  * governance.votes.power for each address (my wallets and the connected one), refreshed when the

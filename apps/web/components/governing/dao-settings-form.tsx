@@ -9,6 +9,7 @@ import { numberOrUndefined } from '../../lib/governance/validate';
 import { rulesPatch } from '../../lib/governing/rules-patch';
 import { useTRPC } from '../../lib/trpc';
 import { SelectField, TextAreaField } from '../governance/controls';
+import { DelegationRule } from '../governance/delegation-rule';
 import { useGovernanceError, useValidate } from '../governance/use-governance-error';
 import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
@@ -46,6 +47,7 @@ export function DaoSettingsForm({ dao, actorAddress }: { dao: Dao; actorAddress:
       ...(r.token ? {} : { tokenWeighted: checkbox('tokenWeighted') ?? r.tokenWeighted }),
       resultsVisibility: checkbox('resultsHidden') ? 'after-end' : 'live',
       allowVoteChange: checkbox('allowVoteChange') ?? r.allowVoteChange,
+      delegation: checkbox('delegation') ?? r.delegation,
       proposers,
       proposalThreshold: proposers === 'holders' ? v.proposalThreshold?.trim() || null : null,
       maxActiveProposalsPerAuthor: v.maxActive?.trim() ? Number(v.maxActive) : null,
@@ -170,6 +172,7 @@ export function DaoSettingsForm({ dao, actorAddress }: { dao: Dao; actorAddress:
           />
           <label htmlFor="allowVoteChange">{tc('allowVoteChange')}</label>
         </div>
+        <DelegationRule chain={r.token?.standard === 'erc20-votes'} defaultChecked={r.delegation} />
         <SelectField
           label={t('proposers')}
           name="proposers"

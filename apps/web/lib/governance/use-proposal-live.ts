@@ -9,7 +9,8 @@ import type { Proposal, ProposalStatus, Results } from './types';
 /**
  * Keeps one proposal's cached results, status and votes current from the live event stream:
  * results arrive inside each `vote_cast` / `proposal_status_changed` event (no refetch), the vote
- * list refetches at most once a second. Returns whether the stream is live (else callers poll).
+ * list and the voting power (delegation, docs/governance.md, "Counting") refetch at most once a
+ * second. Returns whether the stream is live (else callers poll).
  */
 export function useProposalLive(proposalId: string | undefined) {
   const trpc = useTRPC();
@@ -21,6 +22,8 @@ export function useProposalLive(proposalId: string | undefined) {
     trpc.governance.votes.byProposal.queryKey({ proposalId: id }),
     trpc.governance.proposals.get.queryKey({ proposalId: id }),
     trpc.governance.votes.byVoter.queryKey({ proposalId: id }),
+    // a vote moves the voting power too: a delegate's delegated weight, a delegator's "your delegate voted"
+    trpc.governance.votes.power.queryKey({ proposalId: id }),
   ];
 
   const refetchVotesSoon = () => {
