@@ -121,22 +121,26 @@ test('the Delegates page: a statement, a delegation with the session, the DAO pa
   for (const p of [pageA, pageB, german]) await p.context().close();
 });
 
-test('a delegation signed by the browser wallet, without an account, and its signed removal', async () => {
+test('a delegation signed by the browser wallet, without an account, to a typed address, and its signed removal', async () => {
   const key = generatePrivateKey();
   const walletOnly = privateKeyToAccount(key).address;
   const daoId = await delegationDao('Signing Sluice', [a.wallet.address, walletOnly]);
-  await api.call('PUT', `/daos/${daoId}/delegates/${a.wallet.address}/statement`, {
-    body: { statement: 'Ask me anything.' },
-    token: a.token,
-  });
 
   const context = await product.browser.newContext();
   const page = await context.newPage();
   await injectWallet(page, { privateKey: key });
   await page.goto(`${product.webUrl}/daos/${daoId}/delegates`);
   await page.getByTestId('delegate-sign-in').getByRole('button', { name: 'Connect wallet' }).click();
+  // A is not listed yet (no statement, no delegators): the wallet delegates to A's address typed in
+  await expect(page.getByTestId('delegates-empty')).toBeVisible(SLOW);
+  const byAddress = page.getByTestId('delegate-to-address');
+  const field = byAddress.getByLabel('Delegate to any address');
+  await field.fill('0x12');
+  await byAddress.getByRole('button', { name: 'Delegate…' }).click();
+  await expect(byAddress).toContainText('Enter an address');
+  await field.fill(a.wallet.address.toLowerCase());
+  await byAddress.getByRole('button', { name: 'Delegate…' }).click();
   const row = rowOf(page, a.wallet.address);
-  await row.getByTestId('delegate-button').click();
   const dialog = page.getByRole('alertdialog', { name: 'Delegate your vote' });
   await expect(dialog.getByRole('radio', { name: /Sign with your browser wallet/ })).toBeChecked();
   await expect(dialog.getByTestId('off-chain')).toContainText('no gas');
@@ -154,8 +158,11 @@ test('a delegation signed by the browser wallet, without an account, and its sig
     .getByRole('alertdialog', { name: 'Remove your delegation?' })
     .getByRole('button', { name: 'Remove delegation' })
     .click();
-  await expect(row.getByTestId('delegator-count')).toHaveAttribute('data-count', '0', SLOW);
-  await expect(row.getByTestId('your-delegate')).toHaveCount(0);
+  // A had nothing but that delegation: without it (no statement, no delegators) A is listed no more
+  await expect(page.getByTestId('delegates-empty')).toBeVisible(SLOW);
+  await expect(row).toHaveCount(0);
+  const gone = await api.call<{ delegate: unknown }>('GET', `/daos/${daoId}/delegation/${walletOnly}`);
+  expect(gone.delegate).toBeNull();
   await context.close();
 });
 

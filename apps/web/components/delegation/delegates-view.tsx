@@ -3,7 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { getAddress, isAddress } from 'viem';
 import { delegationMode, walletsThatMayDelegate } from '../../lib/delegation/status';
 import { useMyDelegations } from '../../lib/delegation/use-my-delegations';
 import { type DisplayError, toDisplayError } from '../../lib/errors';
@@ -18,6 +19,7 @@ import { DaoSkeleton } from '../governance/skeletons';
 import { Notice } from '../ui/alert';
 import { Button } from '../ui/button';
 import { EmptyState } from '../ui/empty-state';
+import { Field } from '../ui/field';
 import { FormError } from '../ui/form';
 import { ErrorRetry, QueryState } from '../ui/query-state';
 import { ChainDelegation } from './chain-delegation';
@@ -45,6 +47,7 @@ export function DelegatesView({ daoId }: { daoId: string }) {
   const [connectError, setConnectError] = useState<DisplayError | null>(null);
   const [page, setPage] = useState(1);
   const [delegatingTo, setDelegatingTo] = useState<string | null>(null);
+  const [addressError, setAddressError] = useState<string[] | undefined>(undefined);
   const dao = useQuery(trpc.governance.daos.get.queryOptions({ daoId }));
   const mode = dao.data ? delegationMode(dao.data.votingRules) : 'off';
   const list = useQuery({
@@ -151,6 +154,35 @@ export function DelegatesView({ daoId }: { daoId: string }) {
         <>
           {active && mine.signedIn && mine.verified && mine.wallets.length > 0 && (
             <StatementForm daoId={daoId} wallets={mine.wallets} />
+          )}
+          {mayDelegate && (
+            // any address, listed or not (a member who has not written a statement yet)
+            <form
+              onSubmit={(e: FormEvent<HTMLFormElement>) => {
+                e.preventDefault();
+                const to = String(new FormData(e.currentTarget).get('delegateTo') ?? '').trim();
+                // all lower case, or mixed case with a correct checksum (EIP-55)
+                if (!isAddress(to)) return setAddressError([t('addressInvalid')]);
+                setAddressError(undefined);
+                setDelegatingTo(getAddress(to));
+              }}
+              noValidate
+              className="flex flex-wrap items-end gap-2 *:data-[slot=form-item]:flex-[1_1_18rem]"
+              aria-label={t('toAddressForm')}
+              data-testid="delegate-to-address"
+            >
+              <Field
+                label={t('toAddress')}
+                name="delegateTo"
+                placeholder="0x…"
+                autoComplete="off"
+                spellCheck={false}
+                errors={addressError}
+              />
+              <Button type="submit" variant="outline">
+                {t('toAddressButton')}
+              </Button>
+            </form>
           )}
           <section aria-labelledby="delegates-heading" className="flex flex-col gap-4">
             <h2 id="delegates-heading" className="text-lg font-semibold">

@@ -18,13 +18,17 @@ export function useProposalLive(proposalId: string | undefined) {
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => clearTimeout(pending.current ?? undefined), []);
 
-  const votesKeys = (id: string) => [
-    trpc.governance.votes.byProposal.queryKey({ proposalId: id }),
-    trpc.governance.proposals.get.queryKey({ proposalId: id }),
-    trpc.governance.votes.byVoter.queryKey({ proposalId: id }),
-    // a vote moves the voting power too: a delegate's delegated weight, a delegator's "your delegate voted"
-    trpc.governance.votes.power.queryKey({ proposalId: id }),
-  ];
+  const votesKeys = (id: string) => {
+    const proposal = queryClient.getQueryData(trpc.governance.proposals.get.queryKey({ proposalId: id }));
+    return [
+      trpc.governance.votes.byProposal.queryKey({ proposalId: id }),
+      trpc.governance.proposals.get.queryKey({ proposalId: id }),
+      trpc.governance.votes.byVoter.queryKey({ proposalId: id }),
+      // with delegation a vote moves the voting power too: a delegate's delegated weight, a delegator's
+      // "your delegate voted" (a holder's power may be a chain read: not refetched without delegation)
+      ...(proposal?.votingRules.delegation ? [trpc.governance.votes.power.queryKey({ proposalId: id })] : []),
+    ];
+  };
 
   const refetchVotesSoon = () => {
     if (pending.current || !proposalId) return;
