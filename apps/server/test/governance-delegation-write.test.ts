@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { socketSubscriber, subscribed, trpcSubscriber } from './support/events';
 import { memberUser, newWallet } from './support/factories';
-import { addMember, createDao, createProposal, type Member, walletMembers } from './support/governance';
+import {
+  addMember,
+  createDao,
+  createProposal,
+  daoWithMembers,
+  type Member,
+  walletMembers,
+} from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
 
 /**
@@ -99,17 +106,7 @@ const expectRefused = (res: { status: number; body: any }, status: number, reaso
   expect([res.status, res.body?.reason], JSON.stringify(res.body)).toEqual([status, reason]);
 
 /** a delegation DAO with an owner and n members who have accounts */
-async function delegationDao(n: number, rules: Record<string, unknown> = ON) {
-  const owner = await memberUser(api);
-  const dao = await createDao(api, owner, rules);
-  const members: Member[] = [];
-  for (let i = 0; i < n; i++) {
-    const m = await memberUser(api);
-    await addMember(api, owner, dao.daoId, m.wallet.address);
-    members.push(m);
-  }
-  return { owner, dao, members };
-}
+const delegationDao = (n: number, rules: Record<string, unknown> = ON) => daoWithMembers(api, n, rules);
 
 describe('votingRules.delegation', () => {
   it('is off by default, set at creation, copied onto proposals, and changed by an edit', async () => {

@@ -468,23 +468,34 @@ test.describe('the Results card says what passes and why', () => {
         const r = el.getBoundingClientRect();
         return r.top >= 0 && r.bottom <= window.innerHeight;
       });
-    // A wheel event scrolls after mouse.wheel returns (and a busy machine delays it), so each step
-    // waits until the page has moved by it before looking again: a step left pending could carry the
-    // page past the Timeline after it was seen.
     const scroll = () =>
       page.evaluate(() => ({
         y: window.scrollY,
         max: document.documentElement.scrollHeight - window.innerHeight,
       }));
+    // the mouse wheel over the description scrolls the page itself, not a box inside it
     await page.mouse.move(300, 600);
-    for (let i = 0; i < 60 && !(await inView()); i++) {
-      const { y, max } = await scroll();
-      if (y >= max - 1) break;
-      const target = Math.min(y + 150, max);
-      await page.mouse.wheel(0, 150);
-      await expect.poll(async () => (await scroll()).y, SLOW).toBeGreaterThanOrEqual(target - 1);
+    const before = (await scroll()).y;
+    await page.mouse.wheel(0, 300);
+    await expect.poll(async () => (await scroll()).y, SLOW).toBeGreaterThan(before);
+    // and has come to rest (no movement over two frames) before the steps below take over
+    const settled = async () => {
+      const a = (await scroll()).y;
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      return (await scroll()).y === a;
+    };
+    await expect.poll(settled, SLOW).toBe(true);
+    // then down the page in steps of 150 px as a reader does, each step instant (a wheel step lands
+    // later and by more than asked on a busy machine, and could carry the page past the Timeline): the
+    // Timeline comes into view on the way
+    let seen = false;
+    for (let top = 0; !seen; top += 150) {
+      const { max } = await scroll();
+      await page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), Math.min(top, max));
+      seen = await inView();
+      if (top >= max) break;
     }
-    await expect(timeline).toBeInViewport();
+    expect(seen).toBe(true);
     await results.scrollIntoViewIfNeeded();
     await expect(results).toBeInViewport();
     await timeline.scrollIntoViewIfNeeded();
