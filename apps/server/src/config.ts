@@ -1,5 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { type CoreConfig, isLocalAppUrl } from '@plenum/core';
 import type { Env } from './env';
+
+/**
+ * The server's secret key (docs/accounts.md, "The secret key"): SECRET_KEY when set, else 32 random
+ * bytes made once in DATA_DIR/secret.key (mode 0600) and read from there after. Read when first needed,
+ * so a server that never meets a second factor writes no file.
+ */
+export function secretKeyFrom(env: Pick<Env, 'SECRET_KEY' | 'dataDir'>): () => Uint8Array {
+  let key: Uint8Array | undefined;
+  return () => {
+    if (key) return key;
+    if (env.SECRET_KEY) {
+      key = Buffer.from(env.SECRET_KEY, 'utf8');
+      return key;
+    }
+    const file = path.join(env.dataDir, 'secret.key');
+    try {
+      key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    } catch {
+      mkdirSync(env.dataDir, { recursive: true });
+      try {
+        // 'wx': of two processes starting at once, one writes and the other reads what it wrote
+        writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      }
+      key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url');
+    }
+    if (key.length < 32) throw new Error(`${file} holds no 32-byte key; remove it or set SECRET_KEY`);
+    return key;
+  };
+}
 
 /** The domain configuration from the environment (docs/operations.md, "Configuration"). */
 export function coreConfigFromEnv(env: Env): CoreConfig {
@@ -25,6 +59,8 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       perClientQueue: env.PASSWORD_CHECK_QUEUE_PER_CLIENT,
     },
     adminEmails: env.adminEmails,
+    mfaRequiredForAdmins: env.MFA_REQUIRED_FOR_ADMINS,
+    secretKey: secretKeyFrom(env),
     termsUrl: env.TERMS_URL ?? null,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,

@@ -137,6 +137,13 @@ const schema = z.object({
   PASSWORD_RESET_TOKEN_EXPIRY: duration('1h'),
   EMAIL_VERIFICATION_REQUIRED: bool(true),
   ADMIN_EMAILS: list(''),
+  /** admins may do nothing but set up a second factor until they have one (docs/accounts.md, "Two-factor sign-in") */
+  MFA_REQUIRED_FOR_ADMINS: bool(false),
+  /**
+   * encrypts TOTP secrets and keys recovery-code hashes; unset: a key made once in DATA_DIR/secret.key.
+   * Several instances must share one (docs/accounts.md, "The secret key")
+   */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** the terms of use registration links to and requires; unset: no terms (docs/accounts.md, "Terms of use") */
   TERMS_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

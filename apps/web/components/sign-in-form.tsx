@@ -8,11 +8,21 @@ import { type DisplayError, toDisplayError } from '../lib/errors';
 import { useTRPC } from '../lib/trpc';
 import { useStartSession } from '../lib/use-auth';
 import { AuthPanel } from './auth-page';
+import type { MfaChallenge } from './mfa-step';
 import { Button } from './ui/button';
 import { Form, FormError, setServerErrors, TextField, useZodForm } from './ui/form';
 
-/** Email + password sign-in; calls onSignedIn once the session is stored. */
-export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
+/**
+ * Email + password sign-in; calls onSignedIn once the session is stored, or onChallenge when the account
+ * asks for its second factor first.
+ */
+export function SignInForm({
+  onSignedIn,
+  onChallenge,
+}: {
+  onSignedIn: () => void;
+  onChallenge: (challenge: MfaChallenge) => void;
+}) {
   const t = useTranslations('auth');
   const trpc = useTRPC();
   const startSession = useStartSession();
@@ -24,8 +34,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
     (values) => {
       setError(null);
       login.mutate(values, {
-        onSuccess: (session) => {
-          startSession(session);
+        onSuccess: (answer) => {
+          if ('mfaRequired' in answer) return onChallenge(answer);
+          startSession(answer);
           onSignedIn();
         },
         onError: (err) => {

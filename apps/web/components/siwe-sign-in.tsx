@@ -10,6 +10,7 @@ import { useStartSession } from '../lib/use-auth';
 import { useMounted } from '../lib/use-mounted';
 import { useSiweSigner } from '../lib/use-siwe';
 import { AuthPanel } from './auth-page';
+import type { MfaChallenge } from './mfa-step';
 import { Alert, AlertDescription } from './ui/alert';
 import { Button } from './ui/button';
 import { FormError } from './ui/form';
@@ -18,7 +19,13 @@ import { FormError } from './ui/form';
  * "Sign in with Ethereum": the wallet signs an EIP-4361 message and the API starts a session for the
  * account the wallet is linked to. A wallet linked to nobody gets the offer to register and link it.
  */
-export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
+export function SiweSignIn({
+  onSignedIn,
+  onChallenge,
+}: {
+  onSignedIn: () => void;
+  onChallenge: (challenge: MfaChallenge) => void;
+}) {
   const t = useTranslations('auth.siwe');
   const mounted = useMounted();
   const trpc = useTRPC();
@@ -37,8 +44,9 @@ export function SiweSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     try {
       const signed = await signer.sign('Sign in to Plenum.');
       address = signed.address;
-      const session = await siwe.mutateAsync({ message: signed.message, signature: signed.signature });
-      startSession(session);
+      const answer = await siwe.mutateAsync({ message: signed.message, signature: signed.signature });
+      if ('mfaRequired' in answer) return onChallenge(answer);
+      startSession(answer);
       onSignedIn();
     } catch (err) {
       const shown = toDisplayError(err);

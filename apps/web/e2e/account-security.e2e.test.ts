@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { activeUserByApi, apiGet, loginByApi } from './account-setup';
 import { signInWithPassword, textOf } from './flows';
+import { useSession } from './governance-api';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -135,6 +137,56 @@ test.describe('account security in the browser', () => {
     await expect(sessions).toHaveCount(1);
     expect([await meStatus(a.token), await meStatus(b.token)]).toEqual([401, 401]);
     expect(await page.getByRole('button', { name: 'Sign out of all other sessions' }).count()).toBe(0);
+    await page.close();
+  });
+
+  test('sets up two-factor sign-in from a QR code, signs in with a recovery code after the password, and turns it off', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'totp');
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, user.token);
+    await page.goto(`${product.webUrl}/account?tab=security`);
+    const card = page.getByTestId('two-factor');
+    await expect(card.getByTestId('two-factor-off')).toBeVisible({ timeout: 20_000 });
+    await card.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await expect(card.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await card.getByTestId('totp-secret').textContent())!.trim();
+    // a wrong code first: said in words on the field
+    await card.getByLabel('Code from the app').fill('000000');
+    await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+    expect(await textOf(page, 'form-error')).toContain('not correct or was used already');
+    await card.getByLabel('Code from the app').fill(TOTP.generate({ secret: Secret.fromBase32(secret) }));
+    await card.getByRole('button', { name: 'Turn on', exact: true }).click();
+    const listed = card.getByTestId('recovery-codes').locator('li');
+    await expect(listed).toHaveCount(10);
+    const codes = (await listed.allTextContents()).map((c) => c.trim());
+    expect(await textOf(page, 'two-factor-notice')).toContain('other sessions were signed out');
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(card.getByTestId('two-factor-on')).toContainText('Recovery codes left: 10');
+
+    // signed out, the password alone asks for the second step
+    await useSession(page, product.webUrl, null);
+    await signInWithPassword(page, product.webUrl, user);
+    const step = page.getByTestId('mfa-step');
+    await expect(step.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
+    await step.getByLabel('Code from the app').fill('123456');
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await expect(step.getByTestId('form-error')).toContainText('not correct or was used already');
+    await step.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await step.getByLabel('Recovery code').fill(codes[0]!);
+    await step.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    // turned off with another recovery code, in the dialog
+    await page.goto(`${product.webUrl}/account?tab=security`);
+    await expect(card.getByTestId('two-factor-on')).toContainText('Recovery codes left: 9', {
+      timeout: 20_000,
+    });
+    await card.getByRole('button', { name: 'Turn off' }).click();
+    const dialog = page.getByTestId('two-factor-prove');
+    await dialog.getByLabel('Code').fill(codes[1]!);
+    await dialog.getByRole('button', { name: 'Turn off' }).click();
+    await expect(card.getByTestId('two-factor-off')).toBeVisible();
+    expect(await textOf(page, 'two-factor-notice')).toContain('Two-factor sign-in is off.');
     await page.close();
   });
 

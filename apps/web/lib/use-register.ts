@@ -35,7 +35,10 @@ export function useRegister(linkWallet: boolean) {
       const user = await client.registration.register.mutate(input);
       if (!linkWallet) return setState({ step: 'registered', email: user.email });
       setState({ step: 'busy', what: 'signingIn' });
-      startSession(await client.auth.login.mutate({ email: input.email, password: input.password }));
+      // a new account has no second factor: the answer is its session
+      const answer = await client.auth.login.mutate({ email: input.email, password: input.password });
+      if ('mfaRequired' in answer) throw new Error('a new account asked for a second factor');
+      startSession(answer);
       signedIn = true;
       setState({ step: 'busy', what: 'linking' });
       const signed = await signer.sign('Link this wallet to my Plenum account.');

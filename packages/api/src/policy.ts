@@ -14,9 +14,19 @@ export type Access = 'public' | 'member' | 'active' | 'admin';
 export type RateBudget = 'auth';
 
 /** the refusal for a caller who may not use an operation of this access, or null when they may */
-export function accessRefusal(svc: Services, principal: Principal | null, access: Access): AppError | null {
+export function accessRefusal(
+  svc: Services,
+  principal: Principal | null,
+  access: Access,
+  meta?: Pick<Meta, 'mfaEnrolment'>,
+): AppError | null {
   if (access === 'public') return null;
   if (!principal) return new AppError('UNAUTHORIZED', 'Sign in first', { reason: 'NOT_SIGNED_IN' });
+  // MFA_REQUIRED_FOR_ADMINS: an admin without a second factor may only set one up (docs/accounts.md)
+  if (principal.mfaEnrolmentRequired && !meta?.mfaEnrolment)
+    return new AppError('FORBIDDEN', 'Set up two-factor sign-in first: admins must have a second factor', {
+      reason: 'MFA_ENROLMENT_REQUIRED',
+    });
   if (access === 'active' && svc.config.emailVerificationRequired && principal.status !== 'active')
     return new AppError('FORBIDDEN', 'Verify your email address first', { reason: 'EMAIL_NOT_VERIFIED' });
   if (access === 'admin' && principal.role !== 'admin')
@@ -41,6 +51,16 @@ export interface Meta extends OpenApiMeta {
    * document names them (docs/api.md, "The OpenAPI document")
    */
   errors?: Partial<Record<400 | 401 | 403 | 404 | 409 | 502 | 503, readonly Reason[]>>;
+  /**
+   * open to an admin who must set up a second factor first (MFA_REQUIRED_FOR_ADMINS): the set-up paths,
+   * `auth.me` and sign-out (docs/accounts.md, "Two-factor sign-in")
+   */
+  mfaEnrolment?: true;
+  /**
+   * a DELETE whose input is a JSON body (a code proving the change), as a POST's; its fields are also
+   * taken from the query string (docs/api.md, "Transports")
+   */
+  deleteBody?: true;
 }
 
 export interface Operation {

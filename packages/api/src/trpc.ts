@@ -85,14 +85,14 @@ export const publicProcedure = t.procedure.use(everyCall);
 
 /** the builder's access rule, as a middleware (the same rule plain routes apply: policy.ts) */
 const requireAccess = (access: Access) =>
-  t.middleware(({ ctx, next }) => {
-    const refusal = accessRefusal(ctx.svc, ctx.principal, access);
+  t.middleware(({ ctx, next, meta }) => {
+    const refusal = accessRefusal(ctx.svc, ctx.principal, access, meta);
     if (refusal) throw toTRPCError(refusal) ?? refusal;
     return next();
   });
 
-const signedIn = t.middleware(({ ctx, next }) => {
-  const refusal = accessRefusal(ctx.svc, ctx.principal, 'member');
+const signedIn = t.middleware(({ ctx, next, meta }) => {
+  const refusal = accessRefusal(ctx.svc, ctx.principal, 'member', meta);
   if (refusal) throw toTRPCError(refusal) ?? refusal;
   if (!ctx.principal) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
   return next({ ctx: { ...ctx, principal: ctx.principal } });

@@ -1,3 +1,4 @@
+import { sessionOfSignIn } from '@plenum/validators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, newResponse, type TestApi } from './support/api';
 import { failure } from './support/errors';
@@ -54,10 +55,9 @@ describe('registration → verification → sign-in', () => {
     expect(verified).toMatchObject({ id: user.id, status: 'active', emailVerified: true });
 
     const response = newResponse();
-    const session = await (await api.caller(null, response)).auth.login({
-      email: input.email,
-      password: PASSWORD,
-    });
+    const session = sessionOfSignIn(
+      await (await api.caller(null, response)).auth.login({ email: input.email, password: PASSWORD }),
+    )!;
     expect(session.user.id).toBe(user.id);
     // the cookie carries the session for exactly its lifetime
     const lifetime = (Date.parse(session.expiresAt) - Date.now()) / 1000;
@@ -108,7 +108,7 @@ describe('wallets and sign-out', () => {
     const linked = await (await api.caller(token)).auth.linkWallet(await siweProof(api, wallet));
     expect(linked).toMatchObject({ address: wallet.address, isPrimary: true });
 
-    const session = await (await api.caller()).auth.siwe(await siweProof(api, wallet));
+    const session = sessionOfSignIn(await (await api.caller()).auth.siwe(await siweProof(api, wallet)))!;
     expect(session.user.id).toBe(user.id);
     const page = await (await api.caller(session.token)).auth.wallets({ page: 1, limit: 10 });
     expect(page.items.map((w) => w.address)).toEqual([wallet.address]);

@@ -17,6 +17,13 @@ export interface CoreConfig {
   /** argon2 work at once (PASSWORD_CHECK_*, PASSWORD_CHECKS_PER_CLIENT: auth/password/gate.ts) */
   passwordChecks: { concurrency: number; queue: number; perClient: number; perClientQueue: number };
   adminEmails: string[];
+  /** admins must have a second factor before they may do anything else (MFA_REQUIRED_FOR_ADMINS) */
+  mfaRequiredForAdmins?: boolean;
+  /**
+   * the server's secret key (SECRET_KEY, else a key file in DATA_DIR), read when first needed: it
+   * encrypts TOTP secrets and keys the hashes of recovery codes (docs/accounts.md, "The secret key")
+   */
+  secretKey: () => Uint8Array;
   /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */
   termsUrl?: string | null;
   siweChainIds: number[];

@@ -7,6 +7,15 @@
 
 export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
+export { hasSecondFactor } from './auth/factors';
+export { completeMfaLogin } from './auth/mfa/login';
+export {
+  confirmTotp,
+  disableTotp,
+  mfaStatus,
+  regenerateRecoveryCodes,
+  startTotpEnrolment,
+} from './auth/mfa/totp';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
 export { changePassword } from './auth/password/change';
 export {
@@ -18,6 +27,7 @@ export {
 } from './auth/password/hash';
 export { login } from './auth/password/login';
 export { requestPasswordReset, resetPassword } from './auth/password/reset';
+export { MFA_METHODS, type MfaChallenge } from './auth/second-factor';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
 export { siweLogin } from './auth/siwe/login';
 export { issueNonce } from './auth/siwe/nonce';

@@ -75,3 +75,69 @@ export const sessionIdInput = z.strictObject({ id: z.string().min(1).max(100) })
 export const sessionsEndedSchema = z.object({
   ended: z.number().int().meta({ description: 'how many other sessions were signed out' }),
 });
+
+/** Two-factor sign-in (docs/accounts.md, "Two-factor sign-in") */
+export const MFA_METHOD_NAMES = ['totp', 'recovery_code'] as const;
+
+export const mfaChallengeSchema = z
+  .object({
+    mfaRequired: z.literal(true),
+    mfaToken: z.string().meta({ description: 'answer it with POST /auth/login/mfa within 5 minutes' }),
+    methods: z.array(z.enum(MFA_METHOD_NAMES)),
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'MfaChallenge' });
+
+/** a sign-in's answer: the session, or (an account with a second factor) the challenge to answer */
+export const signInSchema = z.union([sessionSchema, mfaChallengeSchema]);
+
+/** a 6-digit code from the app, or a recovery code (`xxxxx-xxxxx`, any case, spaces and dashes ignored) */
+const codeText = z.string().trim().min(1).max(64);
+
+export const mfaLoginInput = z
+  .strictObject({
+    mfaToken: z.string().min(1).max(200),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6 digits the app shows')
+      .optional(),
+    recoveryCode: codeText.optional(),
+  })
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
+    message: 'give either code or recoveryCode',
+    path: ['code'],
+  });
+
+export const totpEnrolmentSchema = z.object({
+  secret: z.string().meta({ description: 'base32, for typing into the app by hand' }),
+  otpauthUrl: z.string().meta({ description: 'the otpauth:// URI a QR code carries' }),
+});
+
+export const mfaCodeInput = z.strictObject({
+  code: codeText.meta({
+    description: 'a current code from the app, or (to turn it off or renew codes) a recovery code',
+  }),
+});
+
+export const totpConfirmInput = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'must be the 6 digits the app shows'),
+});
+
+export const recoveryCodesSchema = z.object({
+  recoveryCodes: z.array(z.string()).meta({
+    description: 'ten single-use codes, shown this once; each signs in once instead of a code from the app',
+  }),
+});
+
+export const mfaStatusSchema = z.object({
+  totp: z.object({ enabled: z.boolean(), confirmedAt: isoDateTime.nullable() }),
+  recoveryCodesLeft: z.number().int(),
+});
+
+/** the session of a sign-in's answer, or null when it awaits a second factor */
+export const sessionOfSignIn = <A extends object>(answer: A): Exclude<A, { mfaRequired: true }> | null =>
+  'mfaRequired' in answer ? null : (answer as Exclude<A, { mfaRequired: true }>);

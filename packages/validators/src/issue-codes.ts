@@ -59,6 +59,7 @@ export const ISSUE_CODES = [
   'not_in_past',
   'invalid_token',
   'invalid_current_password',
+  'invalid_mfa_code',
   'unchanged',
   'terms_not_accepted',
   'active_dependency',

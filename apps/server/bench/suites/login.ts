@@ -1,10 +1,16 @@
-import { hashPassword, verifyPassword } from '@plenum/core';
+import { hashPassword, ManualClock, verifyPassword } from '@plenum/core';
+import { Secret, TOTP } from 'otpauth';
 import { startTestApp } from '../../test/support/app';
 import { activeUser } from '../../test/support/factories';
 import { apiClient } from '../../test/support/http';
 import type { BenchContext } from '../run';
 
-/** Login throughput must be bounded by argon2id, not by anything else: compare with raw verify speed. */
+/**
+ * Login throughput must be bounded by argon2id, not by anything else: compare with raw verify speed. A
+ * second factor (TOTP) must add under 20 % to a sign-in's time, and a wrong code must cost no more than
+ * a wrong password (docs/accounts.md, "Two-factor sign-in"). Time is a ManualClock moved a 30-second
+ * step before each TOTP sign-in, so every code is fresh without waiting.
+ */
 export default async function loginBench(ctx: BenchContext) {
   const hash = await hashPassword('Correct-Horse-9');
   const n = 40;
@@ -14,7 +20,11 @@ export default async function loginBench(ctx: BenchContext) {
 
   // 20 wrong passwords for one account would lock it after 5 (the per-account throttle): raise the
   // free failures so the timing compares the same work, the throttle's lookups included
-  const t = await startTestApp({ env: { LOGIN_FAILURES_BEFORE_BACKOFF: '1000' } });
+  const clock = new ManualClock();
+  const t = await startTestApp({
+    clock,
+    env: { LOGIN_FAILURES_BEFORE_BACKOFF: '1000', RATE_LIMIT_DISABLED: 'true' },
+  });
   try {
     const api = apiClient(t.url);
     const user = await activeUser(api);
@@ -38,6 +48,33 @@ export default async function loginBench(ctx: BenchContext) {
       wrong.push(await timed(user.email));
       unknown.push(await timed(`nobody-${i}-${Date.now()}@example.org`));
     }
+    // the same account shape with TOTP on: password, then the code
+    const second = await activeUser(api);
+    const started = await api.post('/auth/mfa/totp', undefined, { token: second.token });
+    const secret = Secret.fromBase32(started.body.secret as string);
+    const code = () => TOTP.generate({ secret, timestamp: clock.now().getTime() });
+    const confirmed = await api.post('/auth/mfa/totp/confirm', { code: code() }, { token: second.token });
+    if (confirmed.status !== 200) throw new Error(`totp confirm ${confirmed.status}`);
+    const withCode: number[] = [];
+    const passwordOnly: number[] = [];
+    const wrongCode: number[] = [];
+    for (let i = 0; i < n; i++) {
+      clock.advance(30_000);
+      let s = performance.now();
+      const first = await api.post('/auth/login', { email: second.email, password: second.password });
+      const done = await api.post('/auth/login/mfa', { mfaToken: first.body.mfaToken, code: code() });
+      if (done.status !== 200) throw new Error(`login with TOTP ${done.status}`);
+      withCode.push(performance.now() - s);
+      s = performance.now();
+      const plain = await api.post('/auth/login', { email: user.email, password: user.password });
+      if (plain.status !== 200) throw new Error(`login ${plain.status}`);
+      passwordOnly.push(performance.now() - s);
+      const again = await api.post('/auth/login', { email: second.email, password: second.password });
+      s = performance.now();
+      const wrong = await api.post('/auth/login/mfa', { mfaToken: again.body.mfaToken, code: '000000' });
+      if (wrong.status !== 401) throw new Error(`wrong code ${wrong.status}`);
+      wrongCode.push(performance.now() - s);
+    }
     const baseline = { name: 'argon2id verify', value: rawPerSec };
     ctx.record({ name: 'failed login: wrong password median', value: median(wrong), unit: 'ms' });
     ctx.record({
@@ -54,7 +91,28 @@ export default async function loginBench(ctx: BenchContext) {
       baseline,
       target: { op: '>=', value: 0.7, of: 'baseline' },
     });
+    ctx.record({ name: 'sign-in, password only (median)', value: median(passwordOnly), unit: 'ms' });
+    ctx.record({
+      name: 'sign-in, password + TOTP (median)',
+      value: median(withCode),
+      unit: 'ms',
+      baseline: { name: 'password only', value: median(passwordOnly) },
+      target: { op: '<', value: 1.2, of: 'baseline' },
+    });
+    ctx.record({
+      name: 'failed sign-in: wrong TOTP code median',
+      value: median(wrongCode),
+      unit: 'ms',
+      baseline: { name: 'wrong password median', value: median(wrong) },
+      target: { op: '<=', value: 1, of: 'baseline' },
+    });
     console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
+    console.log(
+      `sign-in median: password ${median(passwordOnly).toFixed(1)} ms, password + TOTP ${median(withCode).toFixed(1)} ms  ratio ${(median(withCode) / median(passwordOnly)).toFixed(2)} (< 1.2: the second factor adds under 20 %)`,
+    );
+    console.log(
+      `failed code median ${median(wrongCode).toFixed(1)} ms vs failed password ${median(wrong).toFixed(1)} ms  ratio ${(median(wrongCode) / median(wrong)).toFixed(2)} (≤ 1)`,
+    );
     console.log(
       `failed login median: wrong password ${median(wrong).toFixed(1)} ms, unknown email ${median(unknown).toFixed(1)} ms  ratio ${(median(unknown) / median(wrong)).toFixed(2)} (≈ 1 means no timing oracle)`,
     );

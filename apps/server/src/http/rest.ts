@@ -30,7 +30,8 @@ export function registerRest(
       const schema = inputSchema(declared as ZodLike | undefined);
       const pathParams = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
       const literals = template.split('/').map((s) => (s.startsWith('{') ? null : s.toLowerCase()));
-      const useBody = method !== 'GET' && method !== 'DELETE';
+      const bodyOnDelete = method === 'DELETE' && meta.deleteBody === true;
+      const useBody = (method !== 'GET' && method !== 'DELETE') || bodyOnDelete;
       const status = meta.successStatus ?? 200;
 
       scope.route({
@@ -52,7 +53,9 @@ export function registerRest(
                 `Unsupported content-type "${body.type || 'missing'}"`,
               );
             if (body !== undefined) refusePathKeys(body as object, pathParams);
-            if (schema.kind !== 'void') input = { ...(body as object | undefined), ...params };
+            // a DELETE with a body takes its fields from the query string too (some clients send no DELETE body)
+            const query = bodyOnDelete ? queryInput(request.query as Record<string, unknown>) : {};
+            if (schema.kind !== 'void') input = { ...query, ...(body as object | undefined), ...params };
           } else {
             if (method === 'DELETE') await refuseBody(request);
             if (schema.kind !== 'void') {

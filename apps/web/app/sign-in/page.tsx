@@ -2,7 +2,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { AuthPage } from '../../components/auth-page';
+import { type MfaChallenge, MfaStep } from '../../components/mfa-step';
 import { SignInForm } from '../../components/sign-in-form';
 import { SiweSignIn } from '../../components/siwe-sign-in';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -14,6 +16,8 @@ export default function SignInPage() {
   const router = useRouter();
   const { signedIn, me } = useMe();
   const done = () => router.push(afterSignIn(window.location.search));
+  // a first factor proven, the second awaited (docs/accounts.md, "Two-factor sign-in")
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   return (
     <AuthPage
       wide
@@ -40,10 +44,16 @@ export default function SignInPage() {
           </AlertDescription>
         </Alert>
       )}
-      <div className="grid gap-4 md:grid-cols-2">
-        <SignInForm onSignedIn={done} />
-        <SiweSignIn onSignedIn={done} />
-      </div>
+      {challenge ? (
+        <div className="mx-auto grid w-full max-w-md">
+          <MfaStep challenge={challenge} onSignedIn={done} onRestart={() => setChallenge(null)} />
+        </div>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          <SignInForm onSignedIn={done} onChallenge={setChallenge} />
+          <SiweSignIn onSignedIn={done} onChallenge={setChallenge} />
+        </div>
+      )}
     </AuthPage>
   );
 }

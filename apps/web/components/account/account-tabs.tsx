@@ -16,6 +16,7 @@ import { DeleteAccount } from './delete-account';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
 import { SessionsList } from './sessions-list';
+import { TwoFactor } from './two-factor';
 
 /**
  * The account page in four tabs: Profile (summary, wallets, picture, profile form), Preferences,
@@ -72,6 +73,7 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
       </TabsContent>
       <TabsContent value="security" className="grid gap-8">
         <ChangePasswordForm />
+        <TwoFactor />
         <SessionsList />
         <QueryState query={user}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>
       </TabsContent>

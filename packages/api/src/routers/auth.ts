@@ -16,7 +16,7 @@ import {
   nonceSchema,
   paged,
   pageQuery,
-  sessionSchema,
+  signInSchema,
   siweInput,
   walletSchema,
 } from '@plenum/validators';
@@ -25,12 +25,16 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 
 const tags = ['auth'];
 
-function setCookie(ctx: Context, session: { token: string; expiresAt: string }) {
+/** the cookie of a session; a sign-in that awaits its second factor has none yet */
+function setCookie(ctx: Context, answer: { token: string; expiresAt: string } | { mfaRequired: true }) {
+  if ('mfaRequired' in answer) return;
+  const session = answer;
   const maxAgeSeconds = Math.max(
     0,
     Math.floor((Date.parse(session.expiresAt) - ctx.svc.clock.now().getTime()) / 1000),
@@ -44,6 +48,7 @@ const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
+  ...mfaProcedures,
 
   nonce: publicProcedure
     .meta({
@@ -68,10 +73,12 @@ export const authRouter = router({
         tags,
         protect: false,
         summary: 'Sign in with email and password',
+        description:
+          'Answers the session, or for an account with a second factor `{ mfaRequired: true, mfaToken, methods }` and no session: finish with POST /auth/login/mfa.',
       },
     })
     .input(loginInput)
-    .output(sessionSchema)
+    .output(signInSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await login(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
@@ -87,10 +94,12 @@ export const authRouter = router({
         tags,
         protect: false,
         summary: 'Sign in with Ethereum (EIP-4361)',
+        description:
+          'Answers the session, or for an account with a second factor `{ mfaRequired: true, mfaToken, methods }` and no session: finish with POST /auth/login/mfa.',
       },
     })
     .input(siweInput)
-    .output(sessionSchema)
+    .output(signInSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await siweLogin(ctx.svc, { ...input, client: clientOf(ctx) });
       setCookie(ctx, session);
@@ -99,6 +108,7 @@ export const authRouter = router({
 
   logout: authedProcedure
     .meta({
+      mfaEnrolment: true,
       openapi: { method: 'POST', path: '/auth/logout', tags, summary: 'End this session' },
       successStatus: 204,
     })
@@ -114,6 +124,7 @@ export const authRouter = router({
 
   me: authedProcedure
     .meta({
+      mfaEnrolment: true,
       openapi: { method: 'GET', path: '/auth/me', tags, summary: 'The signed-in user and their wallets' },
     })
     .input(z.void())

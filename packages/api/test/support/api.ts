@@ -23,6 +23,7 @@ export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     loginThrottle: { freeFailures: 5, maxBackoffMs: 15 * 60_000 },
     passwordChecks: { concurrency: 4, queue: 64, perClient: 2, perClientQueue: 16 },
     adminEmails: [],
+    secretKey: () => new Uint8Array(32).fill(7),
     siweChainIds: [1],
     mailFrom: 'Plenum <no-reply@plenum.local>',
     users: {

@@ -45,8 +45,9 @@ export async function verificationToken(api: TestApi, email: string): Promise<st
 }
 
 export async function login(api: TestApi, email: string, password = PASSWORD): Promise<string> {
-  const session = await (await api.caller()).auth.login({ email, password });
-  return session.token;
+  const answer = await (await api.caller()).auth.login({ email, password });
+  if ('mfaRequired' in answer) throw new Error(`${email} has a second factor`);
+  return answer.token;
 }
 
 /** registered and signed in, email not verified */

@@ -1,7 +1,16 @@
-import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
+import {
+  accessTokens,
+  type DbOrTx,
+  mfaChallenges,
+  recoveryCodes,
+  sessions,
+  totpFactors,
+  users,
+} from '@plenum/db';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
+import { hasSecondFactor } from './factors';
 import { LAST_USED_RESOLUTION_MS } from './session-lookup';
 
 export const PAT_PREFIX = 'plm_';
@@ -14,6 +23,11 @@ export interface Principal {
   /** 'session' for sign-in tokens, 'pat' for personal access tokens */
   kind: 'session' | 'pat';
   credentialId: string;
+  /**
+   * an admin's session while MFA_REQUIRED_FOR_ADMINS is on and the account has no second factor: only
+   * the paths that set one up are open (docs/accounts.md, "Two-factor sign-in")
+   */
+  mfaEnrolmentRequired?: true;
 }
 
 /** The client a session is created for, as the request showed it (shown in the user's session list). */
@@ -53,7 +67,7 @@ export async function createSession(
  * suspended nor deleted. Checked on every request, so suspension and deletion take effect at once.
  */
 export async function resolveToken(
-  svc: Pick<Services, 'db' | 'clock' | 'sessions'>,
+  svc: Pick<Services, 'db' | 'clock' | 'sessions' | 'config'>,
   params: { token: string },
 ): Promise<Principal | null> {
   const { token } = params;
@@ -84,7 +98,15 @@ export async function resolveToken(
   // a burst of requests (votes) is neither one write each nor a second statement
   const row = await svc.sessions.lookups.find(tokenHash, now);
   if (!row || row.user.deleted || row.user.status === 'suspended') return null;
-  return toPrincipal(row.user, 'session', row.id);
+  const principal = toPrincipal(row.user, 'session', row.id);
+  // one more read for admins only, and only when the rule is on: a member's request costs nothing more
+  if (
+    row.user.role === 'admin' &&
+    svc.config.mfaRequiredForAdmins &&
+    !(await hasSecondFactor(svc.db, row.user.id))
+  )
+    principal.mfaEnrolmentRequired = true;
+  return principal;
 }
 
 function toPrincipal(
@@ -108,10 +130,16 @@ export async function endSessions(tx: DbOrTx, params: { userId: string }) {
   await tx.delete(sessions).where(eq(sessions.userId, params.userId));
 }
 
-/** Ends every session and revokes every access token of a user (deletion). */
+/**
+ * Ends every session and revokes every access token of a user, and forgets its second factor (deletion:
+ * the row stays, its secrets do not).
+ */
 export async function endAllSessions(tx: DbOrTx, params: { userId: string; at: Date }) {
   const { userId, at } = params;
   await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
   await tx
     .update(accessTokens)
     .set({ revokedAt: at })

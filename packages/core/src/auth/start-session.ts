@@ -1,4 +1,4 @@
-import { users } from '@plenum/db';
+import { type DbOrTx, users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import { serializeUser } from '../accounts/serialize';
 import type { Services } from '../services';
@@ -9,18 +9,22 @@ import { createSession, type SessionClient } from './sessions';
  * last sign-in time, and the answer `{ token, expiresAt, user }` (docs/accounts.md, "Signing in").
  */
 export async function startSession(svc: Services, user: typeof users.$inferSelect, client?: SessionClient) {
+  return svc.db.transaction((tx) => startSessionIn(svc, tx, user, client));
+}
+
+/** the same within the caller's transaction (a second factor's sign-in spends its challenge in it) */
+export async function startSessionIn(
+  svc: Services,
+  tx: DbOrTx,
+  user: typeof users.$inferSelect,
+  client?: SessionClient,
+) {
   const now = svc.clock.now();
-  return svc.db.transaction(async (tx) => {
-    const session = await createSession(svc, tx, user.id, client);
-    const [updated] = await tx
-      .update(users)
-      .set({ lastLoginAt: now })
-      .where(eq(users.id, user.id))
-      .returning();
-    return {
-      token: session.token,
-      expiresAt: session.expiresAt.toISOString(),
-      user: serializeUser(updated ?? user),
-    };
-  });
+  const session = await createSession(svc, tx, user.id, client);
+  const [updated] = await tx.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id)).returning();
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt.toISOString(),
+    user: serializeUser(updated ?? user),
+  };
 }

@@ -35,3 +35,30 @@ export function passwordResetEmail(params: {
   const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>Someone (hopefully you) asked to reset the password of your Plenum account. Choose a new password by opening this link:</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>The link works once and expires in ${expires}. Resetting signs you out everywhere. If you did not ask for this, ignore this email: your password stays as it is.</p>`;
   return { subject, text, html, link };
 }
+
+/**
+ * The notice that an account's second factor changed (docs/accounts.md, "Two-factor sign-in"): sent to
+ * the account's address, so an owner who did not do it learns of it and can act.
+ */
+export function secondFactorEmail(params: {
+  appUrl: string;
+  firstName: string;
+  change: 'enabled' | 'disabled' | 'recovery_codes';
+}) {
+  const link = `${params.appUrl.replace(/\/$/, '')}/account?tab=security`;
+  const what = {
+    enabled: 'Two-factor sign-in was turned on for your Plenum account. Your other sessions were signed out.',
+    disabled: 'Two-factor sign-in was turned off for your Plenum account: a password alone signs in again.',
+    recovery_codes: 'New recovery codes were made for your Plenum account; the old ones no longer work.',
+  }[params.change];
+  const subject =
+    params.change === 'enabled'
+      ? 'Two-factor sign-in is on'
+      : params.change === 'disabled'
+        ? 'Two-factor sign-in is off'
+        : 'New recovery codes for your Plenum account';
+  const after = `If this was not you, reset your password now and review your account's security: ${link}`;
+  const text = `Hello ${params.firstName},\n\n${what}\n\n${after}\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${escapeHtml(what)}</p><p>If this was not you, reset your password now and review your account's security: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  return { subject, text, html };
+}

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 
 export const USER_STATUSES = ['pending_verification', 'active', 'suspended'] as const;
@@ -154,6 +165,52 @@ export const wallets = pgTable(
     index('wallets_user_idx').on(t.userId),
     uniqueIndex('wallets_one_primary_per_user').on(t.userId).where(sql`${t.isPrimary}`),
   ],
+);
+
+/**
+ * An account's TOTP second factor (docs/accounts.md, "Two-factor sign-in"): one per account. The secret
+ * is encrypted with the server's secret key; `confirmedAt` null is an enrolment not yet confirmed by a
+ * code. `lastUsedStep` is the newest 30-second step a code was accepted for: a code of that step or an
+ * older one is refused, so a code works once.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  confirmedAt: tstz('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of an account with a second factor, stored as keyed hashes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: parentId('user_id', () => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_key').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A first factor proven, the second one awaited: what `mfaToken` names between `POST /auth/login` (or
+ * SIWE) and `POST /auth/login/mfa`. Stored as a hash, short-lived, spent by the sign-in it completes.
+ */
+export const mfaChallenges = pgTable(
+  'mfa_challenges',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: parentId('user_id', () => users.id),
+    /** the first factor: 'password' or 'siwe' */
+    method: text('method').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mfa_challenges_user_idx').on(t.userId), index('mfa_challenges_expires_idx').on(t.expiresAt)],
 );
 
 export const siweNonces = pgTable('siwe_nonces', {

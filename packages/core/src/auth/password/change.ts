@@ -3,11 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import type { Principal } from '../sessions';
+import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
 import { assertSession, endSessionsExcept } from '../user-sessions';
 import { checkingPasswords } from './gate';
 import { hashPassword, verifyPassword } from './hash';
 import { assertPasswordPolicy } from './policy';
-import { clearLoginThrottle, reserveLoginAttempt } from './throttle';
 
 export interface ChangePasswordParams {
   principal: Principal;

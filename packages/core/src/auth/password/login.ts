@@ -1,11 +1,11 @@
 import { findUserByEmail } from '../../accounts/find-by-email';
 import type { Services } from '../../services';
 import { forbidden, unauthorized } from '../../shared/errors';
+import { finishFirstFactor } from '../second-factor';
 import type { SessionClient } from '../sessions';
-import { startSession } from '../start-session';
+import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
 import { checkingPasswords } from './gate';
 import { dummyPasswordHash, hasPassword, verifyPassword } from './hash';
-import { clearLoginThrottle, reserveLoginAttempt } from './throttle';
 
 const invalidCredentials = () => unauthorized('Invalid email or password', 'INVALID_CREDENTIALS');
 
@@ -29,5 +29,5 @@ export async function login(
   if (!user || !ok || !hasPassword(user) || user.deletedAt) throw invalidCredentials();
   await clearLoginThrottle(svc.db, params.email);
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
-  return startSession(svc, user, params.client);
+  return finishFirstFactor(svc, user, 'password', params.client);
 }

@@ -6,10 +6,10 @@ import { passwordResetEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { badRequest } from '../../shared/errors';
 import { hashToken, newToken } from '../../shared/tokens';
+import { clearLoginThrottle } from '../throttle';
 import { endSessionsExcept } from '../user-sessions';
 import { hashPassword } from './hash';
 import { assertPasswordPolicy } from './policy';
-import { clearLoginThrottle } from './throttle';
 
 /** expired links are kept this long (so presenting one says "expired"), then swept */
 const KEEP_EXPIRED_MS = 86_400_000;

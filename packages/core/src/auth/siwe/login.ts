@@ -2,8 +2,8 @@ import { users, wallets } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { AppError, forbidden, unauthorized } from '../../shared/errors';
+import { finishFirstFactor } from '../second-factor';
 import type { SessionClient } from '../sessions';
-import { startSession } from '../start-session';
 import { verifySiwe } from './verify';
 
 /** Sign-In with Ethereum: a signed message from a wallet linked to the account (docs/accounts.md). */
@@ -24,5 +24,5 @@ export async function siweLogin(
   if (row.user.deletedAt) throw unauthorized('This wallet belongs to a deleted account', 'ACCOUNT_DELETED');
   if (row.user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
   if (!row.user) throw new AppError('INTERNAL_SERVER_ERROR', 'no user');
-  return startSession(svc, row.user, params.client);
+  return finishFirstFactor(svc, row.user, 'siwe', params.client);
 }

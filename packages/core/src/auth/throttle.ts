@@ -1,9 +1,9 @@
 import { type DbOrTx, loginThrottle } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
-import { normalizeEmail } from '../../accounts/find-by-email';
-import type { Services } from '../../services';
-import { AppError } from '../../shared/errors';
-import { hashToken } from '../../shared/tokens';
+import { normalizeEmail } from '../accounts/find-by-email';
+import type { Services } from '../services';
+import { AppError } from '../shared/errors';
+import { hashToken } from '../shared/tokens';
 
 /**
  * Password guessing per account, on top of the per-IP budget (docs/accounts.md, "Password guessing").
