@@ -27,6 +27,7 @@ import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
+import { walletProcedures } from './auth-wallets';
 
 const tags = ['auth'];
 
@@ -44,6 +45,7 @@ const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
+  ...walletProcedures,
 
   nonce: publicProcedure
     .meta({
