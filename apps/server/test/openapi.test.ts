@@ -56,6 +56,7 @@ describe('OpenAPI', () => {
       ['/proposals/{proposalId}/cancel', 'post', '409', /PROPOSAL_CLOSED/],
       ['/proposals/{proposalId}', 'patch', '409', /PROPOSAL_NOT_PENDING/],
       ['/proposals/{proposalId}/history', 'get', '404', /Not found/],
+      ['/auth/wallets/{address}', 'delete', '409', /WALLET_IN_USE.*LAST_SIGN_IN_METHOD/],
     ];
     for (const [path, method, status, reason] of expected)
       expect(

@@ -12,6 +12,7 @@ import { Badge } from './ui/badge';
 import { Button } from './ui/button';
 import { DateTime } from './ui/date-time';
 import { FormError } from './ui/form';
+import { UnlinkRefusal, UnlinkWallet } from './wallet-unlink';
 
 interface Wallet {
   address: string;
@@ -20,8 +21,8 @@ interface Wallet {
 }
 
 /**
- * Linked wallets, linking the connected one by signing an EIP-4361 message, and choosing the primary
- * one (the owner recorded on new pins).
+ * Linked wallets, linking the connected one by signing an EIP-4361 message, choosing the primary one
+ * (the owner recorded on new pins), and unlinking one.
  */
 export function WalletList({ wallets }: { wallets: Wallet[] }) {
   const t = useTranslations('account.wallets');
@@ -37,11 +38,13 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
     }),
   );
   const [error, setError] = useState<DisplayError | null>(null);
+  const [refused, setRefused] = useState<DisplayError | null>(null);
   const [linked, setLinked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function linkWallet() {
     setError(null);
+    setRefused(null);
     setLinked(null);
     setBusy(true);
     try {
@@ -94,6 +97,16 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
                   {t('makePrimary')}
                 </Button>
               )}
+              <UnlinkWallet
+                address={w.address}
+                isPrimary={w.isPrimary}
+                onStart={() => {
+                  setError(null);
+                  setRefused(null);
+                  setLinked(null);
+                }}
+                onRefused={setRefused}
+              />
             </li>
           ))}
         </ul>
@@ -104,6 +117,7 @@ export function WalletList({ wallets }: { wallets: Wallet[] }) {
         </Notice>
       )}
       <FormError error={error} />
+      {refused && <UnlinkRefusal error={refused} />}
       <p className="m-0 text-sm text-muted-foreground">{t('switchHint')}</p>
       <Button className="justify-self-start" onClick={linkWallet} disabled={!mounted || busy}>
         {busy ? t('waiting') : wallets.length ? t('linkAnother') : t('link')}

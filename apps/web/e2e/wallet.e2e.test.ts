@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, signedInPage } from './account-setup';
 import { fillRegisterForm, newUser, registerByApi, signInWithPassword, textOf } from './flows';
+import { restClient } from './governance-api';
 import { HOOK_TIMEOUT, startProduct } from './product';
 import { injectWallet } from './wallet';
 
@@ -109,6 +110,37 @@ test.describe('identity in the browser: Sign in with Ethereum', () => {
       isPrimary: boolean;
     }[];
     expect(wallets.filter((w) => w.isPrimary).map((w) => w.address)).toEqual([second.address]);
+    await page.close();
+  });
+
+  test('unlinks a wallet after the confirmation; one that owns a DAO is refused, the DAO named', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'unlink');
+    const owner = await linkWalletByApi(product.apiUrl, product.webUrl, user);
+    const spare = await linkWalletByApi(product.apiUrl, product.webUrl, user);
+    const dao = await restClient(product.apiUrl).call<{ daoId: string }>('POST', '/daos', {
+      token: user.token,
+      body: { name: 'Unlink Guard', ownerAddress: owner.address, votingRules: { threshold: 50 } },
+    });
+    const page = await signedInPage(product, user, '/account');
+    const rowOf = (address: string) => page.getByTestId('wallets').locator(`li[data-address="${address}"]`);
+    const unlink = async (address: string) => {
+      await rowOf(address)
+        .getByRole('button', { name: `Unlink ${address}` })
+        .click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Unlink', exact: true }).click();
+    };
+    await rowOf(spare.address).waitFor({ timeout: 20_000 });
+    await unlink(spare.address);
+    await expect(rowOf(spare.address)).toHaveCount(0, { timeout: 15_000 });
+
+    await unlink(owner.address);
+    const inUse = page.getByTestId('unlink-in-use');
+    await expect(inUse.getByRole('link', { name: 'owner of “Unlink Guard”' })).toHaveAttribute(
+      'href',
+      `/daos/${dao.daoId}`,
+    );
+    expect(await textOf(page, 'form-error')).toContain('This wallet still runs a DAO');
+    await expect(rowOf(owner.address)).toHaveCount(1);
     await page.close();
   });
 

@@ -32,6 +32,7 @@ export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/
 export { siweLogin } from './auth/siwe/login';
 export { issueNonce } from './auth/siwe/nonce';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';
+export { unlinkWallet } from './auth/wallet-unlink';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
 export { ChainReader } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';

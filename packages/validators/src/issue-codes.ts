@@ -64,6 +64,10 @@ export const ISSUE_CODES = [
   'terms_not_accepted',
   'active_dependency',
   'owns_active_dao', // params.name
+  // a wallet that still runs a DAO (docs/accounts.md, "Unlinking a wallet"): params.daoId, params.name
+  'owns_dao',
+  'pending_dao_owner',
+  'dao_role', // and params.role
   'reset_token_invalid',
   'reset_token_used',
   'reset_token_expired',

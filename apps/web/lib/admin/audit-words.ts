@@ -22,6 +22,7 @@ const KNOWN = new Set([
   'user.revoke_admin',
   'dao.approve',
   'dao.set_status',
+  'wallet.unlinked',
 ]);
 
 /**

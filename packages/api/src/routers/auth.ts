@@ -28,6 +28,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc';
 import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
+import { walletProcedures } from './auth-wallets';
 
 const tags = ['auth'];
 
@@ -49,6 +50,7 @@ export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
+  ...walletProcedures,
 
   nonce: publicProcedure
     .meta({
