@@ -18,7 +18,7 @@ export {
 } from './auth/password/hash';
 export { login } from './auth/password/login';
 export { requestPasswordReset, resetPassword } from './auth/password/reset';
-export { deleteSession, PAT_PREFIX, type Principal, resolveToken } from './auth/sessions';
+export { deleteSession, PAT_PREFIX, type Principal, resolveToken, SESSION_SCOPES } from './auth/sessions';
 export { siweLogin } from './auth/siwe/login';
 export { issueNonce } from './auth/siwe/nonce';
 export { listSessions, revokeOtherSessions, revokeSession } from './auth/user-sessions';

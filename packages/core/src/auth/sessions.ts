@@ -1,4 +1,5 @@
 import { accessTokens, type DbOrTx, sessions, users } from '@plenum/db';
+import { TOKEN_SCOPES, type TokenScope } from '@plenum/validators';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
@@ -14,7 +15,12 @@ export interface Principal {
   /** 'session' for sign-in tokens, 'pat' for personal access tokens */
   kind: 'session' | 'pat';
   credentialId: string;
+  /** what the credential may do: a token its scopes, a session all of them (docs/accounts.md, "Token scopes") */
+  scopes: readonly TokenScope[];
 }
+
+/** a signed-in session may do anything its account may */
+export const SESSION_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;
 
 /** The client a session is created for, as the request showed it (shown in the user's session list). */
 export interface SessionClient {
@@ -62,7 +68,12 @@ export async function resolveToken(
   const tokenHash = hashToken(token);
   if (token.startsWith(PAT_PREFIX)) {
     const [row] = await svc.db
-      .select({ id: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, user: users })
+      .select({
+        id: accessTokens.id,
+        lastUsedAt: accessTokens.lastUsedAt,
+        scopes: accessTokens.scopes,
+        user: users,
+      })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(
@@ -78,21 +89,30 @@ export async function resolveToken(
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await svc.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
     }
-    return toPrincipal(row.user, 'pat', row.id);
+    return toPrincipal(row.user, 'pat', row.id, row.scopes);
   }
   // likewise at most one write a minute per session, made by the grouped lookup itself (session-lookup.ts):
   // a burst of requests (votes) is neither one write each nor a second statement
   const row = await svc.sessions.lookups.find(tokenHash, now);
   if (!row || row.user.deleted || row.user.status === 'suspended') return null;
-  return toPrincipal(row.user, 'session', row.id);
+  return toPrincipal(row.user, 'session', row.id, SESSION_SCOPES);
 }
 
 function toPrincipal(
   user: Pick<typeof users.$inferSelect, 'id' | 'role' | 'status' | 'email'>,
   kind: Principal['kind'],
   credentialId: string,
+  scopes: readonly TokenScope[],
 ): Principal {
-  return { userId: user.id, role: user.role, status: user.status, email: user.email, kind, credentialId };
+  return {
+    userId: user.id,
+    role: user.role,
+    status: user.status,
+    email: user.email,
+    kind,
+    credentialId,
+    scopes,
+  };
 }
 
 export async function deleteSession(svc: Pick<Services, 'db'>, params: { token: string }) {
