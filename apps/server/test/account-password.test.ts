@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppRouter } from '@plenum/api';
 import { ManualClock } from '@plenum/core';
 import { passwordResetTokens } from '@plenum/db';
+import { TOKEN_SCOPES } from '@plenum/validators';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -87,9 +88,10 @@ describe('changing the password while signed in', () => {
     const user = await activeUser(api);
     const laptop = await loginAs(api, user.email, user.password, 'Laptop');
     const phone = await loginAs(api, user.email, user.password, 'Phone');
-    const pat = (await api.post('/auth/tokens', { name: 'ci' }, { token: user.token })).body.token as string;
+    const pat = (await api.post('/auth/tokens', { name: 'ci', scopes: TOKEN_SCOPES }, { token: user.token }))
+      .body.token as string;
 
-    // a personal access token is not a sign-in session: it cannot change the password
+    // a personal access token is not a sign-in session: even with every scope it cannot change the password
     const byToken = await api.post(
       '/auth/password',
       { currentPassword: user.password, newPassword: NEW_PASSWORD },

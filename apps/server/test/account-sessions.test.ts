@@ -1,5 +1,6 @@
 import type { AppRouter } from '@plenum/api';
 import { ManualClock } from '@plenum/core';
+import { TOKEN_SCOPES } from '@plenum/validators';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from './support/accounts';
@@ -128,8 +129,10 @@ describe('sessions and devices', () => {
 
   it('needs a signed-in session: anonymous is 401, a personal access token 403 SESSION_REQUIRED', async () => {
     const user = await activeUser(api);
-    const pat = (await api.post('/auth/tokens', { name: 'script' }, { token: user.token })).body
-      .token as string;
+    // even with every scope (docs/accounts.md, "Token scopes"), a token is not a session
+    const pat = (
+      await api.post('/auth/tokens', { name: 'script', scopes: TOKEN_SCOPES }, { token: user.token })
+    ).body.token as string;
     const id = (await sessionsOf(user.token)).items[0]!.id;
     for (const [method, path] of [
       ['GET', '/auth/sessions'],

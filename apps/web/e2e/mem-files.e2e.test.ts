@@ -11,8 +11,8 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
  * Uploads with their limits known before sending (a server with a 1 MB limit), several files at once each
- * with its own progress and result, no pager on an empty list, access tokens on the Account page, and
- * confirmations before revoking a token or signing out a session.
+ * with its own progress and result, no pager on an empty list, access tokens on the Account page (with
+ * the scopes and lifetime chosen), and confirmations before revoking a token or signing out a session.
  */
 const MB = 1024 * 1024;
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -116,10 +116,19 @@ test.describe('uploads and tokens', () => {
     await page.goto(`${product.webUrl}/account`);
     await page.getByRole('tab', { name: 'Access tokens' }).click();
     await page.getByLabel('Token name').fill('kubo at home');
+    // what Kubo needs: read and storage (the default also ticks governance); "never" says what it means
+    await page.getByRole('checkbox', { name: 'Governance', exact: true }).click();
+    await page.getByLabel('Expires', { exact: true }).selectOption({ label: 'Never' });
+    await expect(page.getByTestId('never-expires-warning')).toContainText('works until you revoke it');
     await page.getByRole('button', { name: 'Create token' }).click();
     await expect(page.getByTestId('created-token')).toContainText('shown only once');
     const token = await page.getByLabel('New access token').inputValue();
     expect((await apiGet(product.apiUrl, '/pins', token)).status).toBe(200);
+    const listed = page.locator('[data-testid="token"][data-name="kubo at home"]');
+    await expect(listed.locator('[data-scope]')).toHaveText(['Read', 'Storage']);
+    await expect(listed).toContainText('never expires');
+    // the form is back to its defaults for the next token
+    await expect(page.getByRole('checkbox', { name: 'Governance', exact: true })).toBeChecked();
 
     await page.getByRole('button', { name: 'Revoke kubo at home' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Revoke “kubo at home”?' });

@@ -1,4 +1,5 @@
 import { AppError, type Principal, type Reason, type Services } from '@plenum/core';
+import type { TokenScope } from '@plenum/validators';
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 
@@ -34,8 +35,48 @@ export function accessRefusal(
   return null;
 }
 
+/**
+ * The scope an access token needs for an operation (docs/accounts.md, "Token scopes"), or null when it
+ * may: a session has every scope, and only a token's own scopes are checked.
+ */
+export function scopeRefusal(principal: Principal | null, scope: TokenScope): AppError | null {
+  if (principal?.kind !== 'pat' || principal.scopes.includes(scope)) return null;
+  return new AppError('FORBIDDEN', `This access token lacks the "${scope}" scope`, {
+    reason: 'INSUFFICIENT_SCOPE',
+    detail: scope,
+  });
+}
+
+/**
+ * What a write needs, by the top-level router it is in: a procedure's default scope unless its meta names
+ * one (reads, subscriptions included, need `read`). A top-level router with writes missing here fails the
+ * classification test (apps/server/test/access-token-scopes.test.ts), and its writes refuse every token.
+ */
+const WRITE_SCOPES = {
+  governance: 'governance',
+  storage: 'storage',
+  auth: 'account',
+  tokens: 'account',
+  users: 'account',
+  adminUsers: 'account',
+  registration: 'account',
+} as const satisfies Record<string, TokenScope>;
+
+/** the scope a procedure needs (docs/accounts.md, "Token scopes"); undefined: not classified (a bug) */
+export function operationScope(op: Pick<Operation, 'path' | 'type' | 'meta'>): TokenScope | undefined {
+  if (op.meta.scope) return op.meta.scope;
+  if (op.type !== 'mutation') return 'read';
+  const top = op.path.slice(0, op.path.indexOf('.'));
+  return Object.hasOwn(WRITE_SCOPES, top) ? WRITE_SCOPES[top as keyof typeof WRITE_SCOPES] : undefined;
+}
+
 /** A procedure's policy besides its access (which its builder sets): docs/api.md. */
 export interface Meta extends OpenApiMeta {
+  /**
+   * the scope an access token needs, where it is not the default (`read` for a query or subscription, the
+   * top-level router's for a mutation: `operationScope`); admin procedures need `account` (their builder)
+   */
+  scope?: TokenScope;
   /** HTTP status of a success on the REST path (default 200) */
   successStatus?: 200 | 201 | 202 | 204;
   /** the stricter budget of the sign-in and registration paths, where guessing is the threat */

@@ -4,7 +4,7 @@ import { nulCharacterIssues } from '@plenum/validators';
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { Context } from './context';
 import { errorDetails, toTRPCError } from './errors';
-import { type Access, accessRefusal, type Meta } from './policy';
+import { type Access, accessRefusal, type Meta, operationScope, scopeRefusal } from './policy';
 
 export type { Meta };
 
@@ -53,9 +53,16 @@ function checkText(input: unknown) {
  * object (twice) with a slow spread helper, ~7 % of the server's CPU under session-vote load for the
  * levels a vote goes through (docs/governance.md, "Decisions: the vote path").
  */
-const everyCall = t.middleware(async ({ next, ctx, path, getRawInput }) => {
+const everyCall = t.middleware(async ({ next, ctx, path, type, meta, getRawInput }) => {
   let error: TRPCError;
   try {
+    // an access token's scopes before anything else (docs/accounts.md, "Token scopes"); a procedure nobody
+    // classified (the classification test forbids it) counts as an account write
+    if (ctx.principal?.kind === 'pat') {
+      const scope = operationScope({ path, type, meta: meta ?? {} }) ?? 'account';
+      const refusal = scopeRefusal(ctx.principal, scope);
+      if (refusal) throw refusal;
+    }
     checkText(await getRawInput());
     const result = await next();
     if (result.ok) return result;
@@ -103,4 +110,5 @@ export const authedProcedure = publicProcedure.use(signedIn);
 /** Governance and storage writes: the account must be active while email verification is required. */
 export const activeProcedure = authedProcedure.use(requireAccess('active'));
 
-export const adminProcedure = authedProcedure.use(requireAccess('admin'));
+/** Admin actions, reads included, need a token's `account` scope (docs/accounts.md, "Token scopes"). */
+export const adminProcedure = authedProcedure.use(requireAccess('admin')).meta({ scope: 'account' });

@@ -48,6 +48,7 @@ export const ISSUE_CODES = [
   'key_empty',
   'key_too_long',
   'key_duplicate',
+  'scopes_distinct',
   // the password policy (docs/accounts.md, "Password policy"); params.minimum / params.maximum
   'minLength',
   'maxLength',

@@ -1,4 +1,5 @@
 import { INELIGIBLE_REASON } from './governance';
+import { TOKEN_SCOPES } from './storage';
 
 /**
  * The stable codes of the error body (docs/api.md, "Errors"): every `reason`, and every `detail` the API may
@@ -36,6 +37,7 @@ export const REASONS = [
   'PASSWORD_CHANGED_CONCURRENTLY',
   'INVALID_TOKEN',
   'TOO_MANY_TOKENS',
+  'INSUFFICIENT_SCOPE',
   'RESET_TOKEN_INVALID',
   'RESET_TOKEN_USED',
   'RESET_TOKEN_EXPIRED',
@@ -138,6 +140,14 @@ export const REASONS = [
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
-/** the finer codes under a reason: a vote's refusal carries the voting power's reason (docs/governance.md) */
-export const DETAILS = [...INELIGIBLE_REASON.options, 'NOT_AN_AUTHOR', 'BELOW_PROPOSAL_THRESHOLD'] as const;
+/**
+ * the finer codes under a reason: a vote's refusal carries the voting power's reason (docs/governance.md),
+ * an INSUFFICIENT_SCOPE the scope the call needs (docs/accounts.md, "Token scopes")
+ */
+export const DETAILS = [
+  ...INELIGIBLE_REASON.options,
+  'NOT_AN_AUTHOR',
+  'BELOW_PROPOSAL_THRESHOLD',
+  ...TOKEN_SCOPES,
+] as const;
 export type Detail = (typeof DETAILS)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, isoDateTime, pageQuery } from './common';
+import { refined } from './issue-codes';
 
 export const cidString = z.string().trim().min(1).max(200).meta({
   description: 'CID, v0 or v1 (returned as CIDv1 base32)',
@@ -135,8 +136,29 @@ export const psaListQuery = z.strictObject({
 
 // --- personal access tokens ---
 
+/**
+ * What a personal access token may do (docs/accounts.md, "Token scopes"): `read` every read, `governance`
+ * the governance writes, `storage` the storage writes, `account` the account writes and admin actions.
+ */
+export const TOKEN_SCOPES = ['read', 'governance', 'storage', 'account'] as const;
+export const tokenScope = z.enum(TOKEN_SCOPES);
+export type TokenScope = z.output<typeof tokenScope>;
+/** a token created without `scopes`, and every token made before scopes existed */
+export const DEFAULT_TOKEN_SCOPES: readonly TokenScope[] = ['read', 'governance', 'storage'];
+
+export const tokenScopes = z
+  .array(tokenScope)
+  .min(1)
+  .refine((s) => new Set(s).size === s.length, refined('scopes_distinct', 'must not repeat a scope'))
+  .meta({
+    description:
+      'What the token may do: read (every read), governance, storage, account (account writes and admin ' +
+      'actions). Absent: read, governance and storage.',
+  });
+
 export const createTokenInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
+  scopes: tokenScopes.optional(),
   expiresAt: z
     .union([isoDateTime, z.literal('never')])
     .optional()
@@ -152,6 +174,7 @@ export const accessTokenSchema = z
     id: z.uuid(),
     name: z.string(),
     prefix: z.string().meta({ description: 'first characters, to recognise the token' }),
+    scopes: z.array(tokenScope),
     expiresAt: isoDateTime.nullable(),
     lastUsedAt: isoDateTime.nullable().meta({ description: 'updated at most once a minute' }),
     createdAt: isoDateTime,

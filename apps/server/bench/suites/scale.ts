@@ -14,6 +14,7 @@ import {
   listUsers,
   listVotes,
   type Principal,
+  SESSION_SCOPES,
   type StorageServices,
   systemClock,
 } from '@plenum/core';
@@ -132,6 +133,7 @@ export default async function scaleBench(ctx: BenchContext) {
       email: 'user1@scale.example.org',
       kind: 'session',
       credentialId: '00000000-0000-4000-8000-000000000000',
+      scopes: SESSION_SCOPES,
     };
 
     /**

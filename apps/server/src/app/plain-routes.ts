@@ -1,8 +1,8 @@
-import { type ApiServices, accessRefusal } from '@plenum/api';
+import { type ApiServices, accessRefusal, scopeRefusal } from '@plenum/api';
 import type { Logger } from '@plenum/core';
 import type { FastifyInstance } from 'fastify';
 import { refuseBody, useBodyParsers } from '../http/body';
-import { checkRouteInput, fastifyPath, type RouteSet } from '../http/routes';
+import { checkRouteInput, fastifyPath, type RouteSet, routeScope } from '../http/routes';
 
 /**
  * Each domain's plain routes (uploads, downloads, the Pinning Service API, the export), in a scope whose
@@ -16,14 +16,16 @@ export async function registerPlainRoutes(
   await app.register(async (scope) => {
     useBodyParsers(scope, 'stream');
     for (const route of routeSets.flatMap((s) => s.routes)) {
+      const tokenScope = routeScope(route);
       scope.route({
         method: route.method,
         url: fastifyPath(route.path),
         config: { access: route.access, rateLimit: route.rateLimit, errorFormat: route.errorFormat },
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
-        // the caller's access is checked before any of the body is read
+        // a token's scope and the caller's access are checked before any of the body is read
         onRequest: async (request) => {
-          const refusal = accessRefusal(svc, request.plenum?.principal ?? null, route.access);
+          const principal = request.plenum?.principal ?? null;
+          const refusal = scopeRefusal(principal, tokenScope) ?? accessRefusal(svc, principal, route.access);
           if (refusal) throw refusal;
         },
         preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,

@@ -1,5 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
-import { type ApiServices, zodIssuesToFieldIssues } from '@plenum/api';
+import { type ApiServices, scopeRefusal, zodIssuesToFieldIssues } from '@plenum/api';
 import {
   AppError,
   type ErrorCode,
@@ -8,7 +8,7 @@ import {
   type LiveEventSource,
   resolveToken,
 } from '@plenum/core';
-import { type Reason, socketEventQuery } from '@plenum/validators';
+import { type Detail, type Reason, socketEventQuery } from '@plenum/validators';
 import { Server, type Socket } from 'socket.io';
 import type { Authenticate, Authentication } from '../http/authenticate';
 
@@ -23,9 +23,9 @@ export interface SocketIoOptions {
 type Subscription = ReturnType<typeof socketEventQuery.parse>;
 
 /** Socket.IO's connect_error: `message` plus `data` in the one error body (docs/events.md, "Socket.IO"). */
-function refusal(code: ErrorCode, message: string, reason: Reason, issues?: FieldIssue[]) {
+function refusal(code: ErrorCode, message: string, reason: Reason, issues?: FieldIssue[], detail?: Detail) {
   return Object.assign(new Error(message), {
-    data: { code, reason, message, ...(issues ? { issues } : {}) },
+    data: { code, reason, ...(detail ? { detail } : {}), message, ...(issues ? { issues } : {}) },
   });
 }
 
@@ -61,6 +61,10 @@ export function attachSocketIo(
     const given = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     const auth = await authenticate(socket.request, { given, stream: true });
     if (!auth.ok) return next(REFUSALS[auth.reason]());
+    // events are reads: an access token needs its `read` scope (docs/accounts.md, "Token scopes")
+    const unscoped = scopeRefusal(auth.principal, 'read');
+    if (unscoped)
+      return next(refusal('FORBIDDEN', unscoped.message, 'INSUFFICIENT_SCOPE', undefined, 'read'));
     const { token } = auth;
     const userId = auth.principal.userId;
     const parsed = socketEventQuery.safeParse(socket.handshake.query);

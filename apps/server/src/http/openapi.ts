@@ -1,9 +1,10 @@
-import { type AppRouter, listOperations } from '@plenum/api';
+import { type AppRouter, listOperations, operationScope } from '@plenum/api';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
 import { LIVE_EVENTS_DOC } from '../events/docs';
 import { errorBodySchema } from './openapi-errors';
+import { documentedScope } from './routes';
 
 export const healthSchema = z
   .object({
@@ -109,6 +110,7 @@ export function buildOpenApiDocument(
 
 type Doc = ReturnType<typeof generateOpenApiDocument>;
 interface Operation {
+  description?: string;
   security?: unknown[];
   responses?: Record<
     string,
@@ -136,7 +138,8 @@ const errorJson = (description: string) => ({
  * (`ErrorBody`, with `reason` and field `issues`), not trpc-to-openapi's narrower `error.*` shapes; a
  * procedure's success status is its meta's (201, 202, 204) instead of 200; and each operation lists the
  * error statuses it can answer (429 on every path, as every path is rate limited); a public procedure
- * declares its security empty, or optional (docs/api.md, "The OpenAPI document").
+ * declares its security empty, or optional; and each says the scope an access token needs (docs/api.md,
+ * "The OpenAPI document").
  */
 function conformResponses(doc: Doc, router: AppRouter) {
   doc.components ??= {};
@@ -169,12 +172,15 @@ function conformResponses(doc: Doc, router: AppRouter) {
     op.responses!['400'] ??= errorJson('A control character in the query string (VALIDATION_FAILED)');
   }
 
-  for (const { meta } of listOperations(router)) {
+  for (const operation of listOperations(router)) {
+    const { meta } = operation;
     const openapi = meta.openapi;
     if (!openapi) continue;
     const method = openapi.method.toLowerCase();
     const op = (doc.paths?.[openapi.path] as Record<string, Operation> | undefined)?.[method];
     if (!op?.responses) continue;
+    const scope = operationScope(operation);
+    if (scope) Object.assign(op, documentedScope(op, scope));
     const signedIn = Boolean(op.security?.length);
     // a public operation says so (no credentials), an optional one that either way works
     op.security ??= meta.optionalAuth ? [{}, { bearerAuth: [] }] : [];

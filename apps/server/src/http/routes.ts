@@ -1,6 +1,6 @@
 import type { Access, ApiServices, RateBudget } from '@plenum/api';
 import { AppError, type FieldIssue, type Logger, type Principal } from '@plenum/core';
-import { fieldIssue, nulCharacterIssues } from '@plenum/validators';
+import { fieldIssue, nulCharacterIssues, type TokenScope } from '@plenum/validators';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodObject } from 'zod';
 import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from 'zod-openapi';
@@ -20,6 +20,11 @@ export interface Route {
   /** its name in the OpenAPI document, what generated clients call it */
   operationId: string;
   access: Access;
+  /**
+   * the scope an access token needs (docs/accounts.md, "Token scopes"): a GET's default is `read`; every
+   * other method names its own (`routeScope`)
+   */
+  scope?: TokenScope;
   /** a public route whose answer depends on the caller when one is signed in (a private avatar) */
   optionalAuth?: true;
   /**
@@ -63,6 +68,22 @@ export interface RouteSet {
 
 const BEARER = { bearerAuth: [] };
 
+/**
+ * An operation's token scope in the OpenAPI document (docs/api.md, "The OpenAPI document"): a sentence of
+ * its description for people, `x-token-scope` for programs.
+ */
+export const documentedScope = (op: { description?: string | undefined }, scope: TokenScope) => ({
+  description: [op.description, `Access tokens need the \`${scope}\` scope.`].filter(Boolean).join('\n\n'),
+  'x-token-scope': scope,
+});
+
+/** the scope an access token needs for a route; a write that names none is a bug, found at start */
+export function routeScope(route: Route): TokenScope {
+  if (route.scope) return route.scope;
+  if (route.method === 'GET') return 'read';
+  throw new Error(`${route.method} ${route.path}: a write declares the token scope it needs`);
+}
+
 /** the OpenAPI entries of a domain's plain routes (docs/api.md, "The OpenAPI document") */
 export function routeSetPaths(set: RouteSet): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
@@ -83,6 +104,7 @@ export function routeSetPaths(set: RouteSet): ZodOpenApiPathsObject {
       [method]: {
         operationId: route.operationId,
         ...written,
+        ...documentedScope(written, routeScope(route)),
         security,
         ...(requestParams ? { requestParams } : {}),
       },

@@ -1,41 +1,20 @@
 'use client';
-import { createTokenInput } from '@plenum/validators';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { KeyRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { z } from 'zod';
 import { useApiUrl } from '../../lib/api-url';
 import { readable } from '../../lib/files/readable';
 import { useTRPC } from '../../lib/trpc';
 import { Alert, AlertDescription } from '../ui/alert';
+import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { Checkbox } from '../ui/checkbox';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
 import { EmptyState } from '../ui/empty-state';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  setServerErrors,
-  TextField,
-  useZodForm,
-} from '../ui/form';
 import { QueryState } from '../ui/query-state';
+import { CreateTokenForm } from './create-token-form';
 import { CreatedToken } from './created-token';
-
-/**
- * the token's name as the API checks it, the optional last day from an <input type="date"> (empty: the
- * API's 90 days), and "never expires", which has to be ticked on purpose
- */
-const tokenForm = createTokenInput
-  .pick({ name: true })
-  .extend({ expires: z.string().optional(), never: z.boolean() });
-/** a day → the end of that day in UTC, as the API wants an offset */
-const endOfDay = (day: string | undefined) => (day ? `${day}T23:59:59Z` : undefined);
 
 /** Personal access tokens for programs such as Kubo's remote pinning: create, list, revoke (after asking). */
 export function AccessTokens() {
@@ -44,8 +23,6 @@ export function AccessTokens() {
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
-  const form = useZodForm(tokenForm, { defaultValues: { name: '', expires: '', never: false } });
-  const never = form.watch('never');
   const list = useQuery(trpc.tokens.list.queryOptions());
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.tokens.list.queryKey() });
   const create = useMutation(trpc.tokens.create.mutationOptions({ onSuccess: refresh }));
@@ -60,40 +37,7 @@ export function AccessTokens() {
       <p className="m-0 text-muted-foreground">
         {t('intro')} <code className="break-all">ipfs pin remote service add plenum {apiUrl} YOUR_TOKEN</code>
       </p>
-      <Form {...form}>
-        <form
-          className="grid max-w-xl gap-3 sm:grid-cols-2"
-          noValidate
-          onSubmit={form.handleSubmit(({ name, expires, never }) => {
-            const expiresAt = never ? 'never' : endOfDay(expires);
-            create.mutate(
-              { name, ...(expiresAt ? { expiresAt } : {}) },
-              {
-                onSuccess: () => form.reset(),
-                onError: (err) => setServerErrors(form, readable(err)),
-              },
-            );
-          })}
-        >
-          <TextField form={form} name="name" label={t('name')} maxLength={100} />
-          <TextField form={form} name="expires" label={t('expires')} type="date" disabled={never} />
-          <FormField
-            control={form.control}
-            name="never"
-            render={({ field }) => (
-              <FormItem className="flex items-center gap-2 sm:col-span-2">
-                <FormControl>
-                  <Checkbox checked={field.value} onCheckedChange={(c) => field.onChange(c === true)} />
-                </FormControl>
-                <FormLabel className="font-normal">{t('neverExpires')}</FormLabel>
-              </FormItem>
-            )}
-          />
-          <Button type="submit" className="justify-self-start" disabled={create.isPending}>
-            {create.isPending ? t('creating') : t('create')}
-          </Button>
-        </form>
-      </Form>
+      <CreateTokenForm create={create.mutateAsync} pending={create.isPending} />
       {failure && (
         <Alert variant="destructive" role="alert" data-testid="form-error">
           <AlertDescription>{failure.message}</AlertDescription>
@@ -109,11 +53,20 @@ export function AccessTokens() {
               {data.items.map((tok) => (
                 <li
                   key={tok.id}
+                  data-testid="token"
+                  data-name={tok.name}
                   className="flex min-w-0 flex-wrap items-center justify-between gap-2 rounded-lg border bg-card p-3"
                 >
                   <div className="grid min-w-0 gap-0.5">
                     <span className="min-w-0 break-words">
                       <strong>{tok.name}</strong> <code className="text-xs">{tok.prefix}…</code>
+                    </span>
+                    <span className="flex flex-wrap gap-1" data-testid="token-scopes">
+                      {tok.scopes.map((scope) => (
+                        <Badge key={scope} variant="secondary" data-scope={scope}>
+                          {t(`scopeNames.${scope}`)}
+                        </Badge>
+                      ))}
                     </span>
                     <span className="text-sm text-muted-foreground">
                       {t('created')} <DateTime value={tok.createdAt} />

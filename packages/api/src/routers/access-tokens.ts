@@ -29,7 +29,11 @@ export const accessTokensRouter = router({
     .mutation(({ ctx, input }) => createAccessToken(ctx.svc, { principal: ctx.principal, ...input })),
 
   list: authedProcedure
-    .meta({ openapi: { method: 'GET', path: '/auth/tokens', tags, summary: 'Your active access tokens' } })
+    // the list of credentials is the account's business, not a read a `read` token may do
+    .meta({
+      openapi: { method: 'GET', path: '/auth/tokens', tags, summary: 'Your active access tokens' },
+      scope: 'account',
+    })
     .input(z.strictObject(pageQuery).optional())
     .output(paged(accessTokenSchema))
     .query(({ ctx, input }) =>

@@ -1,4 +1,5 @@
 import { accessTokens } from '@plenum/db';
+import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPES, type TokenScope } from '@plenum/validators';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
@@ -15,6 +16,7 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
   id: t.id,
   name: t.name,
   prefix: t.prefix,
+  scopes: t.scopes,
   expiresAt: t.expiresAt?.toISOString() ?? null,
   lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
   createdAt: t.createdAt.toISOString(),
@@ -24,11 +26,17 @@ const view = (t: typeof accessTokens.$inferSelect) => ({
  * Personal access tokens for programs (Kubo remote pinning, scripts): `plm_` + 32 random bytes,
  * shown once and stored as a hash. Only a signed-in session creates them, so a leaked token cannot
  * mint more tokens. Without an end date a token expires after 90 days; one that never expires must be
- * asked for by name (`expiresAt: "never"`).
+ * asked for by name (`expiresAt: "never"`). Without scopes it may read, govern and store, not change the
+ * account (docs/accounts.md, "Token scopes"); they are stored in the order of TOKEN_SCOPES.
  */
 export async function createAccessToken(
   svc: Services,
-  params: { principal: Principal; name: string; expiresAt?: string | undefined },
+  params: {
+    principal: Principal;
+    name: string;
+    expiresAt?: string | undefined;
+    scopes?: readonly TokenScope[] | undefined;
+  },
 ) {
   const { principal } = params;
   if (principal.kind !== 'session')
@@ -50,6 +58,8 @@ export async function createAccessToken(
     .where(and(eq(accessTokens.userId, principal.userId), isNull(accessTokens.revokedAt)));
   if (Number(active?.n ?? 0) >= MAX_ACTIVE_TOKENS)
     throw conflict(`At most ${MAX_ACTIVE_TOKENS} active tokens; revoke one first`, 'TOO_MANY_TOKENS');
+  const asked = params.scopes ?? DEFAULT_TOKEN_SCOPES;
+  const scopes = TOKEN_SCOPES.filter((s) => asked.includes(s));
   const token = newToken(PAT_PREFIX);
   const [row] = await svc.db
     .insert(accessTokens)
@@ -58,6 +68,7 @@ export async function createAccessToken(
       name: params.name,
       tokenHash: hashToken(token),
       prefix: token.slice(0, 10),
+      scopes,
       expiresAt,
       createdAt: now,
     })

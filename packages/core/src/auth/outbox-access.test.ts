@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './outbox-access';
-import type { Principal } from './sessions';
+import { type Principal, SESSION_SCOPES } from './sessions';
 
 const admin: Principal = {
   userId: 'u1',
@@ -9,6 +9,7 @@ const admin: Principal = {
   email: 'admin@example.org',
   kind: 'session',
   credentialId: 'c1',
+  scopes: SESSION_SCOPES,
 };
 const member: Principal = { ...admin, role: 'user' };
 const local = { emailProviderConfigured: false, appUrl: 'http://localhost:3000' };

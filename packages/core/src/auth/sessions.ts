@@ -7,6 +7,7 @@ import {
   totpFactors,
   users,
 } from '@plenum/db';
+import { TOKEN_SCOPES, type TokenScope } from '@plenum/validators';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Services } from '../services';
 import { hashToken, newToken } from '../shared/tokens';
@@ -23,12 +24,17 @@ export interface Principal {
   /** 'session' for sign-in tokens, 'pat' for personal access tokens */
   kind: 'session' | 'pat';
   credentialId: string;
+  /** what the credential may do: a token its scopes, a session all of them (docs/accounts.md, "Token scopes") */
+  scopes: readonly TokenScope[];
   /**
    * an admin's session while MFA_REQUIRED_FOR_ADMINS is on and the account has no second factor: only
    * the paths that set one up are open (docs/accounts.md, "Two-factor sign-in")
    */
   mfaEnrolmentRequired?: true;
 }
+
+/** a signed-in session may do anything its account may */
+export const SESSION_SCOPES: readonly TokenScope[] = TOKEN_SCOPES;
 
 /** The client a session is created for, as the request showed it (shown in the user's session list). */
 export interface SessionClient {
@@ -76,7 +82,12 @@ export async function resolveToken(
   const tokenHash = hashToken(token);
   if (token.startsWith(PAT_PREFIX)) {
     const [row] = await svc.db
-      .select({ id: accessTokens.id, lastUsedAt: accessTokens.lastUsedAt, user: users })
+      .select({
+        id: accessTokens.id,
+        lastUsedAt: accessTokens.lastUsedAt,
+        scopes: accessTokens.scopes,
+        user: users,
+      })
       .from(accessTokens)
       .innerJoin(users, eq(users.id, accessTokens.userId))
       .where(
@@ -92,13 +103,13 @@ export async function resolveToken(
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       await svc.db.update(accessTokens).set({ lastUsedAt: now }).where(eq(accessTokens.id, row.id));
     }
-    return toPrincipal(row.user, 'pat', row.id);
+    return toPrincipal(row.user, 'pat', row.id, row.scopes);
   }
   // likewise at most one write a minute per session, made by the grouped lookup itself (session-lookup.ts):
   // a burst of requests (votes) is neither one write each nor a second statement
   const row = await svc.sessions.lookups.find(tokenHash, now);
   if (!row || row.user.deleted || row.user.status === 'suspended') return null;
-  const principal = toPrincipal(row.user, 'session', row.id);
+  const principal = toPrincipal(row.user, 'session', row.id, SESSION_SCOPES);
   // one more read for admins only, and only when the rule is on: a member's request costs nothing more
   if (
     row.user.role === 'admin' &&
@@ -113,8 +124,17 @@ function toPrincipal(
   user: Pick<typeof users.$inferSelect, 'id' | 'role' | 'status' | 'email'>,
   kind: Principal['kind'],
   credentialId: string,
+  scopes: readonly TokenScope[],
 ): Principal {
-  return { userId: user.id, role: user.role, status: user.status, email: user.email, kind, credentialId };
+  return {
+    userId: user.id,
+    role: user.role,
+    status: user.status,
+    email: user.email,
+    kind,
+    credentialId,
+    scopes,
+  };
 }
 
 export async function deleteSession(svc: Pick<Services, 'db'>, params: { token: string }) {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -17,6 +18,8 @@ export const USER_STATUSES = ['pending_verification', 'active', 'suspended'] as 
 export type UserStatus = (typeof USER_STATUSES)[number];
 export const USER_ROLES = ['user', 'admin'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+export const ACCESS_TOKEN_SCOPES = ['read', 'governance', 'storage', 'account'] as const;
+export type AccessTokenScope = (typeof ACCESS_TOKEN_SCOPES)[number];
 
 export const users = pgTable(
   'users',
@@ -105,6 +108,12 @@ export const accessTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     /** first characters of the token, to recognise it in a list */
     prefix: text('prefix').notNull(),
+    /** what the token may do (docs/accounts.md, "Token scopes"); tokens made before scopes have the default */
+    scopes: text('scopes')
+      .array()
+      .$type<AccessTokenScope[]>()
+      .notNull()
+      .default(sql`'{read,governance,storage}'::text[]`),
     expiresAt: tstz('expires_at'),
     lastUsedAt: tstz('last_used_at'),
     revokedAt: tstz('revoked_at'),
@@ -113,6 +122,10 @@ export const accessTokens = pgTable(
   (t) => [
     uniqueIndex('access_tokens_token_hash_key').on(t.tokenHash),
     index('access_tokens_user_idx').on(t.userId),
+    check(
+      'access_tokens_scopes_check',
+      sql`cardinality(${t.scopes}) > 0 and ${t.scopes} <@ '{read,governance,storage,account}'::text[]`,
+    ),
   ],
 );
 

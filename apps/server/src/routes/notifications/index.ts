@@ -17,6 +17,8 @@ export const notificationsRoutes: RouteSet = {
       path: '/notifications/unsubscribe',
       operationId: 'notifications-unsubscribe',
       access: 'public',
+      // a change of the account's mail preferences, whatever authenticates it
+      scope: 'account',
       handler: unsubscribe,
     },
   ],

@@ -19,6 +19,7 @@ export const storageRoutes: RouteSet = {
       path: '/ipfs/upload',
       operationId: 'storage-upload',
       access: 'active',
+      scope: 'storage',
       handler: uploadFile,
     },
     {
@@ -35,11 +36,12 @@ export const storageRoutes: RouteSet = {
       path: '/ipfs/pin/{cid}',
       operationId: 'storage-pin',
       access: 'active',
+      scope: 'storage',
       noBody: true,
       params: cidParams,
       handler: pinCid,
     },
-    // the Pinning Service API, under the operationIds of its specification
+    // the Pinning Service API, under the operationIds of its specification; its writes are storage writes
     ...(
       [
         ['GET', '/pins', 'getPins', 'member', listPins],
@@ -53,6 +55,7 @@ export const storageRoutes: RouteSet = {
       path,
       operationId,
       access,
+      scope: method === 'GET' ? ('read' as const) : ('storage' as const),
       handler,
       ...(params ? { params } : {}),
       errorFormat: 'psa' as const,

@@ -11,6 +11,7 @@ export const usersRoutes: RouteSet = {
       path: '/users/{id}/avatar',
       operationId: 'users-avatar-upload',
       access: 'member',
+      scope: 'account',
       params: userIdParams,
       handler: uploadAvatar,
     },
