@@ -116,7 +116,12 @@ describe('setting up TOTP', () => {
     const malformed = await api.post('/auth/mfa/totp/confirm', { code: '12ab' }, { token: user.token });
     expect(malformed.status).toBe(400);
     expect(malformed.body.issues[0].path).toBe('code');
-    const pat = await api.post('/auth/tokens', { name: 'script' }, { token: user.token });
+    // even with every scope: a token never manages factors
+    const pat = await api.post(
+      '/auth/tokens',
+      { name: 'script', scopes: ['read', 'governance', 'storage', 'account'] },
+      { token: user.token },
+    );
     const byToken = await api.post('/auth/mfa/totp', undefined, { token: pat.body.token });
     expect(byToken.status).toBe(403);
     expect(byToken.body.reason).toBe('SESSION_REQUIRED');
