@@ -9,7 +9,9 @@ const DATABASE_AGNOSTIC = [
   'test/env.test.ts', // parsing of the environment, no server
   'test/library-internals.test.ts', // canaries of library internals, no database
   'test/openapi.test.ts', // the OpenAPI document and the docs page
+  'test/slow-clients.test.ts', // socket deadlines and per-address caps, decided before any route reads a table
   'test/storage-gateways.test.ts', // reads through IPFS gateways, which touch no table
+  'test/storage-refused-upload.test.ts', // blocks of refused uploads, which are refused before any row is written
 ];
 if (process.env.TEST_DATABASE_URL) databases.push({ name: 'postgres', exclude: DATABASE_AGNOSTIC });
 

@@ -20,6 +20,10 @@ import { uploadBytes } from './support/storage';
  * The embedded node on the network (docs/storage.md, "The embedded node on the network"), against a
  * real second Helia peer on loopback. The peer's node and the product's exchange blocks over libp2p
  * (TCP or WebSocket, noise, yamux) with bitswap.
+ *
+ * Networking touches no table, so these run on PGlite only (the pin states they reach are the SQL that
+ * storage-pinning-api and storage-e2e run on both databases); two instances sharing one database need
+ * PostgreSQL, and run there only.
  */
 const SWARM = { IPFS_OFFLINE: 'false', IPFS_SWARM_PORT: '0', IPFS_SWARM_HOST: '127.0.0.1' };
 
@@ -27,6 +31,7 @@ let t: TestApp;
 let api: ApiClient;
 let peer: HeliaPeer;
 const storage = (app: TestApp = t) => app.app.svc.storage as StorageRuntime;
+const onPglite = describe.runIf(TEST_DB === 'pglite');
 
 beforeAll(async () => {
   peer = await startHeliaPeer();
@@ -81,7 +86,7 @@ async function until(what: string, check: () => Promise<boolean> | boolean, trie
   throw new Error(`never: ${what}`);
 }
 
-describe('the embedded node on the network', () => {
+onPglite('the embedded node on the network', () => {
   it('reports its peer id, listen addresses and connections in /health; delegates are those addresses', async () => {
     const health = await api.get('/health');
     expect(health.status).toBe(200);
@@ -165,7 +170,7 @@ describe('the embedded node on the network', () => {
   });
 });
 
-describe('a pin nobody can provide', () => {
+onPglite('a pin nobody can provide', () => {
   let lonely: TestApp;
   let lonelyApi: ApiClient;
   beforeAll(async () => {
@@ -201,7 +206,7 @@ describe('a pin nobody can provide', () => {
   });
 });
 
-describe('a DAG another peer holds only in part', () => {
+onPglite('a DAG another peer holds only in part', () => {
   let partial: TestApp;
   let partialApi: ApiClient;
   let holder: HeliaPeer;
@@ -261,7 +266,7 @@ describe('a DAG another peer holds only in part', () => {
   });
 });
 
-describe('announce and bootstrap', () => {
+onPglite('announce and bootstrap', () => {
   it('IPFS_ANNOUNCE replaces the addresses given out: /health and the delegates of a pin', async () => {
     const announced = await startTestApp({
       env: { ...SWARM, IPFS_ANNOUNCE: '/ip4/203.0.113.7/tcp/4001,/dns4/ipfs.example.org/tcp/443/wss' },
@@ -309,7 +314,7 @@ describe('announce and bootstrap', () => {
   });
 });
 
-describe('identity', () => {
+onPglite('identity', () => {
   it('keeps its peer id across restarts (stored under DATA_DIR)', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-swarm-id-'));
     try {
@@ -341,7 +346,7 @@ describe('identity', () => {
   });
 });
 
-describe('a swarm port in use', () => {
+onPglite('a swarm port in use', () => {
   /** holds a port the way another program would; null when one already does */
   const hold = (port: number) =>
     new Promise<net.Server | null>((resolve) => {

@@ -275,44 +275,48 @@ test.describe('when the API is down', () => {
       content: (page: Page) => page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true }),
     },
   ];
-  test(`${PAGES.map((p) => p.name).join(', ')}: each says so with "Try again", claims no empty state, and recovers by itself`, async () => {
+  test(`${PAGES.map((p) => p.name).join(', ')}: each says so with "Try again", claims no empty state, and recovers by itself; "Try again" reads at once when the API is back`, async () => {
     // the pages at once, each in a page of its own with its own cut: the retries are waited out together
-    await Promise.all(
-      PAGES.map(async (p) => {
-        const page = await product.browser.newPage();
-        await useSession(page, product.webUrl, p.as());
-        await withoutServerData(page, product.webUrl);
-        const restore = await cutApi(page, product.apiUrl);
-        await page.goto(`${product.webUrl}${p.path()}`);
-        await expectOutage(page, p.empty);
-        const sameDocument = await markDocument(page);
-        await restore();
-        await expectRecovered(page, p.content(page));
-        for (const text of p.empty.slice(0, 1)) await expect(page.getByText(text)).toHaveCount(0);
-        expect(await sameDocument(), p.name).toBe(true);
-        await page.close();
-      }),
-    );
-  });
-
-  test('"Try again" reads at once when the API is back', async () => {
-    const page = await product.browser.newPage();
-    await withoutServerData(page, product.webUrl);
-    const restore = await cutApi(page, product.apiUrl);
-    await page.goto(`${product.webUrl}/proposals/${proposalId}`);
-    await expectOutage(page, ['No votes yet']);
-    await restore();
-    await Promise.all([
-      page.waitForRequest((req) => req.url().startsWith(`${product.apiUrl}/trpc/`)),
-      page.getByTestId('query-error').first().getByRole('button', { name: 'Try again', exact: true }).click(),
-    ]);
-    await expectRecovered(page, page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true }));
-    await page.close();
+    const recoverByThemselves = PAGES.map(async (p) => {
+      const page = await product.browser.newPage();
+      await useSession(page, product.webUrl, p.as());
+      await withoutServerData(page, product.webUrl);
+      const restore = await cutApi(page, product.apiUrl);
+      await page.goto(`${product.webUrl}${p.path()}`);
+      await expectOutage(page, p.empty);
+      const sameDocument = await markDocument(page);
+      await restore();
+      await expectRecovered(page, p.content(page));
+      for (const text of p.empty.slice(0, 1)) await expect(page.getByText(text)).toHaveCount(0);
+      expect(await sameDocument(), p.name).toBe(true);
+      await page.close();
+    });
+    // and one more proposal page, whose "Try again" is clicked as soon as the API is back
+    const tryAgain = async () => {
+      const page = await product.browser.newPage();
+      await withoutServerData(page, product.webUrl);
+      const restore = await cutApi(page, product.apiUrl);
+      await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+      await expectOutage(page, ['No votes yet']);
+      await restore();
+      await Promise.all([
+        page.waitForRequest((req) => req.url().startsWith(`${product.apiUrl}/trpc/`)),
+        page
+          .getByTestId('query-error')
+          .first()
+          .getByRole('button', { name: 'Try again', exact: true })
+          .click(),
+      ]);
+      await expectRecovered(page, page.getByRole('heading', { level: 1, name: 'Buy a crane', exact: true }));
+      await page.close();
+    };
+    await Promise.all([...recoverByThemselves, tryAgain()]);
   });
 });
 
 test.describe('when the API process stops and starts again', () => {
-  test('the open proposal page says so with "Try again" and, signed in, recovers by itself once the live stream is back', async () => {
+  // one outage for both: its retries and polling take the same seconds whatever is open meanwhile
+  test('the open proposal page says so with "Try again" and, signed in, recovers by itself once the live stream is back; a page opened meanwhile is no error page and recovers too', async () => {
     const page = await product.browser.newPage();
     await useSession(page, product.webUrl, owner.token);
     await page.goto(`${product.webUrl}/proposals/${proposalId}`);
@@ -320,21 +324,35 @@ test.describe('when the API process stops and starts again', () => {
     await expect(heading).toBeVisible(SLOW);
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', SLOW);
     const sameDocument = await markDocument(page);
+    // opened while the API is down: server rendering (docs/architecture.md, "How pages get their data")
+    // gives no error page, only a page that says so
+    const opened = await product.browser.newPage();
+    let status: number | undefined;
     await product.stopApi();
     try {
-      await expectOutage(page, ['No votes yet']);
+      await Promise.all([
+        expectOutage(page, ['No votes yet']),
+        (async () => {
+          status = (await opened.goto(`${product.webUrl}/daos/${daoId}`))?.status();
+          await expectOutage(opened, ['No proposals yet']);
+        })(),
+      ]);
     } finally {
       await product.startApi();
     }
+    expect(status).toBe(200);
     // the stream reconnects first (live again, so no more polling for figures): the failed reads must
     // still be read again, not wait for an event
-    await expectRecovered(page, heading);
+    await Promise.all([
+      expectRecovered(page, heading),
+      expectRecovered(opened, opened.getByRole('heading', { level: 1, name: 'Quay Council', exact: true })),
+    ]);
     await expect(page.getByTestId('live-indicator')).toHaveAttribute('data-live', 'true', {
       timeout: 60_000,
     });
     await expect(page.getByTestId('results')).toBeVisible();
     expect(await sameDocument()).toBe(true);
-    await page.close();
+    await Promise.all([page.close(), opened.close()]);
   });
 });
 
@@ -368,21 +386,6 @@ test.describe('server rendering (docs/architecture.md, "How pages get their data
       ).toEqual([]);
       await page.close();
     }
-  });
-
-  test('a page opened while the API is down is no error page: it says so, then recovers by itself', async () => {
-    const page = await product.browser.newPage();
-    await product.stopApi();
-    let status: number | undefined;
-    try {
-      status = (await page.goto(`${product.webUrl}/daos/${daoId}`))?.status();
-      await expectOutage(page, ['No proposals yet']);
-    } finally {
-      await product.startApi();
-    }
-    expect(status).toBe(200);
-    await expectRecovered(page, page.getByRole('heading', { level: 1, name: 'Quay Council', exact: true }));
-    await page.close();
   });
 });
 

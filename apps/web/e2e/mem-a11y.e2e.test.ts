@@ -5,8 +5,12 @@ import { newUser } from './flows';
 import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
- * The Files, Account and Admin pages, with content, at 1280 and 375 px in light and dark: no serious or
- * critical accessibility violation (axe), nothing wider than the viewport, open dialogs included.
+ * The Files, Account and Admin pages, with content, at 1280 and 375 px in light and dark: nothing wider
+ * than the viewport and the chosen scheme applied, open dialogs included; and no serious or critical
+ * accessibility violation (axe) at 1280 px light and 375 px dark: that pair meets each width's layout
+ * and each scheme's colours, which is what changes axe's verdict, at half the runs (one takes about a
+ * second a page). ui-pages.e2e.test.ts runs axe in all four on the Files, Account, admin users and
+ * audit pages.
  */
 const admin = newUser('a11y-admin');
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -43,12 +47,14 @@ test.afterAll(async () => {
   await product?.stop();
 });
 
-async function check(page: Page, what: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, what).toEqual([]);
+async function check(page: Page, what: string, axe: boolean) {
+  if (axe) {
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, what).toEqual([]);
+  }
   const [scrollWidth, clientWidth] = await page.evaluate(() => [
     document.documentElement.scrollWidth,
     document.documentElement.clientWidth,
@@ -68,9 +74,12 @@ const PAGES: [path: string, ready: string][] = [
   ['/admin/daos', 'no-pending-daos'],
 ];
 
+const AXE = ['1280 light', '375 dark'];
+
 for (const width of [1280, 375])
-  for (const scheme of ['light', 'dark'] as const)
-    test(`Files, Account and Admin pass axe and fit at ${width} px, ${scheme}`, async () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    const axe = AXE.includes(`${width} ${scheme}`);
+    test(`Files, Account and Admin ${axe ? 'pass axe and ' : ''}fit at ${width} px, ${scheme}`, async () => {
       await fetch(`${product.apiUrl}/users/${(await me()).id}/preferences`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -89,19 +98,20 @@ for (const width of [1280, 375])
         await expect(page.locator('html')).toHaveClass(
           new RegExp(scheme === 'dark' ? '\\bdark\\b' : '^(?!.*\\bdark\\b)'),
         );
-        await check(page, `${path} at ${width} px, ${scheme}`);
+        await check(page, `${path} at ${width} px, ${scheme}`, axe);
       }
       // the user panel and a confirmation, open
       await page.goto(`${product.webUrl}/admin/users`);
       await page.getByRole('button', { name: /^Details of a11y-other/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
-      await check(page, `user panel at ${width} px, ${scheme}`);
+      await check(page, `user panel at ${width} px, ${scheme}`, axe);
       await page.goto(`${product.webUrl}/account?tab=tokens`);
       await page.getByRole('button', { name: 'Revoke kubo' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
-      await check(page, `revoke confirmation at ${width} px, ${scheme}`);
+      await check(page, `revoke confirmation at ${width} px, ${scheme}`, axe);
       await context.close();
     });
+  }
 
 async function me() {
   const res = await fetch(`${product.apiUrl}/auth/me`, { headers: { authorization: `Bearer ${token}` } });
