@@ -99,7 +99,7 @@ export interface Meta extends OpenApiMeta {
   mfaEnrolment?: true;
   /**
    * a DELETE whose input is a JSON body (a code proving the change), as a POST's; its fields are also
-   * taken from the query string (docs/api.md, "Transports")
+   * taken from the query string (docs/api.md, "Validation")
    */
   deleteBody?: true;
 }
