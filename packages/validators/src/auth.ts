@@ -138,6 +138,31 @@ export const mfaStatusSchema = z.object({
   recoveryCodesLeft: z.number().int(),
 });
 
+/** Changing the email address (docs/accounts.md, "Changing the email address") */
+export const emailChangeInput = z
+  .strictObject({
+    newEmail: email,
+    password: z
+      .string()
+      .max(1024)
+      .optional()
+      .meta({ description: 'the current password, when the account has one' }),
+    code: codeText.optional().meta({
+      description: 'for an account without a password: a current code from the app or a recovery code',
+    }),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, {
+    message: 'give the current password (or, for an account without one, a code)',
+    path: ['password'],
+  });
+
+export const emailChangeTokenInput = z.strictObject({ token: z.string().min(1).max(512) });
+
+export const emailChangedSchema = z.object({
+  message: z.string(),
+  email: z.string().meta({ description: 'the address the account has now' }),
+});
+
 /** the session of a sign-in's answer, or null when it awaits a second factor */
 export const sessionOfSignIn = <A extends object>(answer: A): Exclude<A, { mfaRequired: true }> | null =>
   'mfaRequired' in answer ? null : (answer as Exclude<A, { mfaRequired: true }>);

@@ -25,6 +25,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
@@ -50,6 +51,7 @@ export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
+  ...emailProcedures,
   ...walletProcedures,
 
   nonce: publicProcedure
