@@ -30,7 +30,14 @@ export const walletSchema = z
   .object({ address, isPrimary: z.boolean(), linkedAt: isoDateTime })
   .meta({ id: 'Wallet' });
 
-export const meSchema = z.object({ user: userSchema, wallets: z.array(walletSchema) });
+export const meSchema = z.object({
+  user: userSchema,
+  wallets: z.array(walletSchema),
+  hasPassword: z.boolean().meta({
+    description:
+      'false for an account without a password: its email change is proven by a second-factor code',
+  }),
+});
 
 /** The policy's length rule (PASSWORD_MAX_LENGTH) is checked by the server; this only bounds the body. */
 const newPassword = z.string().min(1).max(1024);
@@ -144,6 +151,7 @@ export const emailChangeInput = z
     newEmail: email,
     password: z
       .string()
+      .min(1)
       .max(1024)
       .optional()
       .meta({ description: 'the current password, when the account has one' }),

@@ -71,6 +71,7 @@ export const ISSUE_CODES = [
   'reset_token_invalid',
   'reset_token_used',
   'reset_token_expired',
+  'email_unchanged',
   'email_change_token_invalid',
   'email_change_token_used',
   'email_change_token_expired',

@@ -1,4 +1,5 @@
 import {
+  hasPassword,
   issueNonce,
   linkWallet,
   listWallets,
@@ -136,7 +137,11 @@ export const authRouter = router({
     .query(async ({ ctx }) => {
       const [user] = await ctx.svc.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
-      return { user: serializeUser(user), wallets: await listWallets(ctx.svc, { userId: user.id }) };
+      return {
+        user: serializeUser(user),
+        wallets: await listWallets(ctx.svc, { userId: user.id }),
+        hasPassword: hasPassword(user),
+      };
     }),
 
   linkWallet: authedProcedure

@@ -63,7 +63,7 @@ export async function requestEmailChange(svc: Services, params: RequestEmailChan
   if (params.newEmail === user.email)
     throw badRequest(
       'This is the address the account has already',
-      [{ path: 'newEmail', message: 'is the current address', code: 'unchanged' }],
+      [{ path: 'newEmail', message: 'is the current address', code: 'email_unchanged' }],
       'EMAIL_UNCHANGED',
     );
   const token = newToken();
