@@ -287,6 +287,23 @@ describe('changing the email address', () => {
 });
 
 describe('at once', () => {
+  it('checks at most the free failures and one more of 12 wrong passwords sent at once; of 10 requests at once, one change waits', async () => {
+    const user = await activeUser(api);
+    const wrong = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => ask(user, { newEmail: uniqueEmail(), password: `Wrong-${i}` })),
+    );
+    expect(tally(wrong.map((r) => r.status))).toEqual({ 400: FREE + 1, 429: 12 - FREE - 1 });
+    clock.advance(2_000);
+
+    const other = await activeUser(api);
+    const asked = await Promise.all(
+      Array.from({ length: 10 }, () => ask(other, { newEmail: uniqueEmail(), password: other.password })),
+    );
+    expect(tally(asked.map((r) => r.status))).toEqual({ 202: 10 });
+    const rows = await t.app.svc.db.select().from(emailChanges).where(eq(emailChanges.userId, other.id));
+    expect(rows).toHaveLength(1);
+  });
+
   it('confirms a link sent 10 times at once exactly once', async () => {
     const user = await activeUser(api);
     const newEmail = uniqueEmail('race');

@@ -68,21 +68,22 @@ export async function requestEmailChange(svc: Services, params: RequestEmailChan
     );
   const token = newToken();
   const now = svc.clock.now();
-  const pending = { oldEmail: user.email, newEmail: params.newEmail, tokenHash: hashToken(token) };
+  const pending = {
+    oldEmail: user.email,
+    newEmail: params.newEmail,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
+    createdAt: now,
+  };
   const write = async (tx: DbOrTx) => {
     await sweep(tx, now);
     await tx
       .insert(emailChanges)
-      .values({
-        userId: user.id,
-        ...pending,
-        expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS),
-        createdAt: now,
-      })
+      .values({ userId: user.id, ...pending })
       .onConflictDoUpdate({
         target: emailChanges.userId,
         targetWhere: isNull(emailChanges.confirmedAt),
-        set: { ...pending, expiresAt: new Date(now.getTime() + CONFIRM_TTL_MS), createdAt: now },
+        set: pending,
       });
     await clearLoginThrottle(tx, user.email); // the proof was right
     const mail = emailChangeConfirmEmail({
@@ -107,7 +108,7 @@ export async function requestEmailChange(svc: Services, params: RequestEmailChan
   } else {
     await reserveLoginAttempt(svc, { email: user.email });
     if (!code || !(await hasSecondFactor(svc.db, user.id))) throw invalidMfaCode();
-    // the code is taken in the transaction of the change: refused, it stays unspent
+    // the code is taken in the transaction of the change: one code, one change
     await svc.db.transaction(async (tx) => {
       if (!(await proveSecondFactor(svc, tx, user.id, code))) throw invalidMfaCode();
       await write(tx);
