@@ -17,15 +17,15 @@ test.afterAll(async () => {
 
 const NEW_PASSWORD = 'Fresh-Start-42';
 
-/** The reset link of the newest mail to `email`, read from the API's development outbox. */
-async function resetLinkFor(email: string): Promise<string> {
+/** The link to APP_URL/`path` in the newest mail to `email`, read from the API's development outbox. */
+async function mailLinkFor(email: string, path = 'reset-password'): Promise<string> {
   const res = await fetch(`${product.apiUrl}/dev/outbox`);
   const { items } = (await res.json()) as { items: { to: string; text: string }[] };
   const link = items
     .filter((m) => m.to === email)
-    .map((m) => m.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0])
+    .map((m) => m.text.match(new RegExp(`https?://\\S+/${path}\\?token=\\S+`))?.[0])
     .find(Boolean);
-  if (!link) throw new Error(`no reset mail to ${email}`);
+  if (!link) throw new Error(`no mail to ${email} linking /${path}`);
   return link;
 }
 
@@ -43,7 +43,7 @@ test.describe('account security in the browser', () => {
     expect(await textOf(page, 'reset-requested')).toContain('If an account uses this address');
 
     // the mail is on the outbox page with the same link the API lists
-    const link = await resetLinkFor(user.email);
+    const link = await mailLinkFor(user.email);
     expect(link.startsWith(`${product.webUrl}/reset-password?token=`)).toBe(true);
     await page.getByRole('link', { name: 'Outbox' }).click();
     await page.getByTestId('outbox').getByRole('link', { name: link }).first().click();
@@ -187,6 +187,29 @@ test.describe('account security in the browser', () => {
     await dialog.getByRole('button', { name: 'Turn off' }).click();
     await expect(card.getByTestId('two-factor-off')).toBeVisible();
     expect(await textOf(page, 'two-factor-notice')).toContain('Two-factor sign-in is off.');
+    await page.close();
+  });
+
+  test('changes the email on the Security tab; the link from the outbox confirms it and the new address signs in', async () => {
+    const user = await activeUserByApi(product.apiUrl, 'email');
+    const newEmail = `moved.${user.email}`;
+    const page = await product.browser.newPage();
+    await useSession(page, product.webUrl, user.token);
+    await page.goto(`${product.webUrl}/account?tab=security`);
+    await expect(page.getByTestId('current-email')).toContainText(user.email, { timeout: 20_000 });
+    const form = page.getByTestId('change-email-form');
+    await form.getByLabel('New email address').fill(newEmail);
+    await form.getByLabel('Current password').fill(user.password);
+    await form.getByRole('button', { name: 'Send the confirmation link' }).click();
+    expect(await textOf(page, 'email-change-sent')).toContain(
+      `Check your new mailbox: we sent a link to ${newEmail}`,
+    );
+
+    await page.goto(await mailLinkFor(newEmail, 'confirm-email'));
+    expect(await textOf(page, 'email-confirmed')).toContain(`Your email address is now ${newEmail}.`);
+    await useSession(page, product.webUrl, null);
+    await signInWithPassword(page, product.webUrl, { ...user, email: newEmail });
+    await page.waitForURL(/\/dashboard$/);
     await page.close();
   });
 

@@ -7,6 +7,7 @@
 
 export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
+export { confirmEmailChange, requestEmailChange, undoEmailChange } from './auth/email-change';
 export { hasSecondFactor } from './auth/factors';
 export { completeMfaLogin } from './auth/mfa/login';
 export {

@@ -30,7 +30,14 @@ export const walletSchema = z
   .object({ address, isPrimary: z.boolean(), linkedAt: isoDateTime })
   .meta({ id: 'Wallet' });
 
-export const meSchema = z.object({ user: userSchema, wallets: z.array(walletSchema) });
+export const meSchema = z.object({
+  user: userSchema,
+  wallets: z.array(walletSchema),
+  hasPassword: z.boolean().meta({
+    description:
+      'false for an account without a password: its email change is proven by a second-factor code',
+  }),
+});
 
 /** The policy's length rule (PASSWORD_MAX_LENGTH) is checked by the server; this only bounds the body. */
 const newPassword = z.string().min(1).max(1024);
@@ -136,6 +143,32 @@ export const recoveryCodesSchema = z.object({
 export const mfaStatusSchema = z.object({
   totp: z.object({ enabled: z.boolean(), confirmedAt: isoDateTime.nullable() }),
   recoveryCodesLeft: z.number().int(),
+});
+
+/** Changing the email address (docs/accounts.md, "Changing the email address") */
+export const emailChangeInput = z
+  .strictObject({
+    newEmail: email,
+    password: z
+      .string()
+      .min(1)
+      .max(1024)
+      .optional()
+      .meta({ description: 'the current password, when the account has one' }),
+    code: codeText.optional().meta({
+      description: 'for an account without a password: a current code from the app or a recovery code',
+    }),
+  })
+  .refine((v) => v.password !== undefined || v.code !== undefined, {
+    message: 'give the current password (or, for an account without one, a code)',
+    path: ['password'],
+  });
+
+export const emailChangeTokenInput = z.strictObject({ token: z.string().min(1).max(512) });
+
+export const emailChangedSchema = z.object({
+  message: z.string(),
+  email: z.string().meta({ description: 'the address the account has now' }),
 });
 
 /** the session of a sign-in's answer, or null when it awaits a second factor */

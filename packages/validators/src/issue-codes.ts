@@ -72,6 +72,10 @@ export const ISSUE_CODES = [
   'reset_token_invalid',
   'reset_token_used',
   'reset_token_expired',
+  'email_unchanged',
+  'email_change_token_invalid',
+  'email_change_token_used',
+  'email_change_token_expired',
   // a ballot that does not fit its voting system (docs/governance.md, "Voting systems")
   'unknown_option',
   'duplicate_option',

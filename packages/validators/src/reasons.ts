@@ -54,6 +54,11 @@ export const REASONS = [
   'NO_TOTP_ENROLMENT',
   'MFA_UNAVAILABLE',
   'EMAIL_TAKEN',
+  // changing the email address (docs/accounts.md, "Changing the email address")
+  'EMAIL_UNCHANGED',
+  'EMAIL_CHANGE_TOKEN_INVALID',
+  'EMAIL_CHANGE_TOKEN_USED',
+  'EMAIL_CHANGE_TOKEN_EXPIRED',
   'ACCOUNT_SUSPENDED',
   'ACCOUNT_DELETED',
   'ALREADY_SUSPENDED',

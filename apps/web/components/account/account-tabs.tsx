@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AccessTokens } from './access-tokens';
 import { ACCOUNT_TABS, type AccountTab } from './account-tab-names';
 import { AvatarUpload } from './avatar-upload';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
 import { PreferencesForm } from './preferences-form';
@@ -20,7 +21,8 @@ import { TwoFactor } from './two-factor';
 
 /**
  * The account page in four tabs: Profile (summary, wallets, picture, profile form), Preferences,
- * Security (password, sessions, deleting the account) and Access tokens. `?tab=` opens one directly.
+ * Security (password, email address, two-factor sign-in, sessions, deleting the account) and Access
+ * tokens. `?tab=` opens one directly.
  */
 export function AccountTabs({ initial }: { initial: AccountTab }) {
   const t = useTranslations('account');
@@ -73,6 +75,7 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
       </TabsContent>
       <TabsContent value="security" className="grid gap-8">
         <ChangePasswordForm />
+        {me.data && <ChangeEmailForm email={me.data.user.email} hasPassword={me.data.hasPassword} />}
         <TwoFactor />
         <SessionsList />
         <QueryState query={user}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>

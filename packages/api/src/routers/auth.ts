@@ -1,4 +1,5 @@
 import {
+  hasPassword,
   issueNonce,
   linkWallet,
   listWallets,
@@ -25,6 +26,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
@@ -50,6 +52,7 @@ export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
+  ...emailProcedures,
   ...walletProcedures,
 
   nonce: publicProcedure
@@ -134,7 +137,11 @@ export const authRouter = router({
     .query(async ({ ctx }) => {
       const [user] = await ctx.svc.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
       if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in first' });
-      return { user: serializeUser(user), wallets: await listWallets(ctx.svc, { userId: user.id }) };
+      return {
+        user: serializeUser(user),
+        wallets: await listWallets(ctx.svc, { userId: user.id }),
+        hasPassword: hasPassword(user),
+      };
     }),
 
   linkWallet: authedProcedure

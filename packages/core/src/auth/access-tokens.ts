@@ -1,6 +1,6 @@
-import { accessTokens } from '@plenum/db';
+import { accessTokens, type DbOrTx } from '@plenum/db';
 import { DEFAULT_TOKEN_SCOPES, TOKEN_SCOPES, type TokenScope } from '@plenum/validators';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -103,4 +103,21 @@ export async function revokeAccessToken(svc: Services, params: { userId: string;
     .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
     .returning({ id: accessTokens.id });
   if (!rows.length) throw notFound('No such access token');
+}
+
+/**
+ * Revokes the user's tokens made at or after `since`: undoing an email change takes back what whoever
+ * changed it may have made (docs/accounts.md, "Changing the email address"); older tokens are the owner's.
+ */
+export async function revokeTokensMadeSince(tx: DbOrTx, params: { userId: string; since: Date; at: Date }) {
+  await tx
+    .update(accessTokens)
+    .set({ revokedAt: params.at })
+    .where(
+      and(
+        eq(accessTokens.userId, params.userId),
+        gte(accessTokens.createdAt, params.since),
+        isNull(accessTokens.revokedAt),
+      ),
+    );
 }

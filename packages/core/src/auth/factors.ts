@@ -1,5 +1,5 @@
-import { type DbOrTx, totpFactors } from '@plenum/db';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { type DbOrTx, mfaChallenges, recoveryCodes, totpFactors } from '@plenum/db';
+import { and, eq, gte, isNotNull, isNull, or } from 'drizzle-orm';
 
 /**
  * Whether the account has a confirmed second factor (docs/accounts.md, "Two-factor sign-in"): what
@@ -12,4 +12,24 @@ export async function hasSecondFactor(db: DbOrTx, userId: string): Promise<boole
     .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
     .limit(1);
   return !!row;
+}
+
+/**
+ * Removes a second factor set up at or after `since` (or still waiting for its confirmation), with its
+ * recovery codes and waiting sign-ins: undoing an email change must not leave the owner locked out by a
+ * factor whoever changed the address added (docs/accounts.md, "Changing the email address").
+ */
+export async function removeFactorsSetUpSince(tx: DbOrTx, params: { userId: string; since: Date }) {
+  const removed = await tx
+    .delete(totpFactors)
+    .where(
+      and(
+        eq(totpFactors.userId, params.userId),
+        or(isNull(totpFactors.confirmedAt), gte(totpFactors.confirmedAt, params.since)),
+      ),
+    )
+    .returning({ confirmedAt: totpFactors.confirmedAt });
+  if (!removed.some((f) => f.confirmedAt)) return;
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, params.userId));
+  await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, params.userId));
 }

@@ -62,3 +62,44 @@ export function secondFactorEmail(params: {
   const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${escapeHtml(what)}</p><p>If this was not you, reset your password now and review your account's security: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
   return { subject, text, html };
 }
+
+const linkTo = (appUrl: string, path: string, token: string) =>
+  `${appUrl.replace(/\/$/, '')}/${path}?token=${encodeURIComponent(token)}`;
+
+/** To the NEW address: its link confirms the change (docs/accounts.md, "Changing the email address"). */
+export function emailChangeConfirmEmail(params: {
+  appUrl: string;
+  firstName: string;
+  token: string;
+  expiresInMs: number;
+}) {
+  const link = linkTo(params.appUrl, 'confirm-email', params.token);
+  const expires = describeDuration(params.expiresInMs);
+  const subject = 'Confirm your new email address for Plenum';
+  const intro =
+    'Someone (hopefully you) asked to use this address for their Plenum account. Confirm it by opening this link:';
+  const after = `The link works once and expires in ${expires}. Until then the account keeps its current address. If you did not ask for this, ignore this email.`;
+  const text = `Hello ${params.firstName},\n\n${intro}\n${link}\n\n${after}\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${intro}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${after}</p>`;
+  return { subject, text, html, link };
+}
+
+/** To the OLD address once the change is confirmed: what happened, and the link that undoes it. */
+export function emailChangedEmail(params: {
+  appUrl: string;
+  firstName: string;
+  newEmail: string;
+  token: string;
+  expiresInMs: number;
+}) {
+  const link = linkTo(params.appUrl, 'undo-email-change', params.token);
+  const expires = describeDuration(params.expiresInMs);
+  const subject = 'The email address of your Plenum account was changed';
+  const what = `The email address of your Plenum account was changed to ${params.newEmail}. From now on you sign in with that address, and mail about the account goes there.`;
+  const undo = `If this was not you, undo the change within ${expires} by opening this link:`;
+  const after =
+    'Undoing sets the address back to this one, signs the account out everywhere and mails you a link to choose a new password.';
+  const text = `Hello ${params.firstName},\n\n${what}\n\n${undo}\n${link}\n\n${after}\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${escapeHtml(what)}</p><p>${undo}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${after}</p>`;
+  return { subject, text, html, link };
+}

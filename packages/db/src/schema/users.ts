@@ -165,6 +165,38 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
+/**
+ * Email changes (docs/accounts.md, "Changing the email address"): a link to the new address confirms one,
+ * then a link to the old address may undo it for 72 hours. Both tokens are stored as SHA-256 hashes and
+ * work once. At most one change per account waits for its confirmation (the partial unique index): a new
+ * request replaces it, so the older link stops working.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: id(),
+    userId: parentId('user_id', () => users.id),
+    /** the address when the change was asked for, replaced by the one it had at confirmation */
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    /** set when the link to the new address confirmed the change */
+    confirmedAt: tstz('confirmed_at'),
+    undoTokenHash: text('undo_token_hash'),
+    undoExpiresAt: tstz('undo_expires_at'),
+    /** set when the undo link was used, or when an undo of the account's other changes spent it */
+    undoneAt: tstz('undone_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_key').on(t.tokenHash),
+    uniqueIndex('email_changes_undo_token_hash_key').on(t.undoTokenHash),
+    uniqueIndex('email_changes_one_pending_per_user').on(t.userId).where(sql`${t.confirmedAt} is null`),
+    index('email_changes_expires_idx').on(t.expiresAt),
+  ],
+);
+
 export const wallets = pgTable(
   'wallets',
   {

@@ -20,7 +20,7 @@ const PERIOD_S = 30;
 const WINDOW = 1;
 const SEAL_PURPOSE = 'totp-secret';
 
-const invalidCode = () =>
+export const invalidMfaCode = () =>
   badRequest(
     'The code is not correct or was used already',
     [{ path: 'code', message: 'is not correct or was used already', code: 'invalid_mfa_code' }],
@@ -145,7 +145,7 @@ export async function confirmTotp(svc: Services, params: { principal: Principal;
   if (pending.confirmedAt) throw conflict('Two-factor sign-in is on already', 'TOTP_ALREADY_ENABLED');
   await reserveLoginAttempt(svc, { email: user.email });
   const step = stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, pending.secret), params.code);
-  if (step === null) throw invalidCode();
+  if (step === null) throw invalidMfaCode();
   const now = svc.clock.now();
   const codes = newRecoveryCodes();
   await svc.db.transaction(async (tx) => {
@@ -182,10 +182,12 @@ async function storeRecoveryCodes(svc: Services, tx: DbOrTx, userId: string, cod
 
 /**
  * A signed-in owner proves the factor again (a current code, or a recovery code when the phone is gone)
- * for what changes it: turning it off, or new recovery codes. Wrong codes count toward the throttle;
- * they are a 400, not a 401 (the caller is signed in, and clients read 401 as "sign in again").
+ * for what changes it: turning it off, new recovery codes, a new email address for an account without a
+ * password. The code is taken in the caller's transaction (a TOTP step or a recovery code works once).
+ * Callers count the attempt toward the throttle first; a wrong code is their 400 `INVALID_MFA_CODE`, not
+ * a 401 (the caller is signed in, and clients read 401 as "sign in again").
  */
-async function proveFactor(svc: Services, tx: DbOrTx, userId: string, code: string) {
+export async function proveSecondFactor(svc: Services, tx: DbOrTx, userId: string, code: string) {
   const trimmed = code.trim();
   return /^\d{6}$/.test(trimmed)
     ? acceptTotpCode(svc, tx, userId, trimmed)
@@ -200,7 +202,7 @@ export async function disableTotp(svc: Services, params: { principal: Principal;
   if (!factor?.confirmedAt) throw conflict('Two-factor sign-in is not on', 'TOTP_NOT_ENABLED');
   await reserveLoginAttempt(svc, { email: user.email });
   await svc.db.transaction(async (tx) => {
-    if (!(await proveFactor(svc, tx, user.id, params.code))) throw invalidCode();
+    if (!(await proveSecondFactor(svc, tx, user.id, params.code))) throw invalidMfaCode();
     await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
@@ -221,7 +223,7 @@ export async function regenerateRecoveryCodes(svc: Services, params: { principal
   await reserveLoginAttempt(svc, { email: user.email });
   const codes = newRecoveryCodes();
   await svc.db.transaction(async (tx) => {
-    if (!(await proveFactor(svc, tx, user.id, params.code))) throw invalidCode();
+    if (!(await proveSecondFactor(svc, tx, user.id, params.code))) throw invalidMfaCode();
     const now = svc.clock.now();
     await storeRecoveryCodes(svc, tx, user.id, codes, now);
     await clearLoginThrottle(tx, user.email);

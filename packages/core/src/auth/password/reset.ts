@@ -1,4 +1,4 @@
-import { passwordResetTokens, users } from '@plenum/db';
+import { type DbOrTx, passwordResetTokens, users } from '@plenum/db';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { findUserByEmail } from '../../accounts/find-by-email';
 import { enqueueEmail } from '../../mail/outbox';
@@ -23,30 +23,53 @@ const KEEP_EXPIRED_MS = 86_400_000;
  */
 export async function requestPasswordReset(svc: Services, params: { email: string }) {
   const user = await findUserByEmail(svc.db, params.email);
-  const token = newToken();
-  const tokenHash = hashToken(token);
+  const link = newResetLink(); // made and hashed whoever the address names: the same work for all
   const now = svc.clock.now();
-  const ttl = svc.config.passwordResetTokenTtlMs;
   const eligible = user && !user.deletedAt && user.status !== 'suspended';
   await svc.db.transaction(async (tx) => {
     await tx
       .delete(passwordResetTokens)
       .where(lt(passwordResetTokens.expiresAt, new Date(now.getTime() - KEEP_EXPIRED_MS)));
-    if (!eligible) return;
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash,
-      expiresAt: new Date(now.getTime() + ttl),
-      createdAt: now,
-    });
-    const mail = passwordResetEmail({
-      appUrl: svc.config.appUrl,
-      firstName: user.firstName,
-      token,
-      expiresInMs: ttl,
-    });
-    await enqueueEmail(tx, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html });
+    if (eligible) await storeResetLink(svc, tx, { user, link });
   });
+}
+
+export interface ResetLink {
+  token: string;
+  tokenHash: string;
+}
+
+export function newResetLink(): ResetLink {
+  const token = newToken();
+  return { token, tokenHash: hashToken(token) };
+}
+
+/**
+ * Stores a reset token for the account and queues the mail with its link, in the caller's transaction:
+ * what a request does for an eligible account, and what undoing an email change mails the restored
+ * address (docs/accounts.md, "Changing the email address").
+ */
+export async function storeResetLink(
+  svc: Pick<Services, 'clock' | 'config'>,
+  tx: DbOrTx,
+  params: { user: { id: string; email: string; firstName: string }; link: ResetLink },
+) {
+  const { user, link } = params;
+  const now = svc.clock.now();
+  const ttl = svc.config.passwordResetTokenTtlMs;
+  await tx.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: link.tokenHash,
+    expiresAt: new Date(now.getTime() + ttl),
+    createdAt: now,
+  });
+  const mail = passwordResetEmail({
+    appUrl: svc.config.appUrl,
+    firstName: user.firstName,
+    token: link.token,
+    expiresInMs: ttl,
+  });
+  await enqueueEmail(tx, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html });
 }
 
 type ResetRefusal = 'RESET_TOKEN_INVALID' | 'RESET_TOKEN_USED' | 'RESET_TOKEN_EXPIRED';
