@@ -1,8 +1,8 @@
-import { mfaChallenges, type users } from '@plenum/db';
-import { and, eq, lt } from 'drizzle-orm';
+import type { users } from '@plenum/db';
+import { sql } from 'drizzle-orm';
 import type { Services } from '../services';
+import { executePrepared, rowsOf } from '../shared/prepared';
 import { hashToken, newToken } from '../shared/tokens';
-import { hasSecondFactor } from './factors';
 import type { SessionClient } from './sessions';
 import { startSession } from './start-session';
 
@@ -28,26 +28,43 @@ export interface MfaChallenge {
   expiresAt: string;
 }
 
+/**
+ * One statement: the challenge is written only when the account has a confirmed second factor (and the
+ * account's challenges spent by time go with it, so the table stays the size of the sign-ins under way).
+ * No row back: no factor, and the session starts at once.
+ */
+const challengeStatement = (p: {
+  hash: string;
+  userId: string;
+  method: FirstFactor;
+  expiresAt: Date;
+  now: Date;
+}) => sql`
+  with swept as (
+    delete from mfa_challenges where user_id = ${p.userId}::uuid and expires_at < ${p.now.toISOString()}::timestamptz
+  )
+  insert into mfa_challenges (token_hash, user_id, method, expires_at, created_at)
+  select ${p.hash}, ${p.userId}::uuid, ${p.method}, ${p.expiresAt.toISOString()}::timestamptz, ${p.now.toISOString()}::timestamptz
+  where exists (select 1 from totp_factors where user_id = ${p.userId}::uuid and confirmed_at is not null)
+  returning token_hash`;
+
 export async function finishFirstFactor(
   svc: Services,
   user: typeof users.$inferSelect,
   method: FirstFactor,
   client?: SessionClient,
 ) {
-  if (!(await hasSecondFactor(svc.db, user.id))) return startSession(svc, user, client);
   const now = svc.clock.now();
   const token = newToken(MFA_TOKEN_PREFIX);
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_MS);
-  await svc.db.transaction(async (tx) => {
-    // this account's spent-by-time challenges go when it makes a new one: the table stays the size of
-    // the sign-ins under way
-    await tx
-      .delete(mfaChallenges)
-      .where(and(eq(mfaChallenges.userId, user.id), lt(mfaChallenges.expiresAt, now)));
-    await tx
-      .insert(mfaChallenges)
-      .values({ tokenHash: hashToken(token), userId: user.id, method, expiresAt, createdAt: now });
-  });
+  const written = rowsOf(
+    await executePrepared(
+      svc.db,
+      'plenum_mfa_challenge',
+      challengeStatement({ hash: hashToken(token), userId: user.id, method, expiresAt, now }),
+    ),
+  );
+  if (!written.length) return startSession(svc, user, client);
   const challenge: MfaChallenge = {
     mfaRequired: true,
     mfaToken: token,

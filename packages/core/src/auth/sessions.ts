@@ -47,16 +47,16 @@ const MAX_USER_AGENT = 512;
 
 export { LAST_USED_RESOLUTION_MS };
 
-export async function createSession(
+/** a new session's secret and its row (not yet written): createSession's, or a sign-in statement's own */
+export function newSession(
   svc: Pick<Services, 'clock' | 'config'>,
-  db: DbOrTx,
   userId: string,
   client: SessionClient = {},
 ) {
   const token = newToken();
   const now = svc.clock.now();
   const expiresAt = new Date(now.getTime() + svc.config.sessionTtlMs);
-  await db.insert(sessions).values({
+  const row = {
     userId,
     tokenHash: hashToken(token),
     expiresAt,
@@ -64,7 +64,18 @@ export async function createSession(
     lastUsedAt: now,
     userAgent: client.userAgent?.slice(0, MAX_USER_AGENT) || null,
     ip: client.ip?.slice(0, 100) || null,
-  });
+  };
+  return { token, expiresAt, row };
+}
+
+export async function createSession(
+  svc: Pick<Services, 'clock' | 'config'>,
+  db: DbOrTx,
+  userId: string,
+  client: SessionClient = {},
+) {
+  const { token, expiresAt, row } = newSession(svc, userId, client);
+  await db.insert(sessions).values(row);
   return { token, expiresAt };
 }
 

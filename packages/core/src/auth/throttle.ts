@@ -24,7 +24,8 @@ export interface LoginThrottleSettings {
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** the key is a hash: the table never holds the emails people typed */
-const keyOf = (email: string) => hashToken(`login:${normalizeEmail(email)}`);
+export const loginThrottleKey = (email: string) => hashToken(`login:${normalizeEmail(email)}`);
+const keyOf = loginThrottleKey;
 
 export function loginBackoffMs(failures: number, settings: LoginThrottleSettings): number {
   const over = failures - settings.freeFailures;

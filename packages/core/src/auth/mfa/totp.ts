@@ -46,6 +46,10 @@ function stepOf(svc: Pick<Services, 'clock'>, secretBase32: string, code: string
 
 const secretKey = (svc: Pick<Services, 'config'>) => svc.config.secretKey();
 
+/** the step of `code` for a factor's stored secret, or null when the code fits no step of the window */
+export const totpStepFor = (svc: Pick<Services, 'clock' | 'config'>, sealedSecret: string, code: string) =>
+  stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, sealedSecret), code);
+
 async function userOf(svc: Pick<Services, 'db'>, userId: string) {
   const [user] = await svc.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.deletedAt) throw notFound('No such user');
@@ -55,20 +59,27 @@ async function userOf(svc: Pick<Services, 'db'>, userId: string) {
 /**
  * Accepts a TOTP code of a confirmed factor once: the step it was made for must be newer than the last
  * accepted one, and is recorded in the same statement, so the same code sent twice at once works once.
+ * `sealedSecret`: the factor's stored secret when the caller has read it already (a sign-in reads it
+ * with its challenge: one statement fewer).
  */
 export async function acceptTotpCode(
   svc: Services,
   tx: DbOrTx,
   userId: string,
   code: string,
+  sealedSecret?: string | null,
 ): Promise<boolean> {
-  const [factor] = await tx
-    .select()
-    .from(totpFactors)
-    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
-    .limit(1);
-  if (!factor) return false;
-  const step = stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, factor.secret), code);
+  let sealed = sealedSecret;
+  if (sealed === undefined) {
+    const [factor] = await tx
+      .select({ secret: totpFactors.secret })
+      .from(totpFactors)
+      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
+      .limit(1);
+    sealed = factor?.secret ?? null;
+  }
+  if (!sealed) return false;
+  const step = stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, sealed), code);
   if (step === null) return false;
   const taken = await tx
     .update(totpFactors)
@@ -76,6 +87,7 @@ export async function acceptTotpCode(
     .where(
       and(
         eq(totpFactors.userId, userId),
+        isNotNull(totpFactors.confirmedAt),
         or(isNull(totpFactors.lastUsedStep), lt(totpFactors.lastUsedStep, step)),
       ),
     )
