@@ -10,20 +10,8 @@ import { AppError } from './errors';
 const derive = (secretKey: Uint8Array, purpose: string) =>
   Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), `plenum ${purpose}`, 32));
 
-const keys = new WeakMap<Uint8Array, Map<string, Buffer>>();
-function keyFor(secretKey: Uint8Array, purpose: string): Buffer {
-  let byPurpose = keys.get(secretKey);
-  if (!byPurpose) {
-    byPurpose = new Map();
-    keys.set(secretKey, byPurpose);
-  }
-  let key = byPurpose.get(purpose);
-  if (!key) {
-    key = derive(secretKey, purpose);
-    byPurpose.set(purpose, key);
-  }
-  return key;
-}
+/** derived on each use (HKDF is a few microseconds): no key cache outside the service container */
+const keyFor = (secretKey: Uint8Array, purpose: string): Buffer => derive(secretKey, purpose);
 
 export function seal(secretKey: Uint8Array, purpose: string, plain: string): string {
   const iv = randomBytes(12);
