@@ -7,7 +7,7 @@ import { executePrepared, rowsOf } from '../../shared/prepared';
 import { hashToken } from '../../shared/tokens';
 import { newSession, type SessionClient } from '../sessions';
 import { loginThrottleKey, reserveLoginAttempt } from '../throttle';
-import { hashRecoveryCode } from './recovery';
+import { recoveryCodeHashOf } from './recovery';
 import { totpStepFor } from './totp';
 
 const invalidChallenge = () =>
@@ -103,13 +103,9 @@ export async function completeMfaLogin(
       name = 'plenum_mfa_answer_totp';
     }
   } else if (params.recoveryCode) {
-    const normalised = params.recoveryCode.toLowerCase().replace(/[\s-]/g, '');
-    if (normalised.length === 10) {
-      take = takeRecoveryCode(
-        user.id,
-        hashRecoveryCode(svc.config.secretKey(), normalised),
-        now.toISOString(),
-      );
+    const codeHash = recoveryCodeHashOf(svc.config.secretKey(), params.recoveryCode);
+    if (codeHash) {
+      take = takeRecoveryCode(user.id, codeHash, now.toISOString());
       name = 'plenum_mfa_answer_recovery';
     }
   }

@@ -25,6 +25,10 @@ const normalise = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
 export const hashRecoveryCode = (secretKey: Uint8Array, code: string) =>
   keyedHash(secretKey, PURPOSE, normalise(code));
 
+/** the stored hash a typed recovery code would have, or null when it cannot be one (not 10 characters) */
+export const recoveryCodeHashOf = (secretKey: Uint8Array, code: string): string | null =>
+  normalise(code).length === 10 ? hashRecoveryCode(secretKey, code) : null;
+
 /** spends one unused recovery code of the account, atomically: a code works once, however often sent */
 export async function spendRecoveryCode(
   svc: Pick<Services, 'config' | 'clock'>,

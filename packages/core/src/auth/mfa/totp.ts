@@ -59,27 +59,20 @@ async function userOf(svc: Pick<Services, 'db'>, userId: string) {
 /**
  * Accepts a TOTP code of a confirmed factor once: the step it was made for must be newer than the last
  * accepted one, and is recorded in the same statement, so the same code sent twice at once works once.
- * `sealedSecret`: the factor's stored secret when the caller has read it already (a sign-in reads it
- * with its challenge: one statement fewer).
  */
 export async function acceptTotpCode(
   svc: Services,
   tx: DbOrTx,
   userId: string,
   code: string,
-  sealedSecret?: string | null,
 ): Promise<boolean> {
-  let sealed = sealedSecret;
-  if (sealed === undefined) {
-    const [factor] = await tx
-      .select({ secret: totpFactors.secret })
-      .from(totpFactors)
-      .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
-      .limit(1);
-    sealed = factor?.secret ?? null;
-  }
-  if (!sealed) return false;
-  const step = stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, sealed), code);
+  const [factor] = await tx
+    .select({ secret: totpFactors.secret })
+    .from(totpFactors)
+    .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
+    .limit(1);
+  if (!factor) return false;
+  const step = stepOf(svc, open(secretKey(svc), SEAL_PURPOSE, factor.secret), code);
   if (step === null) return false;
   const taken = await tx
     .update(totpFactors)
@@ -206,7 +199,17 @@ export async function proveSecondFactor(svc: Services, tx: DbOrTx, userId: strin
     : spendRecoveryCode(svc, tx, userId, trimmed);
 }
 
-export async function disableTotp(svc: Services, params: { principal: Principal; code: string }) {
+/**
+ * A change to a confirmed factor (turning it off, new recovery codes): the account must have one, the
+ * attempt counts toward the throttle, and the proof, the change, the throttle's clearing and the owner's
+ * mail are one transaction.
+ */
+async function changeConfirmedFactor(
+  svc: Services,
+  params: { principal: Principal; code: string },
+  change: 'disabled' | 'recovery_codes',
+  apply: (tx: DbOrTx, userId: string) => Promise<void>,
+) {
   const { principal } = params;
   assertSession(principal);
   const user = await userOf(svc, principal.userId);
@@ -215,38 +218,27 @@ export async function disableTotp(svc: Services, params: { principal: Principal;
   await reserveLoginAttempt(svc, { email: user.email });
   await svc.db.transaction(async (tx) => {
     if (!(await proveSecondFactor(svc, tx, user.id, params.code))) throw invalidMfaCode();
-    await tx.delete(totpFactors).where(eq(totpFactors.userId, user.id));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, user.id));
+    await apply(tx, user.id);
     await clearLoginThrottle(tx, user.email);
     await enqueueEmail(tx, {
       to: user.email,
-      ...secondFactorEmail({ appUrl: svc.config.appUrl, firstName: user.firstName, change: 'disabled' }),
+      ...secondFactorEmail({ appUrl: svc.config.appUrl, firstName: user.firstName, change }),
     });
   });
 }
 
-export async function regenerateRecoveryCodes(svc: Services, params: { principal: Principal; code: string }) {
-  const { principal } = params;
-  assertSession(principal);
-  const user = await userOf(svc, principal.userId);
-  const [factor] = await svc.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id)).limit(1);
-  if (!factor?.confirmedAt) throw conflict('Two-factor sign-in is not on', 'TOTP_NOT_ENABLED');
-  await reserveLoginAttempt(svc, { email: user.email });
-  const codes = newRecoveryCodes();
-  await svc.db.transaction(async (tx) => {
-    if (!(await proveSecondFactor(svc, tx, user.id, params.code))) throw invalidMfaCode();
-    const now = svc.clock.now();
-    await storeRecoveryCodes(svc, tx, user.id, codes, now);
-    await clearLoginThrottle(tx, user.email);
-    await enqueueEmail(tx, {
-      to: user.email,
-      ...secondFactorEmail({
-        appUrl: svc.config.appUrl,
-        firstName: user.firstName,
-        change: 'recovery_codes',
-      }),
-    });
+export async function disableTotp(svc: Services, params: { principal: Principal; code: string }) {
+  await changeConfirmedFactor(svc, params, 'disabled', async (tx, userId) => {
+    await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
   });
+}
+
+export async function regenerateRecoveryCodes(svc: Services, params: { principal: Principal; code: string }) {
+  const codes = newRecoveryCodes();
+  await changeConfirmedFactor(svc, params, 'recovery_codes', (tx, userId) =>
+    storeRecoveryCodes(svc, tx, userId, codes, svc.clock.now()),
+  );
   return { recoveryCodes: codes };
 }
