@@ -16,13 +16,10 @@ import {
   totpEnrolmentSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
-import type { Context } from '../context';
 import { authedProcedure, publicProcedure } from '../trpc';
+import { clientOf, setSessionCookieFor } from './sign-in';
 
 const tags = ['auth'];
-
-/** who signs in, as the request shows it: kept with the session for the user's list of devices */
-const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
 /**
  * Two-factor sign-in with TOTP and recovery codes; merged into the `auth` router. See docs/accounts.md,
@@ -51,11 +48,7 @@ export const mfaProcedures = {
     .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await completeMfaLogin(ctx.svc, { ...input, client: clientOf(ctx) });
-      const maxAgeSeconds = Math.max(
-        0,
-        Math.floor((Date.parse(session.expiresAt) - ctx.svc.clock.now().getTime()) / 1000),
-      );
-      ctx.setSessionCookie(session.token, { maxAgeSeconds });
+      setSessionCookieFor(ctx, session);
       return session;
     }),
 

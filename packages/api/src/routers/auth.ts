@@ -24,29 +24,15 @@ import {
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 import { walletProcedures } from './auth-wallets';
+import { clientOf, setSessionCookieFor } from './sign-in';
 
 const tags = ['auth'];
-
-/** the cookie of a session; a sign-in that awaits its second factor has none yet */
-function setCookie(ctx: Context, answer: { token: string; expiresAt: string } | { mfaRequired: true }) {
-  if ('mfaRequired' in answer) return;
-  const session = answer;
-  const maxAgeSeconds = Math.max(
-    0,
-    Math.floor((Date.parse(session.expiresAt) - ctx.svc.clock.now().getTime()) / 1000),
-  );
-  ctx.setSessionCookie(session.token, { maxAgeSeconds });
-}
-
-/** who signs in, as the request shows it: kept with the session for the user's list of devices */
-const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
 export const authRouter = router({
   ...passwordProcedures,
@@ -86,7 +72,7 @@ export const authRouter = router({
     .output(signInSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await login(ctx.svc, { ...input, client: clientOf(ctx) });
-      setCookie(ctx, session);
+      setSessionCookieFor(ctx, session);
       return session;
     }),
 
@@ -107,7 +93,7 @@ export const authRouter = router({
     .output(signInSchema)
     .mutation(async ({ ctx, input }) => {
       const session = await siweLogin(ctx.svc, { ...input, client: clientOf(ctx) });
-      setCookie(ctx, session);
+      setSessionCookieFor(ctx, session);
       return session;
     }),
 
