@@ -18,6 +18,9 @@ export {
   startTotpEnrolment,
 } from './auth/mfa/totp';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
+export { passkeyLogin, passkeyLoginOptions } from './auth/passkeys/login';
+export { deletePasskey, listPasskeys } from './auth/passkeys/manage';
+export { passkeyRegistrationOptions, registerPasskey } from './auth/passkeys/register';
 export { changePassword } from './auth/password/change';
 export {
   dummyPasswordHash,

@@ -28,6 +28,7 @@ import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
+import { passkeyProcedures } from './auth-passkeys';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 import { walletProcedures } from './auth-wallets';
@@ -52,6 +53,7 @@ export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
+  ...passkeyProcedures,
   ...emailProcedures,
   ...walletProcedures,
 
