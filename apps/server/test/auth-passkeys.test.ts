@@ -270,7 +270,7 @@ describe('signing in with a passkey', () => {
     await invalid(unknown.authenticate(await loginOptions()));
     const good = authenticator.authenticate(await loginOptions());
     const sig = Buffer.from(good.response.signature, 'base64url');
-    sig[sig.length - 1] ^= 1;
+    sig.writeUInt8(sig.readUInt8(sig.length - 1) ^ 1, sig.length - 1);
     await invalid({ ...good, response: { ...good.response, signature: sig.toString('base64url') } });
     // the bad signature spent its challenge but left the passkey as it was: the next sign-in works
     expect((await passkeyLogin(authenticator.authenticate(await loginOptions()))).status).toBe(200);
@@ -482,6 +482,17 @@ describe('removing passkeys', () => {
       expect(await storedPasskeys(user.id)).toHaveLength(1);
     },
   );
+});
+
+describe('deleting the account', () => {
+  it('forgets its passkeys: they no longer sign in', async () => {
+    const { user, authenticator } = await withPasskey();
+    expect((await api.delete(`/users/${user.id}`, { token: user.token })).status).toBe(204);
+    expect(await storedPasskeys(user.id)).toEqual([]);
+    const res = await passkeyLogin(authenticator.authenticate(await loginOptions()));
+    expect(res.status).toBe(401);
+    expect(res.body.reason).toBe('PASSKEY_INVALID');
+  });
 });
 
 describe('undoing an email change', () => {

@@ -20,7 +20,10 @@ const credentialBase = {
   rawId: b64url(1024).min(1),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  /** not read by the server (it asks for no extensions); other members are dropped */
+  clientExtensionResults: z
+    .object({ credProps: z.object({ rk: z.boolean().optional() }).optional() })
+    .default({}),
 };
 
 export const passkeyRegistrationResponse = z
@@ -40,7 +43,7 @@ export const passkeyAuthenticationResponse = z
     response: z.object({
       clientDataJSON: b64url(8192).min(1),
       authenticatorData: b64url(8192).min(1),
-      signature: b64url(2048).min(1),
+      signature: b64url(8192).min(1),
       userHandle: b64url(512).optional(),
     }),
   })

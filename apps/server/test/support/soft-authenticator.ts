@@ -104,7 +104,7 @@ export class SoftAuthenticator {
     const attestationObject = isoCBOR.encode(
       new Map<string, string | Uint8Array | Map<never, never>>([
         ['fmt', 'none'],
-        ['attStmt', new Map()],
+        ['attStmt', new Map<never, never>()],
         ['authData', new Uint8Array(authData)],
       ]),
     );

@@ -1,7 +1,7 @@
 import {
-  completeMfaLogin,
   confirmTotp,
   disableTotp,
+  finishSecondFactor,
   mfaStatus,
   regenerateRecoveryCodes,
   startTotpEnrolment,
@@ -50,7 +50,7 @@ export const mfaProcedures = {
     .input(mfaLoginInput)
     .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
-      const session = await completeMfaLogin(ctx.svc, { ...input, client: clientOf(ctx) });
+      const session = await finishSecondFactor(ctx.svc, { ...input, client: clientOf(ctx) });
       const maxAgeSeconds = Math.max(
         0,
         Math.floor((Date.parse(session.expiresAt) - ctx.svc.clock.now().getTime()) / 1000),

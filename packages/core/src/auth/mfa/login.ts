@@ -5,7 +5,6 @@ import type { Services } from '../../services';
 import { forbidden, unauthorized } from '../../shared/errors';
 import { executePrepared, rowsOf } from '../../shared/prepared';
 import { hashToken } from '../../shared/tokens';
-import { completeMfaWithPasskey } from '../passkeys/login';
 import { newSession, type SessionClient } from '../sessions';
 import { loginThrottleKey, reserveLoginAttempt } from '../throttle';
 import { recoveryCodeHashOf } from './recovery';
@@ -76,17 +75,9 @@ export async function completeMfaLogin(
     mfaToken: string;
     code?: string | undefined;
     recoveryCode?: string | undefined;
-    passkey?: Parameters<typeof completeMfaWithPasskey>[1]['response'] | undefined;
     client?: SessionClient;
   },
 ) {
-  // a passkey's answer has its own path (passkeys/login.ts): this one stays the codes' prepared statement
-  if (params.passkey)
-    return completeMfaWithPasskey(svc, {
-      mfaToken: params.mfaToken,
-      response: params.passkey,
-      client: params.client,
-    });
   const tokenHash = hashToken(params.mfaToken);
   const now = svc.clock.now();
   // the challenge, its account and the account's TOTP secret in one read
