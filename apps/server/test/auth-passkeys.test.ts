@@ -187,6 +187,10 @@ describe('adding passkeys', () => {
     const byToken = await api.post('/auth/passkeys/register/options', {}, { token: pat.body.token });
     expect(byToken.status).toBe(403);
     expect(byToken.body.reason).toBe('SESSION_REQUIRED');
+    // a session may send no body at all
+    expect((await api.post('/auth/passkeys/register/options', undefined, { token: user.token })).status).toBe(
+      200,
+    );
     const anonymous = await api.post('/auth/passkeys/register/options', {});
     expect(anonymous.status).toBe(401);
     expect((await api.get('/auth/passkeys')).status).toBe(401);
@@ -212,6 +216,10 @@ describe('signing in with a passkey', () => {
     const options = await loginOptions();
     expect(options).toMatchObject({ rpId: 'localhost', allowCredentials: [], userVerification: 'required' });
     expect(options.challenge).toEqual(expect.any(String));
+    // no body at all is the same as {}; every call gets its own challenge
+    const bare = await api.post('/auth/passkeys/login/options');
+    expect(bare.status, bare.text).toBe(200);
+    expect(bare.body.challenge).not.toBe(options.challenge);
     const res = await passkeyLogin(authenticator.authenticate(options));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.user.id).toBe(user.id);
