@@ -57,6 +57,11 @@ describe('OpenAPI', () => {
       ['/proposals/{proposalId}', 'patch', '409', /PROPOSAL_NOT_PENDING/],
       ['/proposals/{proposalId}/history', 'get', '404', /Not found/],
       ['/auth/wallets/{address}', 'delete', '409', /WALLET_IN_USE.*LAST_SIGN_IN_METHOD/],
+      ['/auth/passkeys/{id}', 'delete', '409', /LAST_SIGN_IN_METHOD/],
+      ['/auth/passkeys/register', 'post', '400', /PASSKEY_VERIFICATION_FAILED/],
+      ['/auth/passkeys/register', 'post', '409', /PASSKEY_ALREADY_REGISTERED/],
+      ['/auth/passkeys/login', 'post', '401', /PASSKEY_INVALID.*PASSKEY_COUNTER_INVALID/],
+      ['/auth/login/mfa', 'post', '401', /PASSKEY_INVALID/],
     ];
     for (const [path, method, status, reason] of expected)
       expect(

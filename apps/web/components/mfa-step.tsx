@@ -1,10 +1,12 @@
 'use client';
 import type { MFA_METHOD_NAMES } from '@plenum/validators';
 import { useMutation } from '@tanstack/react-query';
+import { KeyRound } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { z } from 'zod';
 import { type DisplayError, toDisplayError } from '../lib/errors';
+import { askForPasskey, passkeyBrowserProblem } from '../lib/passkeys';
 import { useTRPC } from '../lib/trpc';
 import { useStartSession } from '../lib/use-auth';
 import { AuthPanel } from './auth-page';
@@ -22,8 +24,8 @@ const answerSchema = z.object({ answer: z.string().trim().min(1) });
 
 /**
  * The second step of a sign-in (docs/accounts.md, "Two-factor sign-in"): the 6-digit code of the
- * authenticator app, or one of the recovery codes. A challenge that is gone (expired or used) sends the
- * person back to the first step.
+ * authenticator app, one of the recovery codes, or a passkey (docs/accounts.md, "Passkeys") when the
+ * account has one. A challenge that is gone (expired or used) sends the person back to the first step.
  */
 export function MfaStep({
   challenge,
@@ -35,13 +37,40 @@ export function MfaStep({
   onRestart: () => void;
 }) {
   const t = useTranslations('auth.mfa');
+  const tp = useTranslations('auth.passkey');
   const trpc = useTRPC();
+  const hasCodes = challenge.methods.includes('totp');
+  const hasPasskey = challenge.methods.includes('passkey');
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const passkeyOptions = useMutation(trpc.auth.passkeyLoginOptions.mutationOptions());
   const startSession = useStartSession();
   const [mode, setMode] = useState<'totp' | 'recovery_code'>('totp');
   const [error, setError] = useState<DisplayError | null>(null);
   const [gone, setGone] = useState(false);
   const finish = useMutation(trpc.auth.loginMfa.mutationOptions());
   const form = useZodForm(answerSchema, { defaultValues: { answer: '' } });
+
+  const failed = (err: unknown) => {
+    const problem = passkeyBrowserProblem(err);
+    const shown = problem ? { message: tp(`browser.${problem}`), fields: {} } : toDisplayError(err);
+    if (shown.reason === 'MFA_TOKEN_INVALID') setGone(true);
+    setError(shown);
+  };
+
+  async function answerWithPasskey() {
+    setError(null);
+    setPasskeyBusy(true);
+    try {
+      const optionsJSON = await passkeyOptions.mutateAsync({ mfaToken: challenge.mfaToken });
+      const passkey = await askForPasskey(optionsJSON);
+      startSession(await finish.mutateAsync({ mfaToken: challenge.mfaToken, passkey }));
+      onSignedIn();
+    } catch (err) {
+      failed(err);
+    } finally {
+      setPasskeyBusy(false);
+    }
+  }
 
   const onSubmit = form.handleSubmit((values) => {
     setError(null);
@@ -72,7 +101,7 @@ export function MfaStep({
         {t('heading')}
       </h2>
       <p className="m-0 text-sm text-muted-foreground">
-        {mode === 'totp' ? t('leadTotp') : t('leadRecovery')}
+        {!hasCodes ? t('leadPasskey') : mode === 'totp' ? t('leadTotp') : t('leadRecovery')}
       </p>
       <Form {...form}>
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -83,19 +112,35 @@ export function MfaStep({
             </Button>
           ) : (
             <>
-              <TextField
-                key={mode}
-                form={form}
-                name="answer"
-                label={mode === 'totp' ? t('codeLabel') : t('recoveryLabel')}
-                autoComplete="one-time-code"
-                inputMode={mode === 'totp' ? 'numeric' : 'text'}
-                autoFocus
-                required
-              />
-              <Button type="submit" disabled={finish.isPending} className="w-full">
-                {finish.isPending ? t('checking') : t('submit')}
-              </Button>
+              {hasPasskey && (
+                <Button
+                  type="button"
+                  variant={hasCodes ? 'outline' : 'default'}
+                  onClick={answerWithPasskey}
+                  disabled={passkeyBusy}
+                  className="w-full"
+                >
+                  <KeyRound aria-hidden />
+                  {passkeyBusy ? tp('waiting') : t('usePasskey')}
+                </Button>
+              )}
+              {hasCodes && (
+                <>
+                  <TextField
+                    key={mode}
+                    form={form}
+                    name="answer"
+                    label={mode === 'totp' ? t('codeLabel') : t('recoveryLabel')}
+                    autoComplete="one-time-code"
+                    inputMode={mode === 'totp' ? 'numeric' : 'text'}
+                    autoFocus
+                    required
+                  />
+                  <Button type="submit" disabled={finish.isPending} className="w-full">
+                    {finish.isPending ? t('checking') : t('submit')}
+                  </Button>
+                </>
+              )}
               {challenge.methods.includes('recovery_code') && (
                 <Button
                   type="button"

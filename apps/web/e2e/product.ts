@@ -36,8 +36,14 @@ export const HOOK_TIMEOUT = 180_000;
  * The real product for browser tests: the API server (PGlite in a temp dir) and the built web app
  * (`next start`), each on a free port, driven by `browser`: Playwright's Debian Chromium
  * (playwright.config.ts at the repository root). `stop()` closes what the tests opened in it.
+ * `webHost` names the web app's host in APP_URL and in the browser (it still listens on 127.0.0.1):
+ * passkeys need `localhost`, since WebAuthn takes no IP address as its rp id.
  */
-export async function startProduct(browser: Browser, env: Record<string, string> = {}) {
+export async function startProduct(
+  browser: Browser,
+  env: Record<string, string> = {},
+  options: { webHost?: 'localhost' } = {},
+) {
   const apiPort = await freePort();
   const webPort = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-e2e-'));
@@ -46,7 +52,7 @@ export async function startProduct(browser: Browser, env: Record<string, string>
   if (template && !env.DATABASE_URL && !process.env.DATABASE_URL)
     cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
   const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webUrl = `http://127.0.0.1:${webPort}`;
+  const webUrl = `http://${options.webHost ?? '127.0.0.1'}:${webPort}`;
   const children: ChildProcess[] = [];
   const common = {
     ...process.env,
@@ -82,7 +88,7 @@ export async function startProduct(browser: Browser, env: Record<string, string>
     ),
   );
   try {
-    await Promise.all([waitFor(`${apiUrl}/health`), waitFor(webUrl)]);
+    await Promise.all([waitFor(`${apiUrl}/health`), waitFor(`http://127.0.0.1:${webPort}`)]);
   } catch (err) {
     // a failed start must not leave the servers running: the test run would hang on them
     for (const c of children) c.kill('SIGKILL');

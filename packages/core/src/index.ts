@@ -18,6 +18,9 @@ export {
   startTotpEnrolment,
 } from './auth/mfa/totp';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
+export { passkeyLogin, passkeyLoginOptions } from './auth/passkeys/login';
+export { deletePasskey, listPasskeys } from './auth/passkeys/manage';
+export { passkeyRegistrationOptions, registerPasskey } from './auth/passkeys/register';
 export { changePassword } from './auth/password/change';
 export {
   dummyPasswordHash,
@@ -29,6 +32,7 @@ export {
 export { login } from './auth/password/login';
 export { requestPasswordReset, resetPassword } from './auth/password/reset';
 export { MFA_METHODS, type MfaChallenge } from './auth/second-factor';
+export { finishSecondFactor } from './auth/second-step';
 export { deleteSession, PAT_PREFIX, type Principal, resolveToken, SESSION_SCOPES } from './auth/sessions';
 export { siweLogin } from './auth/siwe/login';
 export { issueNonce } from './auth/siwe/nonce';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { address, isoDateTime } from './common';
 import { coded } from './issue-codes';
+import { passkeyAuthenticationResponse } from './passkeys';
 import { userSchema } from './users';
 
 export const email = z
@@ -84,7 +85,7 @@ export const sessionsEndedSchema = z.object({
 });
 
 /** Two-factor sign-in (docs/accounts.md, "Two-factor sign-in") */
-export const MFA_METHOD_NAMES = ['totp', 'recovery_code'] as const;
+export const MFA_METHOD_NAMES = ['totp', 'recovery_code', 'passkey'] as const;
 
 export const mfaChallengeSchema = z
   .object({
@@ -110,9 +111,13 @@ export const mfaLoginInput = z
       .regex(/^\d{6}$/, 'must be the 6 digits the app shows')
       .optional(),
     recoveryCode: codeText.optional(),
+    passkey: passkeyAuthenticationResponse.optional().meta({
+      description:
+        'a passkey’s answer to the options of POST /auth/passkeys/login/options with this mfaToken',
+    }),
   })
-  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
-    message: 'give either code or recoveryCode',
+  .refine((v) => [v.code, v.recoveryCode, v.passkey].filter((a) => a !== undefined).length === 1, {
+    message: 'give one of code, recoveryCode or passkey',
     path: ['code'],
   });
 

@@ -53,6 +53,11 @@ export const REASONS = [
   'TOTP_NOT_ENABLED',
   'NO_TOTP_ENROLMENT',
   'MFA_UNAVAILABLE',
+  // passkeys (docs/accounts.md, "Passkeys")
+  'PASSKEY_VERIFICATION_FAILED',
+  'PASSKEY_ALREADY_REGISTERED',
+  'PASSKEY_INVALID',
+  'PASSKEY_COUNTER_INVALID',
   'EMAIL_TAKEN',
   // changing the email address (docs/accounts.md, "Changing the email address")
   'EMAIL_UNCHANGED',

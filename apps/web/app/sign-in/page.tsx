@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { AuthPage } from '../../components/auth-page';
 import { type MfaChallenge, MfaStep } from '../../components/mfa-step';
+import { PasskeySignIn } from '../../components/passkey-sign-in';
 import { SignInForm } from '../../components/sign-in-form';
 import { SiweSignIn } from '../../components/siwe-sign-in';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -49,9 +50,14 @@ export default function SignInPage() {
           <MfaStep challenge={challenge} onSignedIn={done} onRestart={() => setChallenge(null)} />
         </div>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          <SignInForm onSignedIn={done} onChallenge={setChallenge} />
-          <SiweSignIn onSignedIn={done} onChallenge={setChallenge} />
+        <div className="grid gap-4">
+          <div className="grid gap-4 md:grid-cols-2">
+            <SignInForm onSignedIn={done} onChallenge={setChallenge} />
+            <SiweSignIn onSignedIn={done} onChallenge={setChallenge} />
+          </div>
+          <div className="mx-auto grid w-full max-w-md">
+            <PasskeySignIn onSignedIn={done} />
+          </div>
         </div>
       )}
     </AuthPage>

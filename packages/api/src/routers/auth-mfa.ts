@@ -1,7 +1,7 @@
 import {
-  completeMfaLogin,
   confirmTotp,
   disableTotp,
+  finishSecondFactor,
   mfaStatus,
   regenerateRecoveryCodes,
   startTotpEnrolment,
@@ -36,18 +36,18 @@ export const mfaProcedures = {
         tags,
         protect: false,
         summary:
-          'Finish a sign-in with a second factor: the mfaToken and a code from the app or a recovery code',
+          'Finish a sign-in with a second factor: the mfaToken and a code from the app, a recovery code or a passkey’s answer',
       },
       errors: {
         400: ['VALIDATION_FAILED'],
-        401: ['MFA_TOKEN_INVALID', 'INVALID_MFA_CODE'],
+        401: ['MFA_TOKEN_INVALID', 'INVALID_MFA_CODE', 'PASSKEY_INVALID', 'PASSKEY_COUNTER_INVALID'],
         403: ['ACCOUNT_SUSPENDED'],
       },
     })
     .input(mfaLoginInput)
     .output(sessionSchema)
     .mutation(async ({ ctx, input }) => {
-      const session = await completeMfaLogin(ctx.svc, { ...input, client: clientOf(ctx) });
+      const session = await finishSecondFactor(ctx.svc, { ...input, client: clientOf(ctx) });
       setSessionCookieFor(ctx, session);
       return session;
     }),

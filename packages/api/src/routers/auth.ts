@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
+import { passkeyProcedures } from './auth-passkeys';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 import { walletProcedures } from './auth-wallets';
@@ -38,6 +39,7 @@ export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
+  ...passkeyProcedures,
   ...emailProcedures,
   ...walletProcedures,
 

@@ -14,7 +14,7 @@ import { startSession } from './start-session';
 export type FirstFactor = 'password' | 'siwe';
 
 /** the ways to answer a challenge, as `methods` names them */
-export const MFA_METHODS = ['totp', 'recovery_code'] as const;
+export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 
 /** how long a proven first factor waits for its second one */
 export const MFA_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -29,9 +29,10 @@ export interface MfaChallenge {
 }
 
 /**
- * One statement: the challenge is written only when the account has a confirmed second factor (and the
- * account's challenges spent by time go with it, so the table stays the size of the sign-ins under way).
- * No row back: no factor, and the session starts at once.
+ * One statement: the challenge is written only when the account has a confirmed second factor (a TOTP
+ * app or a passkey; and the account's challenges spent by time go with it, so the table stays the size
+ * of the sign-ins under way). The row back says which factors the account has; no row: no factor, and
+ * the session starts at once.
  */
 const challengeStatement = (p: {
   hash: string;
@@ -42,11 +43,18 @@ const challengeStatement = (p: {
 }) => sql`
   with swept as (
     delete from mfa_challenges where user_id = ${p.userId}::uuid and expires_at < ${p.now.toISOString()}::timestamptz
+  ),
+  factors as (
+    select exists (select 1 from totp_factors where user_id = ${p.userId}::uuid and confirmed_at is not null) as totp,
+      exists (select 1 from passkeys where user_id = ${p.userId}::uuid) as passkey
+  ),
+  written as (
+    insert into mfa_challenges (token_hash, user_id, method, expires_at, created_at)
+    select ${p.hash}, ${p.userId}::uuid, ${p.method}, ${p.expiresAt.toISOString()}::timestamptz, ${p.now.toISOString()}::timestamptz
+    from factors where totp or passkey
+    returning token_hash
   )
-  insert into mfa_challenges (token_hash, user_id, method, expires_at, created_at)
-  select ${p.hash}, ${p.userId}::uuid, ${p.method}, ${p.expiresAt.toISOString()}::timestamptz, ${p.now.toISOString()}::timestamptz
-  where exists (select 1 from totp_factors where user_id = ${p.userId}::uuid and confirmed_at is not null)
-  returning token_hash`;
+  select totp, passkey from factors where exists (select 1 from written)`;
 
 export async function finishFirstFactor(
   svc: Services,
@@ -57,18 +65,18 @@ export async function finishFirstFactor(
   const now = svc.clock.now();
   const token = newToken(MFA_TOKEN_PREFIX);
   const expiresAt = new Date(now.getTime() + MFA_CHALLENGE_TTL_MS);
-  const written = rowsOf(
+  const [written] = rowsOf<{ totp: boolean; passkey: boolean }>(
     await executePrepared(
       svc.db,
       'plenum_mfa_challenge',
       challengeStatement({ hash: hashToken(token), userId: user.id, method, expiresAt, now }),
     ),
   );
-  if (!written.length) return startSession(svc, user, client);
+  if (!written) return startSession(svc, user, client);
   const challenge: MfaChallenge = {
     mfaRequired: true,
     mfaToken: token,
-    methods: [...MFA_METHODS],
+    methods: MFA_METHODS.filter((m) => (m === 'passkey' ? written.passkey : written.totp)),
     expiresAt: expiresAt.toISOString(),
   };
   return challenge;

@@ -2,6 +2,8 @@ import {
   accessTokens,
   type DbOrTx,
   mfaChallenges,
+  passkeyChallenges,
+  passkeys,
   recoveryCodes,
   sessions,
   totpFactors,
@@ -162,7 +164,7 @@ export async function endSessions(tx: DbOrTx, params: { userId: string }) {
 }
 
 /**
- * Ends every session and revokes every access token of a user, and forgets its second factor (deletion:
+ * Ends every session and revokes every access token of a user, and forgets its second factors and passkeys (deletion:
  * the row stays, its secrets do not).
  */
 export async function endAllSessions(tx: DbOrTx, params: { userId: string; at: Date }) {
@@ -171,6 +173,8 @@ export async function endAllSessions(tx: DbOrTx, params: { userId: string; at: D
   await tx.delete(mfaChallenges).where(eq(mfaChallenges.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(passkeyChallenges).where(eq(passkeyChallenges.userId, userId));
   await tx
     .update(accessTokens)
     .set({ revokedAt: at })

@@ -63,6 +63,29 @@ export function secondFactorEmail(params: {
   return { subject, text, html };
 }
 
+/**
+ * A passkey was added to or removed from the account (docs/accounts.md, "Passkeys"). `sessionsEnded`: the
+ * account's other sessions were signed out (its first second factor).
+ */
+export function passkeyEmail(params: {
+  appUrl: string;
+  firstName: string;
+  change: 'added' | 'removed';
+  name: string;
+  sessionsEnded?: boolean;
+}) {
+  const link = `${params.appUrl.replace(/\/$/, '')}/account?tab=security`;
+  const what =
+    params.change === 'added'
+      ? `A passkey named “${params.name}” was added to your Plenum account: it signs in without a password.${params.sessionsEnded ? ' Your other sessions were signed out.' : ''}`
+      : `The passkey named “${params.name}” was removed from your Plenum account: it no longer signs in.`;
+  const subject = params.change === 'added' ? 'A passkey was added to your account' : 'A passkey was removed';
+  const after = `If this was not you, reset your password now and review your account's security: ${link}`;
+  const text = `Hello ${params.firstName},\n\n${what}\n\n${after}\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${escapeHtml(what)}</p><p>If this was not you, reset your password now and review your account's security: <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  return { subject, text, html };
+}
+
 const linkTo = (appUrl: string, path: string, token: string) =>
   `${appUrl.replace(/\/$/, '')}/${path}?token=${encodeURIComponent(token)}`;
 

@@ -1,4 +1,5 @@
 export * from './governance';
 export * from './notifications';
+export * from './passkeys';
 export * from './storage';
 export * from './users';
