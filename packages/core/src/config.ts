@@ -1,5 +1,7 @@
 /** Settings the domain logic needs; apps/server/src/env.ts builds this from the environment. */
+
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@plenum/validators';
+import type { OidcProviderConfig } from './auth/oidc/providers';
 
 /** the policy's one home is @plenum/validators (its rules run on the server and in the web's live hints) */
 export type { PasswordPolicy };
@@ -26,6 +28,8 @@ export interface CoreConfig {
   secretKey: () => Uint8Array;
   /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */
   termsUrl?: string | null;
+  /** OpenID providers one may sign in with (OIDC_PROVIDERS; docs/accounts.md, "Signing in with OpenID Connect") */
+  oidcProviders?: OidcProviderConfig[];
   siweChainIds: number[];
   /** optional JSON-RPC URL to verify ERC-1271 smart-contract wallet signatures */
   siweRpcUrl?: string | undefined;

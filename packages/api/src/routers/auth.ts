@@ -28,6 +28,7 @@ import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
+import { oidcProcedures } from './auth-oidc';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 import { walletProcedures } from './auth-wallets';
@@ -54,6 +55,7 @@ export const authRouter = router({
   ...mfaProcedures,
   ...emailProcedures,
   ...walletProcedures,
+  ...oidcProcedures,
 
   nonce: publicProcedure
     .meta({
