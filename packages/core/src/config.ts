@@ -1,10 +1,18 @@
 /** Settings the domain logic needs; apps/server/src/env.ts builds this from the environment. */
 
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@plenum/validators';
-import type { OidcProviderConfig } from './auth/oidc/providers';
 
 /** the policy's one home is @plenum/validators (its rules run on the server and in the web's live hints) */
 export type { PasswordPolicy };
+
+/** one entry of OIDC_PROVIDERS (docs/accounts.md, "Signing in with OpenID Connect") */
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface CoreConfig {
   appUrl: string;

@@ -1,13 +1,13 @@
 import { type DbOrTx, identityLinkRequests, isUniqueViolation, userIdentities, users } from '@plenum/db';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { findUserByEmail, normalizeEmail } from '../accounts/find-by-email';
+import { issueVerification } from '../accounts/verification';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueEmail } from '../mail/outbox';
 import { escapeHtml } from '../mail/templates';
 import type { Services } from '../services';
 import { AppError, badRequest, conflict, notFound } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
-import { issueVerification } from '../users/register';
 import { NO_PASSWORD } from './password/hash';
 import { countSignInMethods, lockAccount } from './sign-in-methods';
 
@@ -105,7 +105,7 @@ export type IdentityResolution =
   | { kind: 'confirmationSent' };
 
 /**
- * What a proven identity does (docs/accounts.md, "Linking rules"): a known identity signs its account in;
+ * What a proven identity does (docs/accounts.md, "Signing in with OpenID Connect": the linking rules): a known identity signs its account in;
  * a link flow links it to the signed-in account; an unknown email gets a new account; an email that has
  * an account is never linked silently: its owner gets a mail to confirm.
  */

@@ -77,7 +77,7 @@ export async function oidcCallbackRoute(rc: RouteContext) {
   return redirect(rc, appPage(rc, landing(rc, outcome)));
 }
 
-/** where the app takes over (docs/accounts.md, "Where the browser lands") */
+/** where the app takes over (docs/accounts.md, "Signing in with OpenID Connect": where the browser lands) */
 function landing(rc: RouteContext, outcome: OidcOutcome): string {
   switch (outcome.kind) {
     case 'session': {

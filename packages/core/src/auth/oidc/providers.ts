@@ -1,15 +1,9 @@
 import * as client from 'openid-client';
+import type { OidcProviderConfig } from '../../config';
 import type { ServiceBase } from '../../service-base';
 import { AppError, notFound } from '../../shared/errors';
 
-/** one entry of OIDC_PROVIDERS (docs/accounts.md, "Signing in with OpenID Connect") */
-export interface OidcProviderConfig {
-  id: string;
-  name: string;
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-}
+export type { OidcProviderConfig };
 
 /** how long discovery and the token exchange may take before the person is told the provider is down */
 export const OIDC_TIMEOUT_S = 10;
