@@ -74,11 +74,17 @@ async function toCallback(b: HttpBrowser, sub: string, query = '', headers: Reco
   return nav.stoppedAt;
 }
 
+/** the handoff of the last signed-in landing (its `#session=` fragment, taken off what finish answers) */
+let lastHandoff = '';
+
 /** the callback, opened by this browser: where the app sends it */
 async function finish(b: HttpBrowser, callbackUrl: string) {
   const res = await b.get(callbackUrl);
   expect(res.status).toBe(302);
-  return res.headers.get('location')!;
+  const location = res.headers.get('location')!;
+  const [place, fragment] = location.split('#session=');
+  if (fragment !== undefined) lastHandoff = decodeURIComponent(fragment);
+  return place!;
 }
 
 const signIn = async (b: HttpBrowser, sub: string, query = '') => finish(b, await toCallback(b, sub, query));
@@ -176,6 +182,14 @@ describe('callback: accounts', () => {
     expect(list.body).toEqual([
       expect.objectContaining({ provider: 'idp', providerName: 'Test ID', email: p.email }),
     ]);
+    // a client whose session is a Bearer token redeems the fragment's handoff (2 minutes)
+    const redeemed = await api.post('/auth/oidc/handoff', { handoff: lastHandoff });
+    expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+    expect(redeemed.body.token).toBe(b.cookies.get('plenum_session'));
+    expect(redeemed.body.user.email).toBe(p.email);
+    const forged = await api.post('/auth/oidc/handoff', { handoff: `${lastHandoff.slice(0, -4)}AAAA` });
+    expect(forged.status).toBe(400);
+    expect(forged.body.reason).toBe('OIDC_HANDOFF_INVALID');
     // the next sign-in finds the same account
     const again = browser();
     expect(await signIn(again, p.sub)).toBe(`${APP}/`);

@@ -32,6 +32,7 @@ export {
   safeReturnTo,
   startOidc,
 } from './auth/oidc/flow';
+export { redeemHandoff, sealHandoff } from './auth/oidc/handoff';
 export { OIDC_TIMEOUT_S, type OidcProviderConfig } from './auth/oidc/providers';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
 export { changePassword } from './auth/password/change';

@@ -22,6 +22,8 @@ export const identityLinkConfirmInput = z.strictObject({ token: z.string().min(1
 
 export const identityLinkConfirmedSchema = z.object({ provider: z.string(), providerName: z.string() });
 
+export const oidcHandoffInput = z.strictObject({ handoff: z.string().min(1).max(2000) });
+
 export const oidcLinkStartInput = z.strictObject({
   provider: z.string().min(1).max(40),
   returnTo: z.string().max(2000).optional(),

@@ -1,11 +1,20 @@
-import { confirmIdentityLink, listIdentities, providerNameOf, startOidc, unlinkIdentity } from '@plenum/core';
+import {
+  confirmIdentityLink,
+  listIdentities,
+  providerNameOf,
+  redeemHandoff,
+  startOidc,
+  unlinkIdentity,
+} from '@plenum/core';
 import {
   identityIdInput,
   identityLinkConfirmedSchema,
   identityLinkConfirmInput,
   linkedIdentitySchema,
+  oidcHandoffInput,
   oidcLinkStartInput,
   oidcProviderSchema,
+  sessionSchema,
 } from '@plenum/validators';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
@@ -94,6 +103,23 @@ export const oidcProcedures = {
       ctx.setBrowserBinding?.(started.browserToken, Math.floor(started.expiresInMs / 1000));
       return { url: started.url };
     }),
+
+  oidcHandoff: publicProcedure
+    .meta({
+      rateLimit: 'auth',
+      openapi: {
+        method: 'POST',
+        path: '/auth/oidc/handoff',
+        tags,
+        protect: false,
+        summary:
+          'The session of a finished OpenID sign-in, for a client that keeps it as a Bearer token: redeem the `session` of the fragment (2 minutes)',
+      },
+      errors: { 400: ['OIDC_HANDOFF_INVALID'] },
+    })
+    .input(oidcHandoffInput)
+    .output(sessionSchema)
+    .mutation(({ ctx, input }) => redeemHandoff(ctx.svc, input)),
 
   confirmIdentityLink: publicProcedure
     .meta({

@@ -1,4 +1,4 @@
-import { AppError, finishOidc, type OidcOutcome, startOidc } from '@plenum/core';
+import { AppError, finishOidc, type OidcOutcome, sealHandoff, startOidc } from '@plenum/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue, SESSION_COOKIE } from '../../http/request-info';
 import type { RouteContext } from '../../http/routes';
@@ -92,7 +92,8 @@ function landing(rc: RouteContext, outcome: OidcOutcome): string {
         maxAge,
         secure: secure(rc),
       });
-      return outcome.returnTo;
+      // for a client whose session is a Bearer token (the web app): see docs/accounts.md
+      return `${outcome.returnTo.split('#')[0]}#session=${encodeURIComponent(sealHandoff(rc.svc, outcome.session))}`;
     }
     case 'mfa':
       // in the fragment: never sent to a server nor in a Referer
