@@ -37,9 +37,19 @@ export const HOOK_TIMEOUT = 180_000;
  * (`next start`), each on a free port, driven by `browser`: Playwright's Debian Chromium
  * (playwright.config.ts at the repository root). `stop()` closes what the tests opened in it.
  */
-export async function startProduct(browser: Browser, env: Record<string, string> = {}) {
+export async function startProduct(
+  browser: Browser,
+  envOrFn:
+    | Record<string, string>
+    | ((urls: { apiUrl: string; webUrl: string }) => Record<string, string>) = {},
+) {
   const apiPort = await freePort();
   const webPort = await freePort();
+  // a test that must name the API's address in its settings (an OpenID provider's callback) gets the URLs first
+  const env =
+    typeof envOrFn === 'function'
+      ? envOrFn({ apiUrl: `http://127.0.0.1:${apiPort}`, webUrl: `http://127.0.0.1:${webPort}` })
+      : envOrFn;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-e2e-'));
   // the embedded database starts from the initialised cluster of the global setup (no initdb per file)
   const template = process.env.PLENUM_E2E_PGLITE_TEMPLATE;
