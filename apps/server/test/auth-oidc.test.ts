@@ -335,6 +335,19 @@ describe('callback: refusals write nothing', () => {
     expect(await userByEmail(p.email)).toBeUndefined();
   });
 
+  it('a provider that stalls during the exchange: OIDC_PROVIDER_UNAVAILABLE after the bounded wait, not a hang', async () => {
+    const p = person();
+    const b = browser();
+    const cb = await toCallback(b, p.sub);
+    idp.stall = true;
+    try {
+      expect(await finish(b, cb)).toBe(`${APP}/sign-in?error=OIDC_PROVIDER_UNAVAILABLE`);
+    } finally {
+      idp.stall = false;
+    }
+    expect(await userByEmail(p.email)).toBeUndefined();
+  }, 30_000);
+
   it('the same callback many times at once: one session', async () => {
     const p = person();
     const b = browser();

@@ -170,9 +170,7 @@ export async function finishOidc(
     };
   } catch (err) {
     svc.log.warn({ provider, err: errorName(err) }, 'OpenID token exchange failed');
-    const timedOut =
-      err instanceof Error && /timeout|abort|fetch failed|ECONN/i.test(`${err.name} ${err.message}`);
-    return failed(timedOut ? 'OIDC_PROVIDER_UNAVAILABLE' : 'OIDC_EXCHANGE_FAILED', linking);
+    return failed(unreachable(err) ? 'OIDC_PROVIDER_UNAVAILABLE' : 'OIDC_EXCHANGE_FAILED', linking);
   }
 
   let resolved: Awaited<ReturnType<typeof resolveIdentity>>;
@@ -209,6 +207,22 @@ async function finishAs(svc: Services, user: Parameters<typeof finishFirstFactor
   if ('mfaRequired' in answer)
     throw new AppError('INTERNAL_SERVER_ERROR', 'a new account has no second factor');
   return answer;
+}
+
+/**
+ * The provider did not answer in time or at all (openid-client's OAUTH_TIMEOUT, a refused or reset
+ * connection somewhere in the causes), as against an answer that refused the code or failed a check.
+ */
+function unreachable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = String((e as { code?: unknown }).code ?? '');
+    if (
+      ['OAUTH_TIMEOUT', 'OAUTH_ABORT', 'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT'].includes(code)
+    )
+      return true;
+    if (code.startsWith('UND_ERR_') || e.name === 'TimeoutError' || e.message === 'fetch failed') return true;
+  }
+  return false;
 }
 
 /** a log line names the error's kind, never the provider's answer (it may hold tokens) */

@@ -20,7 +20,8 @@ export function sealHandoff(svc: Services, session: { token: string; expiresAt: 
   return seal(svc.config.secretKey(), PURPOSE, JSON.stringify({ ...session, until }));
 }
 
-const invalid = () => badRequest('This sign-in link is invalid or expired', undefined, 'OIDC_HANDOFF_INVALID');
+const invalid = () =>
+  badRequest('This sign-in link is invalid or expired', undefined, 'OIDC_HANDOFF_INVALID');
 
 export async function redeemHandoff(svc: Services, params: { handoff: string }) {
   let held: { token: string; expiresAt: string; until: number };
@@ -33,7 +34,7 @@ export async function redeemHandoff(svc: Services, params: { handoff: string }) 
   if (held.until < svc.clock.now().getTime()) throw invalid();
   // a session ended since (signed out, suspended) is not handed on
   const principal = await resolveToken(svc, { token: held.token });
-  if (!principal || principal.kind !== 'session') throw invalid();
+  if (principal?.kind !== 'session') throw invalid();
   const [user] = await svc.db.select().from(users).where(eq(users.id, principal.userId));
   if (!user) throw invalid();
   return { token: held.token, expiresAt: held.expiresAt, user: serializeUser(user) };
