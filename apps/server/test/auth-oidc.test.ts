@@ -231,6 +231,18 @@ describe('callback: accounts', () => {
     expect((await me(next)).body.user.id).toBe(owner.id);
   });
 
+  it('the mailed confirmation opened many times at once links once', async () => {
+    const owner = await activeUser(api);
+    const p = person({ email: owner.email });
+    await signIn(browser(), p.sub);
+    const mail = await linkMailFor(api, owner.email, 'link-identity');
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () => api.post('/auth/oidc/link/confirm', { token: mail.token })),
+    ).then((rs) => rs.map((r) => r.status));
+    expect(tally(statuses)).toEqual({ 200: 1, 400: 9 });
+    expect(await identitiesOf(owner.id)).toHaveLength(1);
+  });
+
   it('an unverified email of an existing account gets no link, only a notice', async () => {
     const owner = await activeUser(api);
     const p = person({ email: owner.email, email_verified: false });
@@ -400,6 +412,22 @@ describe('linking to the signed-in account', () => {
     const nav = await b.navigate(url);
     expect(await finish(b, nav.stoppedAt)).toBe(`${APP}/account?tab=security`);
     expect((await identitiesOf(owner.id)).map((i) => i.subject)).toEqual([p.sub]);
+  });
+
+  it('an access token may not start a link (a session is needed)', async () => {
+    const owner = await activeUser(api);
+    const made = await api.post(
+      '/auth/tokens',
+      { name: 'script', scopes: ['account'] },
+      { token: owner.token },
+    );
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const res = await api.post('/auth/oidc/idp/link', {}, { token: made.body.token });
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBe('SESSION_REQUIRED');
+    expect(await t.app.svc.db.select().from(oidcStates).where(eq(oidcStates.linkUserId, owner.id))).toEqual(
+      [],
+    );
   });
 
   it('an identity linked to another account is not moved: OIDC_IDENTITY_TAKEN', async () => {

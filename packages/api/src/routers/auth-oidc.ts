@@ -1,4 +1,5 @@
 import {
+  AppError,
   confirmIdentityLink,
   listIdentities,
   providerNameOf,
@@ -16,7 +17,6 @@ import {
   oidcProviderSchema,
   sessionSchema,
 } from '@plenum/validators';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { authedProcedure, publicProcedure } from '../trpc';
 
@@ -94,7 +94,7 @@ export const oidcProcedures = {
     .output(z.object({ url: z.string() }))
     .mutation(async ({ ctx, input }) => {
       if (ctx.principal.kind !== 'session')
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'Linking needs a signed-in session' });
+        throw new AppError('FORBIDDEN', 'Linking needs a signed-in session', { reason: 'SESSION_REQUIRED' });
       const started = await startOidc(ctx.svc, {
         provider: input.provider,
         returnTo: input.returnTo ?? null,
