@@ -62,6 +62,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     mfaRequiredForAdmins: env.MFA_REQUIRED_FOR_ADMINS,
     secretKey: secretKeyFrom(env),
     termsUrl: env.TERMS_URL ?? null,
+    oidcProviders: env.OIDC_PROVIDERS,
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,
     mailFrom: env.MAIL_FROM,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { DEFAULT_PASSWORD_POLICY as PASSWORD } from '@plenum/validators';
 import { z } from 'zod';
+import { oidcProvidersEnv } from './oidc-env';
 
 /** The one place that reads process.env; every variable is documented in .env.example. */
 const bool = (def: boolean) =>
@@ -143,6 +144,8 @@ const schema = z.object({
    * encrypts TOTP secrets and keys recovery-code hashes; unset: a key made once in DATA_DIR/secret.key.
    * Several instances must share one (docs/accounts.md, "The secret key")
    */
+  /** OpenID providers to sign in with (docs/accounts.md, "Signing in with OpenID Connect") */
+  OIDC_PROVIDERS: oidcProvidersEnv,
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** the terms of use registration links to and requires; unset: no terms (docs/accounts.md, "Terms of use") */
   TERMS_URL: z

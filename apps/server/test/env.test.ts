@@ -155,4 +155,37 @@ describe('configuration from the environment', () => {
     expect(env.EMAIL_VERIFICATION_REQUIRED).toBe(false);
     expect(env.SESSION_TTL).toBe(1_800_000);
   });
+  it('reads OIDC_PROVIDERS as a JSON array and names the bad field without echoing a secret', () => {
+    const good = {
+      id: 'acme',
+      name: 'Acme ID',
+      issuer: 'https://id.acme.example',
+      clientId: 'c',
+      clientSecret: 's3cret-value',
+    };
+    expect(loadEnv({}).OIDC_PROVIDERS).toEqual([]);
+    expect(loadEnv({ OIDC_PROVIDERS: JSON.stringify([good]) }).OIDC_PROVIDERS).toEqual([good]);
+    // http only for a loopback issuer (a provider run for tests)
+    const local = { ...good, issuer: 'http://127.0.0.1:9000' };
+    expect(loadEnv({ OIDC_PROVIDERS: JSON.stringify([local]) }).OIDC_PROVIDERS).toEqual([local]);
+    for (const [bad, field] of [
+      ['not json', 'JSON array'],
+      [JSON.stringify({ ...good }), 'expected array'],
+      [JSON.stringify([{ ...good, issuer: 'http://id.acme.example' }]), '[0].issuer'],
+      [JSON.stringify([{ ...good, id: 'Acme ID' }]), '[0].id'],
+      [JSON.stringify([good, { ...good, clientId: '' }]), '[1].clientId'],
+      [JSON.stringify([good, good]), 'given twice'],
+    ] as const) {
+      try {
+        loadEnv({ OIDC_PROVIDERS: bad });
+        expect.unreachable(bad);
+      } catch (err) {
+        expect(err, bad).toBeInstanceOf(EnvError);
+        const msg = (err as Error).message;
+        expect(msg, bad).toContain('OIDC_PROVIDERS');
+        expect(msg, bad).toContain(field);
+        expect(msg, bad).not.toContain('s3cret-value');
+      }
+    }
+  });
 });

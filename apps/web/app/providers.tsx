@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { type ReactNode, useState } from 'react';
 import { ThemeProvider, ThemeSync } from '../components/account/theme';
+import { OidcHandoff } from '../components/oidc-handoff';
 import { Toaster } from '../components/ui/toaster';
 import { TooltipProvider } from '../components/ui/tooltip';
 import { ApiUrlProvider } from '../lib/api-url';
@@ -49,6 +50,7 @@ export function Providers({ apiUrl, children }: { apiUrl: string; children: Reac
             <TooltipProvider>
               <ThemeSync />
               <I18nSync />
+              <OidcHandoff />
               {children}
               <Toaster />
             </TooltipProvider>

@@ -41,18 +41,22 @@ export const HOOK_TIMEOUT = 180_000;
  */
 export async function startProduct(
   browser: Browser,
-  env: Record<string, string> = {},
+  envOrFn:
+    | Record<string, string>
+    | ((urls: { apiUrl: string; webUrl: string }) => Record<string, string>) = {},
   options: { webHost?: 'localhost' } = {},
 ) {
   const apiPort = await freePort();
   const webPort = await freePort();
+  // a test that must name the API's address in its settings (an OpenID provider's callback) gets the URLs first
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const webUrl = `http://${options.webHost ?? '127.0.0.1'}:${webPort}`;
+  const env = typeof envOrFn === 'function' ? envOrFn({ apiUrl, webUrl }) : envOrFn;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'plenum-e2e-'));
   // the embedded database starts from the initialised cluster of the global setup (no initdb per file)
   const template = process.env.PLENUM_E2E_PGLITE_TEMPLATE;
   if (template && !env.DATABASE_URL && !process.env.DATABASE_URL)
     cpSync(template, path.join(dataDir, 'pg'), { recursive: true });
-  const apiUrl = `http://127.0.0.1:${apiPort}`;
-  const webUrl = `http://${options.webHost ?? '127.0.0.1'}:${webPort}`;
   const children: ChildProcess[] = [];
   const common = {
     ...process.env,

@@ -36,6 +36,11 @@ export interface Context {
   transport: 'rest' | 'trpc' | 'ws';
   /** sets or clears (maxAge 0) the HttpOnly session cookie; a no-op on WebSocket */
   setSessionCookie(token: string, options: CookieOptions): void;
+  /**
+   * sets the short-lived cookie that binds an OpenID sign-in under way to this browser (docs/accounts.md,
+   * "Signing in with OpenID Connect"); only HTTP transports have it
+   */
+  setBrowserBinding?(token: string, maxAgeSeconds: number): void;
   /** extra response headers (e.g. Location) */
   setHeader(name: string, value: string): void;
   /** on a WebSocket: its event streams' slots and its socket's backpressure (docs/events.md, "Limits") */

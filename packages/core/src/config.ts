@@ -1,8 +1,18 @@
 /** Settings the domain logic needs; apps/server/src/env.ts builds this from the environment. */
+
 import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from '@plenum/validators';
 
 /** the policy's one home is @plenum/validators (its rules run on the server and in the web's live hints) */
 export type { PasswordPolicy };
+
+/** one entry of OIDC_PROVIDERS (docs/accounts.md, "Signing in with OpenID Connect") */
+export interface OidcProviderConfig {
+  id: string;
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
 
 export interface CoreConfig {
   appUrl: string;
@@ -26,6 +36,8 @@ export interface CoreConfig {
   secretKey: () => Uint8Array;
   /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */
   termsUrl?: string | null;
+  /** OpenID providers one may sign in with (OIDC_PROVIDERS; docs/accounts.md, "Signing in with OpenID Connect") */
+  oidcProviders?: OidcProviderConfig[];
   siweChainIds: number[];
   /** optional JSON-RPC URL to verify ERC-1271 smart-contract wallet signatures */
   siweRpcUrl?: string | undefined;

@@ -9,6 +9,12 @@ export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
 export { confirmEmailChange, requestEmailChange, undoEmailChange } from './auth/email-change';
 export { hasSecondFactor } from './auth/factors';
+export {
+  confirmIdentityLink,
+  listIdentities,
+  providerNameOf,
+  unlinkIdentity,
+} from './auth/identities';
 export { completeMfaLogin } from './auth/mfa/login';
 export {
   confirmTotp,
@@ -17,6 +23,17 @@ export {
   regenerateRecoveryCodes,
   startTotpEnrolment,
 } from './auth/mfa/totp';
+export {
+  finishOidc,
+  OIDC_STATE_TTL_MS,
+  type OidcErrorCode,
+  type OidcOutcome,
+  oidcCallbackUrl,
+  safeReturnTo,
+  startOidc,
+} from './auth/oidc/flow';
+export { redeemHandoff, sealHandoff } from './auth/oidc/handoff';
+export { OIDC_TIMEOUT_S, type OidcProviderConfig } from './auth/oidc/providers';
 export { isLocalAppUrl, isLoopbackAddress, outboxReadable } from './auth/outbox-access';
 export { passkeyLogin, passkeyLoginOptions } from './auth/passkeys/login';
 export { deletePasskey, listPasskeys } from './auth/passkeys/manage';

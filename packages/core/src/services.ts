@@ -1,3 +1,4 @@
+import { type OidcClients, oidcClients } from './auth/oidc/providers';
 import { PasswordGate } from './auth/password/gate';
 import { createSessionQueues, type SessionQueues } from './auth/session-lookup';
 import { type ChainReader, createChainReader } from './chain';
@@ -20,6 +21,8 @@ export interface Services extends ServiceBase {
   chain: ChainReader;
   /** the argon2 work at once (auth/password/gate.ts) */
   passwordChecks: PasswordGate;
+  /** the OpenID providers' discovered configurations (auth/oidc/providers.ts) */
+  oidc: OidcClients;
   /** what can block deleting a user (users/deletion-guards.ts) */
   deletionGuards: DeletionGuard[];
 }
@@ -35,6 +38,7 @@ export function createCoreServices(base: ServiceBase, options: GovernanceOptions
     sessions: createSessionQueues(base.db),
     chain: createChainReader(base.config),
     passwordChecks: new PasswordGate(base.config.passwordChecks),
+    oidc: oidcClients(base),
     deletionGuards: [...deletionGuards],
   };
 }

@@ -5,6 +5,7 @@ export * from './delegation';
 export * from './events';
 export * from './governance';
 export * from './issue-codes';
+export * from './oidc';
 export * from './passkeys';
 export * from './password-policy';
 export * from './reasons';

@@ -2,6 +2,7 @@ import type { ApiServices, Context } from '@plenum/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env';
 import { isHttps, SESSION_COOKIE } from '../http/request-info';
+import { setBrowserCookie } from '../routes/auth/oidc';
 
 export type ContextFor = (
   request: FastifyRequest,
@@ -35,6 +36,15 @@ export function httpContext(svc: ApiServices, env: Env): ContextFor {
           maxAge: maxAgeSeconds,
           secure: secureCookies || isHttps(request.raw, env.TRUST_PROXY),
         });
+      },
+      setBrowserBinding(token, maxAgeSeconds) {
+        if (reply)
+          setBrowserCookie(
+            reply,
+            token,
+            maxAgeSeconds,
+            secureCookies || isHttps(request.raw, env.TRUST_PROXY),
+          );
       },
       setHeader(name, value) {
         reply?.header(name, value);

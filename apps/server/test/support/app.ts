@@ -69,6 +69,8 @@ export interface StartOptions {
   dataDir?: string;
   /** the address to listen on (default 127.0.0.1); `url` stays the loopback one */
   host?: string;
+  /** the port to listen on (default: any free one), for a test that must name the URL before the start */
+  port?: number;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -94,7 +96,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     logger: (options.logger ?? ((l) => l))(createLogger({ level: env.LOG_LEVEL })),
     pgliteDir: db.url || options.dataDir ? undefined : freshPgliteDir(dataDir),
   });
-  const port = await app.listen(0, options.host ?? '127.0.0.1');
+  const port = await app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   return {
     app,
     url: `http://127.0.0.1:${port}`,

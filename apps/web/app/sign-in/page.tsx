@@ -2,9 +2,11 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AuthPage } from '../../components/auth-page';
 import { type MfaChallenge, MfaStep } from '../../components/mfa-step';
+import { OidcNotice } from '../../components/oidc-notice';
+import { OidcSignIn } from '../../components/oidc-sign-in';
 import { PasskeySignIn } from '../../components/passkey-sign-in';
 import { SignInForm } from '../../components/sign-in-form';
 import { SiweSignIn } from '../../components/siwe-sign-in';
@@ -19,6 +21,16 @@ export default function SignInPage() {
   const done = () => router.push(afterSignIn(window.location.search));
   // a first factor proven, the second awaited (docs/accounts.md, "Two-factor sign-in")
   const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
+  // the address as the browser has it (an OpenID sign-in's outcome, `?next=`), read once mounted
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    setSearch(window.location.search);
+    // an OpenID sign-in of an account with a second factor: its mfaToken comes in the fragment
+    const mfaToken = new URLSearchParams(window.location.hash.slice(1)).get('mfa');
+    if (!mfaToken) return;
+    window.history.replaceState(null, '', window.location.pathname + window.location.search);
+    setChallenge({ mfaRequired: true, mfaToken, methods: ['totp', 'recovery_code'] });
+  }, []);
   return (
     <AuthPage
       wide
@@ -45,6 +57,7 @@ export default function SignInPage() {
           </AlertDescription>
         </Alert>
       )}
+      <OidcNotice search={search} />
       {challenge ? (
         <div className="mx-auto grid w-full max-w-md">
           <MfaStep challenge={challenge} onSignedIn={done} onRestart={() => setChallenge(null)} />
@@ -57,6 +70,7 @@ export default function SignInPage() {
           </div>
           <div className="mx-auto grid w-full max-w-md">
             <PasskeySignIn onSignedIn={done} />
+            <OidcSignIn search={search} />
           </div>
         </div>
       )}

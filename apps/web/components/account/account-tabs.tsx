@@ -14,6 +14,7 @@ import { AvatarUpload } from './avatar-upload';
 import { ChangeEmailForm } from './change-email-form';
 import { ChangePasswordForm } from './change-password-form';
 import { DeleteAccount } from './delete-account';
+import { LinkedIdentities } from './linked-identities';
 import { Passkeys } from './passkeys';
 import { PreferencesForm } from './preferences-form';
 import { ProfileForm } from './profile-form';
@@ -79,6 +80,7 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
         {me.data && <ChangeEmailForm email={me.data.user.email} hasPassword={me.data.hasPassword} />}
         <TwoFactor />
         <Passkeys />
+        <LinkedIdentities />
         <SessionsList />
         <QueryState query={user}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>
       </TabsContent>

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { authedProcedure, publicProcedure, router } from '../trpc';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
+import { oidcProcedures } from './auth-oidc';
 import { passkeyProcedures } from './auth-passkeys';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
@@ -42,6 +43,7 @@ export const authRouter = router({
   ...passkeyProcedures,
   ...emailProcedures,
   ...walletProcedures,
+  ...oidcProcedures,
 
   nonce: publicProcedure
     .meta({

@@ -11,7 +11,7 @@ import { startSession } from './start-session';
  * factor gets its session at once; one with a second factor gets a short-lived `mfaToken` instead, and
  * the session only from `POST /auth/login/mfa` with a code. No session, no cookie before that.
  */
-export type FirstFactor = 'password' | 'siwe';
+export type FirstFactor = 'password' | 'siwe' | 'oidc';
 
 /** the ways to answer a challenge, as `methods` names them */
 export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;

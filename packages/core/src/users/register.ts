@@ -1,13 +1,11 @@
-import { isUniqueViolation, users, verificationTokens } from '@plenum/db';
+import { isUniqueViolation, users } from '@plenum/db';
 import { findUserByEmail, normalizeEmail } from '../accounts/find-by-email';
 import { serializeUser } from '../accounts/serialize';
+import { issueVerification } from '../accounts/verification';
 import { hashPassword } from '../auth/password/hash';
 import { assertPasswordPolicy } from '../auth/password/policy';
-import { enqueueEmail } from '../mail/outbox';
-import { verificationEmail } from '../mail/templates';
 import type { Services } from '../services';
 import { AppError, badRequest, conflict } from '../shared/errors';
-import { hashToken, newToken } from '../shared/tokens';
 
 export interface RegisterParams {
   email: string;
@@ -58,22 +56,4 @@ export async function registerUser(svc: Services, params: RegisterParams) {
     if (isUniqueViolation(err)) throw conflict('Email already registered', 'EMAIL_TAKEN');
     throw err;
   }
-}
-
-/** A new verification token, mailed through the outbox in the same transaction. */
-export async function issueVerification(
-  svc: Services,
-  tx: Parameters<typeof enqueueEmail>[0],
-  user: { id: string; email: string; firstName: string },
-) {
-  const token = newToken();
-  const expiresAt = new Date(svc.clock.now().getTime() + svc.config.verificationTokenTtlMs);
-  await tx.insert(verificationTokens).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
-  const mail = verificationEmail({
-    appUrl: svc.config.appUrl,
-    firstName: user.firstName,
-    token,
-    expiresInHours: Math.round(svc.config.verificationTokenTtlMs / 3_600_000),
-  });
-  await enqueueEmail(tx, { to: user.email, subject: mail.subject, text: mail.text, html: mail.html });
 }

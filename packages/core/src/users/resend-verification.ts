@@ -1,6 +1,6 @@
 import { findUserByEmail } from '../accounts/find-by-email';
+import { issueVerification } from '../accounts/verification';
 import type { Services } from '../services';
-import { issueVerification } from './register';
 
 /**
  * Always succeeds from the caller's point of view (202), whether or not the email is known or already

@@ -1,4 +1,5 @@
 export * from './governance';
+export * from './identities';
 export * from './notifications';
 export * from './passkeys';
 export * from './storage';
