@@ -19,6 +19,7 @@ import { installPipeline } from './http/pipeline';
 import { createRateLimiter } from './http/rate-limit';
 import { registerRest } from './http/rest';
 import type { RouteSet } from './http/routes';
+import { adminRoutes } from './routes/admin';
 import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
 import { storageRoutes } from './routes/storage';
@@ -34,7 +35,13 @@ export interface AppOptions {
 }
 
 /** Each domain's plain routes (beside its procedures); a domain adds one line here. */
-const ROUTE_SETS: RouteSet[] = [usersRoutes, storageRoutes, governanceRoutes, notificationsRoutes];
+const ROUTE_SETS: RouteSet[] = [
+  usersRoutes,
+  storageRoutes,
+  governanceRoutes,
+  notificationsRoutes,
+  adminRoutes,
+];
 
 /**
  * The HTTP server (docs/architecture.md): Fastify with the request pipeline (http/pipeline.ts), the

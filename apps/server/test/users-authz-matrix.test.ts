@@ -55,6 +55,10 @@ const MATRIX: readonly (readonly [Operation, Cells, Request?])[] = [
   ['GET /admin/stats',                         [401,     403,  403,    200,  401,      401]],
   ['GET /admin/stats/registrations',           [401,     403,  403,    200,  401,      401]],
   ['GET /admin/audit-log',                     [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/audit-log.csv',                 [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/users/{id}',                    [401,     403,  403,    200,  401,      401]],
+  ['POST /admin/users/{id}/sessions/revoke',   [401,     403,  403,    200,  401,      401]],
+  ['POST /admin/users/{id}/password-reset',    [401,     403,  403,    202,  401,      401]],
 ];
 
 /** one case per cell of the table */

@@ -16,13 +16,10 @@ import {
   totpEnrolmentSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
-import type { Context } from '../context';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
 
 const tags = ['auth'];
-
-/** who signs in, as the request shows it: kept with the session for the user's list of devices */
-const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
 
 /**
  * Two-factor sign-in with TOTP and recovery codes; merged into the `auth` router. See docs/accounts.md,
@@ -109,7 +106,9 @@ export const mfaProcedures = {
     })
     .input(totpConfirmInput)
     .output(recoveryCodesSchema)
-    .mutation(({ ctx, input }) => confirmTotp(ctx.svc, { principal: ctx.principal, code: input.code })),
+    .mutation(({ ctx, input }) =>
+      confirmTotp(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
+    ),
 
   totpDisable: authedProcedure
     .meta({
@@ -126,7 +125,9 @@ export const mfaProcedures = {
     })
     .input(mfaCodeInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => disableTotp(ctx.svc, { principal: ctx.principal, code: input.code })),
+    .mutation(({ ctx, input }) =>
+      disableTotp(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
+    ),
 
   recoveryCodes: authedProcedure
     .meta({
@@ -143,6 +144,6 @@ export const mfaProcedures = {
     .input(mfaCodeInput)
     .output(recoveryCodesSchema)
     .mutation(({ ctx, input }) =>
-      regenerateRecoveryCodes(ctx.svc, { principal: ctx.principal, code: input.code }),
+      regenerateRecoveryCodes(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
     ),
 };

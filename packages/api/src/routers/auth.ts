@@ -24,8 +24,10 @@ import {
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import type { Context } from '../context';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { activityProcedures } from './auth-activity';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
 import { passwordProcedures } from './auth-password';
@@ -45,15 +47,13 @@ function setCookie(ctx: Context, answer: { token: string; expiresAt: string } | 
   ctx.setSessionCookie(session.token, { maxAgeSeconds });
 }
 
-/** who signs in, as the request shows it: kept with the session for the user's list of devices */
-const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
-
 export const authRouter = router({
   ...passwordProcedures,
   ...sessionProcedures,
   ...mfaProcedures,
   ...emailProcedures,
   ...walletProcedures,
+  ...activityProcedures,
 
   nonce: publicProcedure
     .meta({

@@ -64,7 +64,7 @@ export async function finishFirstFactor(
       challengeStatement({ hash: hashToken(token), userId: user.id, method, expiresAt, now }),
     ),
   );
-  if (!written.length) return startSession(svc, user, client);
+  if (!written.length) return startSession(svc, user, client, method);
   const challenge: MfaChallenge = {
     mfaRequired: true,
     mfaToken: token,
