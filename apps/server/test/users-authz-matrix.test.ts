@@ -16,7 +16,7 @@ import { tinyPng } from './support/images';
 const CALLERS = ['anonymous', 'owner', 'another', 'admin', 'suspended', 'deleted'] as const;
 type Caller = (typeof CALLERS)[number];
 
-type Status = 200 | 204 | 401 | 403 | 404;
+type Status = 200 | 202 | 204 | 401 | 403 | 404;
 /** the expected status for each caller, in the order of CALLERS */
 type Cells = readonly [
   anonymous: Status,
