@@ -19,6 +19,7 @@ import { installPipeline } from './http/pipeline';
 import { createRateLimiter } from './http/rate-limit';
 import { registerRest } from './http/rest';
 import type { RouteSet } from './http/routes';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { governanceRoutes } from './routes/governance';
 import { notificationsRoutes } from './routes/notifications';
@@ -41,6 +42,7 @@ const ROUTE_SETS: RouteSet[] = [
   storageRoutes,
   governanceRoutes,
   notificationsRoutes,
+  adminRoutes,
 ];
 
 /**

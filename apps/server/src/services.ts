@@ -18,6 +18,7 @@ import type { Env } from './env';
 import { SocketCorker } from './events/cork';
 import { sweepStaleParts } from './routes/users/stale-parts';
 import { VERSION } from './version';
+import { startActivitySweeper } from './workers/activity-sweep';
 import { resendTransport, startMailWorker } from './workers/mail';
 
 /**
@@ -99,6 +100,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   await sweepStaleParts(avatars, svc.clock.now().getTime(), log);
 
   const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
+  const activitySweeper = startActivitySweeper(svc);
 
   // the connection pools by name, for /metrics: requests and workers; the vote writer on PostgreSQL
   const pools: Record<string, PoolUse> = { main: dbHandle.pool, ...(writer ? { votes: writer.pool } : {}) };
@@ -115,6 +117,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     pools,
     async stop() {
       await mailWorker.stop();
+      await activitySweeper.stop();
       stopVerifier();
       svc.storage = null;
       await storage.stop().catch(quietly('storage'));

@@ -215,7 +215,11 @@ describe('event streams', () => {
  * code: a new path that fits none of these lines fails here until someone decides its scope.
  */
 function expectedScope(method: string, path: string): string | undefined {
-  if ((path === '/auth/tokens' || path === '/auth/identities') && method === 'get') return 'account';
+  if (
+    (path === '/auth/tokens' || path === '/auth/identities' || path === '/auth/activity') &&
+    method === 'get'
+  )
+    return 'account';
   if (path.startsWith('/admin/')) return 'account';
   if (method === 'get') return 'read';
   if (/^\/(auth|users|notifications)\//.test(`${path}/`)) return 'account';

@@ -16,7 +16,7 @@ import { tinyPng } from './support/images';
 const CALLERS = ['anonymous', 'owner', 'another', 'admin', 'suspended', 'deleted'] as const;
 type Caller = (typeof CALLERS)[number];
 
-type Status = 200 | 204 | 401 | 403 | 404;
+type Status = 200 | 202 | 204 | 401 | 403 | 404;
 /** the expected status for each caller, in the order of CALLERS */
 type Cells = readonly [
   anonymous: Status,
@@ -55,6 +55,10 @@ const MATRIX: readonly (readonly [Operation, Cells, Request?])[] = [
   ['GET /admin/stats',                         [401,     403,  403,    200,  401,      401]],
   ['GET /admin/stats/registrations',           [401,     403,  403,    200,  401,      401]],
   ['GET /admin/audit-log',                     [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/audit-log.csv',                 [401,     403,  403,    200,  401,      401]],
+  ['GET /admin/users/{id}',                    [401,     403,  403,    200,  401,      401]],
+  ['POST /admin/users/{id}/sessions/revoke',   [401,     403,  403,    200,  401,      401]],
+  ['POST /admin/users/{id}/password-reset',    [401,     403,  403,    202,  401,      401]],
 ];
 
 /** one case per cell of the table */

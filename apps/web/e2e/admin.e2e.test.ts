@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { activeUserByApi, apiGet, linkWalletByApi, loginByApi, signedInPage } from './account-setup';
 import { newUser, registerByApi, textOf } from './flows';
@@ -163,6 +164,62 @@ test.describe('administration in the browser', () => {
     }
     await context.close();
   });
+  test('shows what stands behind an account, signs it out everywhere, filters and downloads the audit log; the user sees it in Activity', async () => {
+    const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
+    const target = await activeUserByApi(product.apiUrl, 'behind');
+    const wallet = await linkWalletByApi(product.apiUrl, product.webUrl, target);
+    const page = await signedInPage(product, boss, '/admin/users');
+    await page.getByLabel('Search name or email').fill(target.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const rows = page.getByTestId('user-row');
+    await expect(rows).toHaveCount(1);
+    await rows
+      .first()
+      .getByRole('button', { name: `Details of ${target.email}` })
+      .click();
+    const panel = page.getByRole('dialog');
+    const detail = panel.getByTestId('user-detail');
+    await expect(detail.getByTestId('user-wallets').locator('[data-address]')).toHaveAttribute(
+      'data-address',
+      wallet.address,
+    );
+    await expect(detail.getByTestId('user-factors')).toContainText('None: a password alone signs in.');
+    await expect(detail.getByTestId('user-sessions').getByRole('listitem')).toHaveCount(1);
+
+    await detail.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+    await expect(detail.getByTestId('user-detail-done')).toHaveText('1 session ended.');
+    await expect(detail.getByTestId('user-sessions')).toContainText('Not signed in anywhere.');
+    expect((await apiGet(product.apiUrl, '/auth/me', target.token)).status).toBe(401);
+    await panel.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action', { exact: true }).fill('user.sessions_revoke');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page.getByTestId('audit-entry')).toHaveCount(1);
+    await expect(page.getByTestId('audit-entry')).toContainText(
+      `${admin.email} signed ${target.email} out everywhere`,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.trim().split('\r\n')).toHaveLength(2);
+    expect(csv).toContain('user.sessions_revoke');
+    await page.close();
+
+    const again = { ...target, ...(await loginByApi(product.apiUrl, target)) };
+    const own = await signedInPage(product, again, '/account?tab=activity');
+    const events = own.getByTestId('activity-event');
+    await expect(events.first()).toContainText('Signed in with your password');
+    await expect(own.locator('[data-testid="activity-event"][data-kind="sessions_revoked"]')).toHaveText(
+      /An administrator signed out 1 session/,
+    );
+    await own.close();
+  });
+
   test('every admin page says an outage with "Try again", claims no empty list, and recovers by itself', async () => {
     const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
     // the pages at once, each in a page of its own with its own cut: the retries are waited out together

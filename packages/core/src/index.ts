@@ -7,6 +7,12 @@
 
 export { serializeUser } from './accounts/serialize';
 export { createAccessToken, listAccessTokens, revokeAccessToken } from './auth/access-tokens';
+export {
+  ACCOUNT_EVENT_RETENTION_MS,
+  listAccountEvents,
+  recordAccountEvent,
+  sweepAccountEvents,
+} from './auth/activity';
 export { confirmEmailChange, requestEmailChange, undoEmailChange } from './auth/email-change';
 export { hasSecondFactor } from './auth/factors';
 export {
@@ -180,11 +186,25 @@ export {
   writePinsCar,
 } from './storage/index';
 export type { Actor } from './users/access';
-export { listAuditLog } from './users/admin/audit-log';
+export {
+  AUDIT_EXPORT_COLUMNS,
+  type AuditExportReader,
+  auditCsvHeader,
+  auditCsvRecords,
+  openAuditExport,
+} from './users/admin/audit-export';
+export { type AuditEntry, type AuditFilters, listAuditLog } from './users/admin/audit-log';
 export { listUsers } from './users/admin/list-users';
 export { reactivateUser } from './users/admin/reactivate';
 export { registrationsByDay, userStats } from './users/admin/stats';
 export { suspendUser } from './users/admin/suspend';
+export {
+  adminRevokeSessions,
+  adminSendPasswordReset,
+  factorKindsOf,
+  getAdminUserDetail,
+  identitiesOf,
+} from './users/admin/user-detail';
 export {
   allowedAvatarMimes,
   assertCanUploadAvatar,

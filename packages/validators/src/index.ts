@@ -1,3 +1,4 @@
+export * from './account-admin';
 export * from './auth';
 export * from './canonical';
 export * from './common';

@@ -351,12 +351,6 @@ export const registrationsSchema = z
   })
   .meta({ id: 'RegistrationsByDay' });
 
-export const auditLogInput = z.strictObject({
-  action: z.string().trim().max(100).optional(),
-  targetId: z.string().trim().max(200).optional(),
-  ...pageQuery,
-});
-
 export const auditEntrySchema = z
   .object({
     id: z.uuid(),

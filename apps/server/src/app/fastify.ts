@@ -50,6 +50,8 @@ export async function registerCors(app: FastifyInstance, env: Env) {
       'RateLimit-Reset',
       'Retry-After',
       'X-Request-Id',
+      // a download the web app fetches with its Bearer token (the audit log export) keeps the API's file name
+      'Content-Disposition',
     ],
     maxAge: 600,
     strictPreflight: false,

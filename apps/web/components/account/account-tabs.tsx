@@ -9,6 +9,7 @@ import { AccountView } from '../account-view';
 import { QueryState } from '../ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AccessTokens } from './access-tokens';
+import { AccountActivity } from './account-activity';
 import { ACCOUNT_TABS, type AccountTab } from './account-tab-names';
 import { AvatarUpload } from './avatar-upload';
 import { ChangeEmailForm } from './change-email-form';
@@ -22,9 +23,9 @@ import { SessionsList } from './sessions-list';
 import { TwoFactor } from './two-factor';
 
 /**
- * The account page in four tabs: Profile (summary, wallets, picture, profile form), Preferences,
- * Security (password, email address, two-factor sign-in, sessions, deleting the account) and Access
- * tokens. `?tab=` opens one directly.
+ * The account page in five tabs: Profile (summary, wallets, picture, profile form), Preferences,
+ * Security (password, email address, two-factor sign-in, sessions, deleting the account), Activity
+ * (docs/accounts.md, "Account activity") and Access tokens. `?tab=` opens one directly.
  */
 export function AccountTabs({ initial }: { initial: AccountTab }) {
   const t = useTranslations('account');
@@ -83,6 +84,9 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
         <LinkedIdentities />
         <SessionsList />
         <QueryState query={user}>{(u) => <DeleteAccount userId={id} email={u.email} />}</QueryState>
+      </TabsContent>
+      <TabsContent value="activity">
+        <AccountActivity />
       </TabsContent>
       <TabsContent value="tokens">
         <AccessTokens />

@@ -3,12 +3,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import {
+  type AuditFilters,
+  auditCsvUrl,
+  auditFilterParams,
+  NO_AUDIT_FILTERS,
+} from '../../lib/admin/audit-filters';
 import type { AuditEntry } from '../../lib/admin/audit-words';
+import { useApiUrl } from '../../lib/api-url';
 import { useTRPC } from '../../lib/trpc';
 import { DateTime } from '../ui/date-time';
 import { EmptyState } from '../ui/empty-state';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
+import { AuditCsvDownload, AuditFiltersForm } from './audit-filters';
 import { useAuditText } from './audit-sentence';
 
 const LIMIT = 25;
@@ -42,13 +50,15 @@ export function AuditItem({ entry }: { entry: AuditEntry }) {
   );
 }
 
-/** Who did what to whom, when and why, in sentences; newest first. */
+/** Who did what to whom, when and why, in sentences; newest first; filtered, and as a CSV download. */
 export function AuditLog() {
   const t = useTranslations('admin.audit');
   const trpc = useTRPC();
+  const apiUrl = useApiUrl();
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<AuditFilters>(NO_AUDIT_FILTERS);
   const log = useQuery({
-    ...trpc.adminUsers.auditLog.queryOptions({ page, limit: LIMIT }),
+    ...trpc.adminUsers.auditLog.queryOptions({ ...auditFilterParams(filters), page, limit: LIMIT }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -56,6 +66,13 @@ export function AuditLog() {
       <h2 id="audit-heading" className="m-0 text-xl font-semibold">
         {t('title')}
       </h2>
+      <AuditFiltersForm
+        onApply={(f) => {
+          setFilters(f);
+          setPage(1);
+        }}
+      />
+      <AuditCsvDownload url={auditCsvUrl(apiUrl, filters)} />
       <QueryState query={log}>
         {(data) =>
           data.items.length === 0 ? (

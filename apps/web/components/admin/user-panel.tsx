@@ -11,12 +11,14 @@ import { DialogDescription, DialogTitle } from '../ui/dialog';
 import { QueryState } from '../ui/query-state';
 import { AuditItem } from './audit-log';
 import { UserActions } from './user-actions';
+import { UserDetail } from './user-detail';
 import type { UserRow } from './user-row';
 import { UserStatusBadge } from './user-status';
 
 /**
  * A side panel (a Radix dialog sliding in from the right; the full width on a phone) with one user's
- * details, suspend / reactivate, and the audit entries about them.
+ * details, suspend / reactivate, what stands behind the account (user-detail.tsx) and the audit entries
+ * about them.
  */
 export function UserPanel({
   user,
@@ -75,6 +77,7 @@ export function UserPanel({
                 <Link href={`/users/${user.id}`}>{t('panel.profile')}</Link>
               </p>
               <UserActions user={user} self={self} onStatus={onStatus} />
+              <UserDetail userId={user.id} email={user.email} />
               <UserAudit userId={user.id} />
             </>
           )}

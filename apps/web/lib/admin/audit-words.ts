@@ -20,6 +20,8 @@ const KNOWN = new Set([
   'user.delete',
   'user.grant_admin',
   'user.revoke_admin',
+  'user.sessions_revoke',
+  'user.password_reset_sent',
   'dao.approve',
   'dao.set_status',
   'wallet.unlinked',

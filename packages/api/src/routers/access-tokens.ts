@@ -8,6 +8,7 @@ import {
   tokenIdInput,
 } from '@plenum/validators';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure, router } from '../trpc';
 
 const tags = ['auth'];
@@ -26,7 +27,9 @@ export const accessTokensRouter = router({
     })
     .input(createTokenInput)
     .output(createdTokenSchema)
-    .mutation(({ ctx, input }) => createAccessToken(ctx.svc, { principal: ctx.principal, ...input })),
+    .mutation(({ ctx, input }) =>
+      createAccessToken(ctx.svc, { principal: ctx.principal, ...input, client: clientOf(ctx) }),
+    ),
 
   list: authedProcedure
     // the list of credentials is the account's business, not a read a `read` token may do
@@ -56,5 +59,7 @@ export const accessTokensRouter = router({
     })
     .input(tokenIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => revokeAccessToken(ctx.svc, { userId: ctx.principal.userId, id: input.id })),
+    .mutation(({ ctx, input }) =>
+      revokeAccessToken(ctx.svc, { userId: ctx.principal.userId, id: input.id, client: clientOf(ctx) }),
+    ),
 });

@@ -1,4 +1,7 @@
 import {
+  adminRevokeSessions,
+  adminSendPasswordReset,
+  getAdminUserDetail,
   listAuditLog,
   listUsers,
   reactivateUser,
@@ -8,14 +11,18 @@ import {
 } from '@plenum/core';
 import {
   adminListUsersInput,
+  adminSessionsRevokedSchema,
+  adminUserDetailSchema,
   adminUserListSchema,
   auditEntrySchema,
   auditLogInput,
+  messageSchema,
   paged,
   reactivateUserInput,
   registrationsInput,
   registrationsSchema,
   suspendUserInput,
+  userIdInput,
   userReactivatedSchema,
   userStatsSchema,
   userSuspendedSchema,
@@ -39,6 +46,50 @@ export const adminUsersRouter = router({
     .input(adminListUsersInput)
     .output(adminUserListSchema)
     .query(({ ctx, input }) => listUsers(ctx.svc, input)),
+
+  get: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users/{id}',
+        tags,
+        summary:
+          'One user as the list shows it, with wallets, linked identities, second factors (kinds only), live sessions and owned DAOs',
+      },
+    })
+    .input(userIdInput)
+    .output(adminUserDetailSchema)
+    .query(({ ctx, input }) => getAdminUserDetail(ctx.svc, input)),
+
+  revokeSessions: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/sessions/revoke',
+        tags,
+        summary: 'End every session of a user at once (their access tokens stay); says how many ended',
+      },
+    })
+    .input(userIdInput)
+    .output(adminSessionsRevokedSchema)
+    .mutation(({ ctx, input }) => adminRevokeSessions(ctx.svc, { adminId: ctx.principal.userId, ...input })),
+
+  sendPasswordReset: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/users/{id}/password-reset',
+        tags,
+        summary: 'Mail the user a password reset link (their password stays until they use it)',
+      },
+      successStatus: 202,
+    })
+    .input(userIdInput)
+    .output(messageSchema)
+    .mutation(async ({ ctx, input }) => {
+      await adminSendPasswordReset(ctx.svc, { adminId: ctx.principal.userId, ...input });
+      return { message: 'A password reset link is on its way to the user.' };
+    }),
 
   suspend: adminProcedure
     .meta({
@@ -98,7 +149,7 @@ export const adminUsersRouter = router({
         method: 'GET',
         path: '/admin/audit-log',
         tags,
-        summary: 'Audit log of admin actions, newest first',
+        summary: 'Audit log of admin actions, newest first; filters action, actor, target, from, to',
       },
     })
     .input(auditLogInput)

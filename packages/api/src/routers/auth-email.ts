@@ -5,6 +5,7 @@ import {
   emailChangeTokenInput,
   messageSchema,
 } from '@plenum/validators';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
 
 const tags = ['auth'];
@@ -58,7 +59,7 @@ export const emailProcedures = {
     })
     .input(emailChangeTokenInput)
     .output(emailChangedSchema)
-    .mutation(({ ctx, input }) => confirmEmailChange(ctx.svc, input)),
+    .mutation(({ ctx, input }) => confirmEmailChange(ctx.svc, { ...input, client: clientOf(ctx) })),
 
   undoEmailChange: publicProcedure
     .meta({
@@ -75,5 +76,5 @@ export const emailProcedures = {
     })
     .input(emailChangeTokenInput)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => undoEmailChange(ctx.svc, input)),
+    .mutation(({ ctx, input }) => undoEmailChange(ctx.svc, { ...input, client: clientOf(ctx) })),
 };

@@ -16,8 +16,9 @@ import {
   totpEnrolmentSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
-import { clientOf, setSessionCookieFor } from './sign-in';
+import { setSessionCookieFor } from './sign-in';
 
 const tags = ['auth'];
 
@@ -102,7 +103,9 @@ export const mfaProcedures = {
     })
     .input(totpConfirmInput)
     .output(recoveryCodesSchema)
-    .mutation(({ ctx, input }) => confirmTotp(ctx.svc, { principal: ctx.principal, code: input.code })),
+    .mutation(({ ctx, input }) =>
+      confirmTotp(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
+    ),
 
   totpDisable: authedProcedure
     .meta({
@@ -119,7 +122,9 @@ export const mfaProcedures = {
     })
     .input(mfaCodeInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => disableTotp(ctx.svc, { principal: ctx.principal, code: input.code })),
+    .mutation(({ ctx, input }) =>
+      disableTotp(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
+    ),
 
   recoveryCodes: authedProcedure
     .meta({
@@ -136,6 +141,6 @@ export const mfaProcedures = {
     .input(mfaCodeInput)
     .output(recoveryCodesSchema)
     .mutation(({ ctx, input }) =>
-      regenerateRecoveryCodes(ctx.svc, { principal: ctx.principal, code: input.code }),
+      regenerateRecoveryCodes(ctx.svc, { principal: ctx.principal, code: input.code, client: clientOf(ctx) }),
     ),
 };

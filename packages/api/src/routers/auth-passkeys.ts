@@ -18,8 +18,9 @@ import {
   sessionSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
-import { clientOf, setSessionCookieFor } from './sign-in';
+import { setSessionCookieFor } from './sign-in';
 
 const tags = ['auth'];
 

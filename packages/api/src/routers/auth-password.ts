@@ -6,6 +6,7 @@ import {
   passwordResetConfirmInput,
   passwordResetRequestInput,
 } from '@plenum/validators';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
 
 const tags = ['auth'];
@@ -25,7 +26,12 @@ export const passwordProcedures = {
     .input(changePasswordInput)
     .output(passwordChangedSchema)
     .mutation(({ ctx, input }) =>
-      changePassword(ctx.svc, { principal: ctx.principal, client: ctx.ip, ...input }),
+      changePassword(ctx.svc, {
+        principal: ctx.principal,
+        client: ctx.ip,
+        userAgent: ctx.userAgent,
+        ...input,
+      }),
     ),
 
   requestPasswordReset: publicProcedure
@@ -60,5 +66,5 @@ export const passwordProcedures = {
     })
     .input(passwordResetConfirmInput)
     .output(messageSchema)
-    .mutation(({ ctx, input }) => resetPassword(ctx.svc, input)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.svc, { ...input, client: clientOf(ctx) })),
 };

@@ -1,6 +1,7 @@
 import { listSessions, revokeOtherSessions, revokeSession } from '@plenum/core';
 import { paged, pageQuery, sessionIdInput, sessionInfoSchema, sessionsEndedSchema } from '@plenum/validators';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure } from '../trpc';
 
 const tags = ['auth'];
@@ -35,7 +36,11 @@ export const sessionProcedures = {
     .input(sessionIdInput)
     .output(z.void())
     .mutation(async ({ ctx, input }) => {
-      const { current } = await revokeSession(ctx.svc, { principal: ctx.principal, id: input.id });
+      const { current } = await revokeSession(ctx.svc, {
+        principal: ctx.principal,
+        id: input.id,
+        client: clientOf(ctx),
+      });
       if (current) ctx.setSessionCookie('', { maxAgeSeconds: 0 });
     }),
 
@@ -50,5 +55,5 @@ export const sessionProcedures = {
     })
     .input(z.void())
     .output(sessionsEndedSchema)
-    .mutation(({ ctx }) => revokeOtherSessions(ctx.svc, { principal: ctx.principal })),
+    .mutation(({ ctx }) => revokeOtherSessions(ctx.svc, { principal: ctx.principal, client: clientOf(ctx) })),
 };

@@ -24,7 +24,9 @@ import {
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure, router } from '../trpc';
+import { activityProcedures } from './auth-activity';
 import { emailProcedures } from './auth-email';
 import { mfaProcedures } from './auth-mfa';
 import { oidcProcedures } from './auth-oidc';
@@ -32,7 +34,7 @@ import { passkeyProcedures } from './auth-passkeys';
 import { passwordProcedures } from './auth-password';
 import { sessionProcedures } from './auth-sessions';
 import { walletProcedures } from './auth-wallets';
-import { clientOf, setSessionCookieFor } from './sign-in';
+import { setSessionCookieFor } from './sign-in';
 
 const tags = ['auth'];
 
@@ -44,6 +46,7 @@ export const authRouter = router({
   ...emailProcedures,
   ...walletProcedures,
   ...oidcProcedures,
+  ...activityProcedures,
 
   nonce: publicProcedure
     .meta({

@@ -1,8 +1,5 @@
 import type { Context } from '../context';
 
-/** who signs in, as the request shows it: kept with the session for the user's list of devices */
-export const clientOf = (ctx: Context) => ({ ip: ctx.ip, userAgent: ctx.userAgent });
-
 /**
  * The session cookie of a finished sign-in, living as long as the session (docs/accounts.md, "Signing in");
  * a sign-in that awaits its second factor has none yet. Every way to sign in answers through it.

@@ -6,7 +6,8 @@ import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { fetchPage, type Page } from '../shared/pagination';
 import { hashToken, newToken } from '../shared/tokens';
-import { PAT_PREFIX, type Principal } from './sessions';
+import { recordAccountEvent } from './activity';
+import { PAT_PREFIX, type Principal, type SessionClient } from './sessions';
 
 const MAX_ACTIVE_TOKENS = 50;
 /** a token nobody set an end for expires after this (docs/accounts.md, "Personal access tokens") */
@@ -36,6 +37,7 @@ export async function createAccessToken(
     name: string;
     expiresAt?: string | undefined;
     scopes?: readonly TokenScope[] | undefined;
+    client?: SessionClient | undefined;
   },
 ) {
   const { principal } = params;
@@ -61,19 +63,29 @@ export async function createAccessToken(
   const asked = params.scopes ?? DEFAULT_TOKEN_SCOPES;
   const scopes = TOKEN_SCOPES.filter((s) => asked.includes(s));
   const token = newToken(PAT_PREFIX);
-  const [row] = await svc.db
-    .insert(accessTokens)
-    .values({
+  const row = await svc.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accessTokens)
+      .values({
+        userId: principal.userId,
+        name: params.name,
+        tokenHash: hashToken(token),
+        prefix: token.slice(0, 10),
+        scopes,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning();
+    await recordAccountEvent(tx, {
       userId: principal.userId,
-      name: params.name,
-      tokenHash: hashToken(token),
-      prefix: token.slice(0, 10),
-      scopes,
-      expiresAt,
-      createdAt: now,
-    })
-    .returning();
-  return { ...view(row!), token };
+      kind: 'token_created',
+      detail: { tokenId: created!.id, name: params.name, scopes },
+      ...params.client,
+      at: now,
+    });
+    return created!;
+  });
+  return { ...view(row), token };
 }
 
 /** The user's live (unrevoked) tokens, newest first, a page at a time. */
@@ -94,15 +106,28 @@ export async function listAccessTokens(svc: Pick<Services, 'db'>, params: Page &
 }
 
 /** Revocation is immediate: resolveToken checks revokedAt on every request. */
-export async function revokeAccessToken(svc: Services, params: { userId: string; id: string }) {
+export async function revokeAccessToken(
+  svc: Services,
+  params: { userId: string; id: string; client?: SessionClient | undefined },
+) {
   const { userId, id } = params;
   if (!isUuid(id)) throw notFound('No such access token');
-  const rows = await svc.db
-    .update(accessTokens)
-    .set({ revokedAt: svc.clock.now() })
-    .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
-    .returning({ id: accessTokens.id });
-  if (!rows.length) throw notFound('No such access token');
+  const now = svc.clock.now();
+  await svc.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(accessTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(accessTokens.id, id), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)))
+      .returning({ id: accessTokens.id, name: accessTokens.name });
+    if (!row) throw notFound('No such access token');
+    await recordAccountEvent(tx, {
+      userId,
+      kind: 'token_revoked',
+      detail: { tokenId: row.id, name: row.name },
+      ...params.client,
+      at: now,
+    });
+  });
 }
 
 /**

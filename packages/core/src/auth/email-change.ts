@@ -6,12 +6,13 @@ import type { Services } from '../services';
 import { AppError, badRequest, conflict, notFound } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
 import { revokeTokensMadeSince } from './access-tokens';
+import { recordAccountEvent } from './activity';
 import { hasSecondFactor, removeFactorsSetUpSince } from './factors';
 import { invalidMfaCode, proveSecondFactor } from './mfa/totp';
 import { checkingPasswords } from './password/gate';
 import { hasPassword, verifyPassword } from './password/hash';
 import { newResetLink, storeResetLink } from './password/reset';
-import type { Principal } from './sessions';
+import type { Principal, SessionClient } from './sessions';
 import { clearLoginThrottle, reserveLoginAttempt } from './throttle';
 import { assertSession, endSessionsExcept } from './user-sessions';
 
@@ -154,7 +155,10 @@ async function claimingEmail<T>(svc: Services, work: (tx: DbOrTx) => Promise<T>)
  * same address at once, the unique index lets one win), the account counts as verified, the sign-in
  * throttles of both addresses are lifted, and the old address gets a notice with a link that undoes it.
  */
-export async function confirmEmailChange(svc: Services, params: { token: string }) {
+export async function confirmEmailChange(
+  svc: Services,
+  params: { token: string; client?: SessionClient | undefined },
+) {
   const now = svc.clock.now();
   const [row] = await svc.db
     .select()
@@ -196,6 +200,7 @@ export async function confirmEmailChange(svc: Services, params: { token: string 
       .where(eq(users.id, user.id));
     await clearLoginThrottle(tx, user.email);
     await clearLoginThrottle(tx, row.newEmail);
+    await recordAccountEvent(tx, { userId: user.id, kind: 'email_changed', ...params.client, at: now });
     const mail = emailChangedEmail({
       appUrl: svc.config.appUrl,
       firstName: user.firstName,
@@ -218,7 +223,10 @@ export async function confirmEmailChange(svc: Services, params: { token: string 
  * other changes and their links are spent, the throttle is lifted, and the old address gets a password
  * reset link (whoever changed the address knew the password or a code).
  */
-export async function undoEmailChange(svc: Services, params: { token: string }) {
+export async function undoEmailChange(
+  svc: Services,
+  params: { token: string; client?: SessionClient | undefined },
+) {
   const now = svc.clock.now();
   const [row] = await svc.db
     .select()
@@ -258,6 +266,13 @@ export async function undoEmailChange(svc: Services, params: { token: string }) 
       .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.confirmedAt)));
     await tx.update(users).set({ email: row.oldEmail, updatedAt: now }).where(eq(users.id, user.id));
     await endSessionsExcept(tx, user.id, null, now);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      kind: 'email_changed',
+      detail: { undone: true },
+      ...params.client,
+      at: now,
+    });
     await revokeTokensMadeSince(tx, { userId: user.id, since: changedAt, at: now });
     await removeFactorsSetUpSince(tx, { userId: user.id, since: changedAt });
     await clearLoginThrottle(tx, row.oldEmail);

@@ -47,7 +47,7 @@ export async function listIdentities(db: DbOrTx, userId: string, providerName?: 
 }
 
 /** the configured name of a provider, or its id once it is no longer configured */
-export const providerNameOf = (svc: Services) => (id: string) =>
+export const providerNameOf = (svc: Pick<Services, 'oidc'>) => (id: string) =>
   svc.oidc.providers.find((p) => p.id === id)?.name ?? id;
 
 /**

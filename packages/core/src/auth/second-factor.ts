@@ -72,7 +72,7 @@ export async function finishFirstFactor(
       challengeStatement({ hash: hashToken(token), userId: user.id, method, expiresAt, now }),
     ),
   );
-  if (!written) return startSession(svc, user, client);
+  if (!written) return startSession(svc, user, client, method);
   const challenge: MfaChallenge = {
     mfaRequired: true,
     mfaToken: token,

@@ -4,7 +4,8 @@ import type { Services } from '../services';
 import { forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { fetchPage, type Page } from '../shared/pagination';
-import type { Principal } from './sessions';
+import { recordAccountEvent } from './activity';
+import type { Principal, SessionClient } from './sessions';
 
 /**
  * A user's own sign-in sessions ("sessions and devices"): list, end one, end all but this one. These
@@ -54,15 +55,27 @@ export async function listSessions(
  * else's session, like an unknown id, is a 404: the answer never says that it exists.
  * Returns whether it was the caller's current session.
  */
-export async function revokeSession(svc: Pick<Services, 'db'>, params: { principal: Principal; id: string }) {
+export async function revokeSession(
+  svc: Pick<Services, 'db' | 'clock'>,
+  params: { principal: Principal; id: string; client?: SessionClient | undefined },
+) {
   const { principal, id } = params;
   assertSession(principal);
   if (!isUuid(id)) throw notFound('No such session');
-  const rows = await svc.db
-    .delete(sessions)
-    .where(and(eq(sessions.id, id), eq(sessions.userId, principal.userId)))
-    .returning({ id: sessions.id });
-  if (!rows.length) throw notFound('No such session');
+  await svc.db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(sessions)
+      .where(and(eq(sessions.id, id), eq(sessions.userId, principal.userId)))
+      .returning({ id: sessions.id });
+    if (!rows.length) throw notFound('No such session');
+    await recordAccountEvent(tx, {
+      userId: principal.userId,
+      kind: 'sessions_revoked',
+      detail: { count: 1, sessionId: id },
+      ...params.client,
+      at: svc.clock.now(),
+    });
+  });
   return { current: id === principal.credentialId };
 }
 
@@ -81,10 +94,21 @@ export async function endSessionsExcept(db: DbOrTx, userId: string, keepId: stri
 /** "Sign out of all other sessions": every session of the caller but this one ends. */
 export async function revokeOtherSessions(
   svc: Pick<Services, 'db' | 'clock'>,
-  params: { principal: Principal },
+  params: { principal: Principal; client?: SessionClient | undefined },
 ) {
   const { principal } = params;
   assertSession(principal);
-  const ended = await endSessionsExcept(svc.db, principal.userId, principal.credentialId, svc.clock.now());
+  const now = svc.clock.now();
+  const ended = await svc.db.transaction(async (tx) => {
+    const n = await endSessionsExcept(tx, principal.userId, principal.credentialId, now);
+    await recordAccountEvent(tx, {
+      userId: principal.userId,
+      kind: 'sessions_revoked',
+      detail: { count: n, others: true },
+      ...params.client,
+      at: now,
+    });
+    return n;
+  });
   return { ended };
 }

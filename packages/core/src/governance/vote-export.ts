@@ -1,6 +1,7 @@
 import { votes } from '@plenum/db';
 import { and, asc, eq, gt, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '../services';
+import { csvRow } from '../shared/csv';
 import { conflict } from '../shared/errors';
 import { requireProposal } from './rows';
 import { type VoteView, voteView } from './serialize';
@@ -161,39 +162,19 @@ async function chunk(db: Reader, proposalId: string, cursor: Cursor | null, unti
 
 // ---- formats (pure) ----
 
-/**
- * A cell text a spreadsheet could take for a formula (OWASP, "CSV Injection"): one starting with =, +, -,
- * @, their fullwidth forms ＝ ＋ － ＠ (some spreadsheets fold them to ASCII), or any whitespace or control
- * character (TAB, CR, LF, a space: spreadsheets trim them and then read what follows).
- */
-const FORMULA_START = /^[=+\-@\uFF1D\uFF0B\uFF0D\uFF20\s\p{Cc}]/u;
-
-/**
- * One CSV cell (RFC 4180): null as empty; a text that could run as a formula (FORMULA_START) gets a
- * leading apostrophe, so a spreadsheet shows it as text (docs/governance.md, "Exporting the votes"); a
- * cell with a comma, a double quote, CR or LF is quoted, its double quotes doubled.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let s = String(value);
-  if (FORMULA_START.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-const CRLF = '\r\n';
-
 /** the CSV header row */
-export const csvHeader = () => VOTE_EXPORT_COLUMNS.join(',') + CRLF;
+export const csvHeader = () => csvRow(VOTE_EXPORT_COLUMNS);
 
 /** CSV records, each ending with CRLF */
 export const csvRecords = (rows: ExportedVote[]) =>
   rows
-    .map(
-      (r) =>
+    .map((r) =>
+      csvRow(
         VOTE_EXPORT_COLUMNS.map((c) => {
           const v = r[c];
-          return csvCell(typeof v === 'object' && v !== null ? canonicalChoice(v) : v);
-        }).join(',') + CRLF,
+          return typeof v === 'object' && v !== null ? canonicalChoice(v) : v;
+        }),
+      ),
     )
     .join('');
 

@@ -86,6 +86,45 @@ export function passkeyEmail(params: {
   return { subject, text, html };
 }
 
+/**
+ * Notices of a change to the account made by its owner or an admin (docs/accounts.md, "Account activity"):
+ * sent to the account's address, so an owner who did not do it learns of it.
+ */
+export function accountNoticeEmail(params: {
+  appUrl: string;
+  firstName: string;
+  notice: 'suspended' | 'reactivated' | 'password_changed' | 'password_reset';
+  /** an admin's reason for a suspension, quoted as given */
+  reason?: string | null | undefined;
+}) {
+  const security = `${params.appUrl.replace(/\/$/, '')}/account?tab=security`;
+  const { subject, what, after } = {
+    suspended: {
+      subject: 'Your Plenum account is suspended',
+      what: `An administrator suspended your Plenum account; you are signed out and cannot sign in until it is reactivated.${params.reason ? ` The reason given: ${params.reason}` : ''}`,
+      after: 'If you think this is a mistake, reply to the administrators of this Plenum instance.',
+    },
+    reactivated: {
+      subject: 'Your Plenum account is active again',
+      what: 'An administrator reactivated your Plenum account: you can sign in again.',
+      after: `Review your account's security: ${security}`,
+    },
+    password_changed: {
+      subject: 'Your Plenum password was changed',
+      what: 'The password of your Plenum account was changed. Your other sessions were signed out.',
+      after: `If this was not you, reset your password now and review your account's security: ${security}`,
+    },
+    password_reset: {
+      subject: 'Your Plenum password was reset',
+      what: 'The password of your Plenum account was reset with a mailed link. Every session was signed out.',
+      after: `If this was not you, reset your password again now and review your account's security: ${security}`,
+    },
+  }[params.notice];
+  const text = `Hello ${params.firstName},\n\n${what}\n\n${after}\n`;
+  const html = `<p>Hello ${escapeHtml(params.firstName)},</p><p>${escapeHtml(what)}</p><p>${escapeHtml(after)}</p>`;
+  return { subject, text, html };
+}
+
 const linkTo = (appUrl: string, path: string, token: string) =>
   `${appUrl.replace(/\/$/, '')}/${path}?token=${encodeURIComponent(token)}`;
 

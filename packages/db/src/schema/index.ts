@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './governance';
 export * from './identities';
 export * from './notifications';

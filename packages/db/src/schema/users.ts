@@ -300,7 +300,13 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    // the admin's filters (docs/users.md, "Administration"): each reads its rows newest first
+    index('audit_log_actor_created_idx').on(t.actorId, t.createdAt),
+    index('audit_log_target_created_idx').on(t.targetId, t.createdAt),
+    index('audit_log_action_created_idx').on(t.action, t.createdAt),
+  ],
 );
 
 /**

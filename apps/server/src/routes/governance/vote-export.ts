@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   AppError,
   csvHeader,
@@ -11,9 +10,7 @@ import {
   type VoteExportFormat,
 } from '@plenum/core';
 import type { RouteContext } from '../../http/routes';
-
-/** a client that reads nothing for this long is cut off, so its export gives its slot back */
-export const EXPORT_STALL_MS = 60_000;
+import { ExportBody } from '../../http/stream-body';
 
 /** an export refused for load asks the client to come back after this */
 const EXPORTS_BUSY_RETRY_SECONDS = 5;
@@ -73,47 +70,6 @@ const CONTENT_TYPES: Record<VoteExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   json: 'application/json; charset=utf-8',
 };
-
-/**
- * The response body: text pushed chunk by chunk by the export, with backpressure. `write` resolves once
- * the socket took what is buffered (Fastify pipes this stream into the response), so at most about one
- * chunk of votes is in memory; it rejects once the client went away (Fastify destroys the body then) or
- * read nothing for EXPORT_STALL_MS.
- */
-class ExportBody extends Readable {
-  private wake: (() => void) | null = null;
-  readonly gone = new AbortController();
-
-  override _read() {
-    const wake = this.wake;
-    this.wake = null;
-    wake?.();
-  }
-
-  override _destroy(err: Error | null, callback: (err?: Error | null) => void) {
-    this.gone.abort(err ?? new Error('the client went away'));
-    this._read();
-    callback(err);
-  }
-
-  async write(text: string): Promise<void> {
-    this.gone.signal.throwIfAborted();
-    if (this.push(text)) return;
-    let timer: NodeJS.Timeout | undefined;
-    await new Promise<void>((resolve) => {
-      this.wake = resolve;
-      timer = setTimeout(
-        () => this.destroy(new Error('the client read nothing for too long')),
-        EXPORT_STALL_MS,
-      );
-    }).finally(() => clearTimeout(timer));
-    this.gone.signal.throwIfAborted();
-  }
-
-  finish() {
-    if (!this.gone.signal.aborted) this.push(null);
-  }
-}
 
 /**
  * GET /votes/proposal/{proposalId}/export?format=csv|json: every counted vote of a proposal as a download

@@ -5,6 +5,7 @@ import type { Services } from '../../services';
 import { forbidden, unauthorized } from '../../shared/errors';
 import { executePrepared, rowsOf } from '../../shared/prepared';
 import { hashToken } from '../../shared/tokens';
+import { recordFailedSignIn } from '../activity';
 import { newSession, type SessionClient } from '../sessions';
 import { loginThrottleKey, reserveLoginAttempt } from '../throttle';
 import { recoveryCodeHashOf } from './recovery';
@@ -18,14 +19,15 @@ const invalidCode = () => unauthorized('The code is not correct or was used alre
  * The answer's effects as ONE statement (atomic on its own, one round trip, prepared): the code is taken
  * (`taken`: a TOTP step newer than the last accepted one, or an unused recovery code), and only then
  * the challenge spent, the throttle cleared, the session written and the sign-in time set. Concurrent
- * answers queue on the factor's or the code's row: the second finds it taken and changes nothing.
+ * answers queue on the factor's or the code's row: the second finds it taken and changes nothing. The
+ * sign-in's account event (docs/accounts.md, "Account activity") is one more step of the same statement.
  */
 const answerStatement = (take: SQL, p: AnswerParams) => sql`
   with taken as (${take}),
   spent as (
     delete from mfa_challenges
     where token_hash = ${p.tokenHash} and expires_at > ${p.now}::timestamptz and exists (select 1 from taken)
-    returning user_id
+    returning user_id, method
   ),
   cleared as (delete from login_throttle where key = ${p.throttleKey} and exists (select 1 from spent)),
   created as (
@@ -37,6 +39,12 @@ const answerStatement = (take: SQL, p: AnswerParams) => sql`
   ),
   touched as (
     update users set last_login_at = ${p.now}::timestamptz where id = ${p.userId}::uuid and exists (select 1 from spent)
+  ),
+  logged as (
+    insert into account_events (user_id, kind, detail, ip, user_agent, created_at)
+    select user_id, 'sign_in', jsonb_build_object('method', 'mfa', 'firstFactor', method), ${p.ip}, ${p.userAgent},
+      ${p.now}::timestamptz
+    from spent
   )
   select (select count(*)::int from taken) as taken, (select count(*)::int from created) as created`;
 
@@ -82,7 +90,12 @@ export async function completeMfaLogin(
   const now = svc.clock.now();
   // the challenge, its account and the account's TOTP secret in one read
   const [found] = await svc.db
-    .select({ user: users, secret: totpFactors.secret, confirmedAt: totpFactors.confirmedAt })
+    .select({
+      user: users,
+      firstFactor: mfaChallenges.method,
+      secret: totpFactors.secret,
+      confirmedAt: totpFactors.confirmedAt,
+    })
     .from(mfaChallenges)
     .innerJoin(users, eq(users.id, mfaChallenges.userId))
     .leftJoin(totpFactors, eq(totpFactors.userId, mfaChallenges.userId))
@@ -109,7 +122,16 @@ export async function completeMfaLogin(
       name = 'plenum_mfa_answer_recovery';
     }
   }
-  if (!take) throw invalidCode();
+  const failed = async () => {
+    await recordFailedSignIn(svc.db, {
+      userId: user.id,
+      detail: { method: 'mfa', firstFactor: found.firstFactor },
+      client: params.client,
+      at: now,
+    });
+    return invalidCode();
+  };
+  if (!take) throw await failed();
   const session = newSession(svc, user.id, params.client);
   const [result] = rowsOf<{ taken: number; created: number }>(
     await executePrepared(
@@ -127,7 +149,7 @@ export async function completeMfaLogin(
       }),
     ),
   );
-  if (!result?.taken) throw invalidCode();
+  if (!result?.taken) throw await failed();
   // the code was taken but the challenge was spent meanwhile (answered at once with another code)
   if (!result.created) throw invalidChallenge();
   return {

@@ -6,7 +6,8 @@ import { secondFactorEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { open, seal } from '../../shared/secret-box';
-import type { Principal } from '../sessions';
+import { recordAccountEvent } from '../activity';
+import type { Principal, SessionClient } from '../sessions';
 import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
 import { assertSession, endSessionsExcept } from '../user-sessions';
 import { hashRecoveryCode, newRecoveryCodes, spendRecoveryCode } from './recovery';
@@ -141,7 +142,10 @@ export async function startTotpEnrolment(svc: Services, params: { principal: Pri
  * this once), the account's other sessions end (whoever else held one must now pass the second factor)
  * and the owner is mailed. A wrong code counts toward the sign-in throttle, like a wrong password.
  */
-export async function confirmTotp(svc: Services, params: { principal: Principal; code: string }) {
+export async function confirmTotp(
+  svc: Services,
+  params: { principal: Principal; code: string; client?: SessionClient | undefined },
+) {
   const { principal } = params;
   assertSession(principal);
   const user = await userOf(svc, principal.userId);
@@ -170,6 +174,13 @@ export async function confirmTotp(svc: Services, params: { principal: Principal;
     await storeRecoveryCodes(svc, tx, user.id, codes, now);
     await endSessionsExcept(tx, user.id, principal.credentialId, now);
     await clearLoginThrottle(tx, user.email);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      kind: 'factor_added',
+      detail: { kind: 'totp' },
+      ...params.client,
+      at: now,
+    });
     await enqueueEmail(tx, {
       to: user.email,
       ...secondFactorEmail({ appUrl: svc.config.appUrl, firstName: user.firstName, change: 'enabled' }),
@@ -206,7 +217,7 @@ export async function proveSecondFactor(svc: Services, tx: DbOrTx, userId: strin
  */
 async function changeConfirmedFactor(
   svc: Services,
-  params: { principal: Principal; code: string },
+  params: { principal: Principal; code: string; client?: SessionClient | undefined },
   change: 'disabled' | 'recovery_codes',
   apply: (tx: DbOrTx, userId: string) => Promise<void>,
 ) {
@@ -220,6 +231,14 @@ async function changeConfirmedFactor(
     if (!(await proveSecondFactor(svc, tx, user.id, params.code))) throw invalidMfaCode();
     await apply(tx, user.id);
     await clearLoginThrottle(tx, user.email);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      ...(change === 'disabled'
+        ? { kind: 'factor_removed', detail: { kind: 'totp' } }
+        : { kind: 'recovery_codes_renewed' }),
+      ...params.client,
+      at: svc.clock.now(),
+    });
     await enqueueEmail(tx, {
       to: user.email,
       ...secondFactorEmail({ appUrl: svc.config.appUrl, firstName: user.firstName, change }),
@@ -227,7 +246,10 @@ async function changeConfirmedFactor(
   });
 }
 
-export async function disableTotp(svc: Services, params: { principal: Principal; code: string }) {
+export async function disableTotp(
+  svc: Services,
+  params: { principal: Principal; code: string; client?: SessionClient | undefined },
+) {
   await changeConfirmedFactor(svc, params, 'disabled', async (tx, userId) => {
     await tx.delete(totpFactors).where(eq(totpFactors.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
@@ -235,7 +257,10 @@ export async function disableTotp(svc: Services, params: { principal: Principal;
   });
 }
 
-export async function regenerateRecoveryCodes(svc: Services, params: { principal: Principal; code: string }) {
+export async function regenerateRecoveryCodes(
+  svc: Services,
+  params: { principal: Principal; code: string; client?: SessionClient | undefined },
+) {
   const codes = newRecoveryCodes();
   await changeConfirmedFactor(svc, params, 'recovery_codes', (tx, userId) =>
     storeRecoveryCodes(svc, tx, userId, codes, svc.clock.now()),

@@ -168,7 +168,7 @@ export async function passkeyLogin(svc: Services, params: { response: Assertion;
   return svc.db.transaction(async (tx) => {
     await recordUse(tx, passkey, info, svc.clock.now());
     await clearLoginThrottle(tx, user.email);
-    return startSessionIn(svc, tx, user, params.client);
+    return startSessionIn(svc, tx, user, params.client, 'passkey');
   });
 }
 
@@ -184,13 +184,13 @@ export async function completeMfaWithPasskey(
 ) {
   const tokenHash = hashToken(params.mfaToken);
   const [pending] = await svc.db
-    .select({ user: users })
+    .select({ user: users, firstFactor: mfaChallenges.method })
     .from(mfaChallenges)
     .innerJoin(users, eq(users.id, mfaChallenges.userId))
     .where(and(eq(mfaChallenges.tokenHash, tokenHash), gt(mfaChallenges.expiresAt, svc.clock.now())))
     .limit(1);
   if (!pending || pending.user.deletedAt) throw invalidChallenge();
-  const { user } = pending;
+  const { user, firstFactor } = pending;
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
   await reserveLoginAttempt(svc, { email: user.email });
   const { response } = params;
@@ -223,6 +223,10 @@ export async function completeMfaWithPasskey(
     if (!taken.length) throw invalidChallenge();
     await recordUse(tx, passkey, info, now);
     await clearLoginThrottle(tx, user.email);
-    return startSessionIn(svc, tx, user, params.client);
+    return startSessionIn(svc, tx, user, params.client, {
+      method: 'mfa',
+      firstFactor,
+      secondFactor: 'passkey',
+    });
   });
 }

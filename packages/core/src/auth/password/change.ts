@@ -1,7 +1,10 @@
 import { users } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
+import { enqueueEmail } from '../../mail/outbox';
+import { accountNoticeEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { badRequest, conflict, notFound } from '../../shared/errors';
+import { recordAccountEvent } from '../activity';
 import type { Principal } from '../sessions';
 import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
 import { assertSession, endSessionsExcept } from '../user-sessions';
@@ -13,15 +16,17 @@ export interface ChangePasswordParams {
   principal: Principal;
   currentPassword: string;
   newPassword: string;
-  /** the caller's address, for its share of the password checks (gate.ts) */
+  /** the caller's address, for its share of the password checks (gate.ts) and the account event */
   client?: string | null;
+  userAgent?: string | null;
 }
 
 /**
  * A signed-in user changes their password by proving the current one. A wrong current password is a
  * 400 `INVALID_CURRENT_PASSWORD` on that field, not a 401: the caller is signed in, and clients treat
  * 401 as "sign in again". On success every other session of the user ends and this one stays;
- * personal access tokens are separate credentials and are kept (see docs/accounts.md).
+ * personal access tokens are separate credentials and are kept (see docs/accounts.md). The owner is
+ * mailed and the change recorded in the account's activity, in the change's transaction.
  */
 export async function changePassword(svc: Services, params: ChangePasswordParams) {
   const { principal } = params;
@@ -63,6 +68,21 @@ export async function changePassword(svc: Services, params: ChangePasswordParams
       throw conflict('The password was changed meanwhile; try again', 'PASSWORD_CHANGED_CONCURRENTLY');
     const endedSessions = await endSessionsExcept(tx, user.id, principal.credentialId, now);
     await clearLoginThrottle(tx, user.email);
+    await recordAccountEvent(tx, {
+      userId: user.id,
+      kind: 'password_changed',
+      ip: params.client,
+      userAgent: params.userAgent,
+      at: now,
+    });
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...accountNoticeEmail({
+        appUrl: svc.config.appUrl,
+        firstName: user.firstName,
+        notice: 'password_changed',
+      }),
+    });
     return { message: 'Password changed', endedSessions };
   });
 }

@@ -1,6 +1,7 @@
 import { findUserByEmail } from '../../accounts/find-by-email';
 import type { Services } from '../../services';
 import { forbidden, unauthorized } from '../../shared/errors';
+import { recordFailedSignIn } from '../activity';
 import { finishFirstFactor } from '../second-factor';
 import type { SessionClient } from '../sessions';
 import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
@@ -26,7 +27,16 @@ export async function login(
     await reserveLoginAttempt(svc, { email: params.email });
     return verifyPassword(hash, params.password);
   });
-  if (!user || !ok || !hasPassword(user) || user.deletedAt) throw invalidCredentials();
+  if (!user || !ok || !hasPassword(user) || user.deletedAt) {
+    // the same statement for an unknown email, which writes nothing (docs/accounts.md, "Account activity")
+    await recordFailedSignIn(svc.db, {
+      userId: user && !user.deletedAt ? user.id : null,
+      detail: { method: 'password' },
+      client: params.client,
+      at: svc.clock.now(),
+    });
+    throw invalidCredentials();
+  }
   await clearLoginThrottle(svc.db, params.email);
   if (user.status === 'suspended') throw forbidden('This account is suspended', 'ACCOUNT_SUSPENDED');
   return finishFirstFactor(svc, user, 'password', params.client);

@@ -2,10 +2,12 @@ import { type DbOrTx, passwordResetTokens, users } from '@plenum/db';
 import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import { findUserByEmail } from '../../accounts/find-by-email';
 import { enqueueEmail } from '../../mail/outbox';
-import { passwordResetEmail } from '../../mail/templates';
+import { accountNoticeEmail, passwordResetEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { badRequest } from '../../shared/errors';
 import { hashToken, newToken } from '../../shared/tokens';
+import { recordAccountEvent } from '../activity';
+import type { SessionClient } from '../sessions';
 import { clearLoginThrottle } from '../throttle';
 import { endSessionsExcept } from '../user-sessions';
 import { hashPassword } from './hash';
@@ -83,9 +85,13 @@ const refused = (reason: ResetRefusal, message: string) =>
 /**
  * POST /auth/password-reset/confirm: the mailed token sets a new password (under the policy). The token
  * and every other outstanding reset link of the user are spent, and every session of the user ends;
- * nothing else is written (no sign-in, no change to the email's verification).
+ * the owner is mailed a notice and the reset recorded in the account's activity; nothing else is written
+ * (no sign-in, no change to the email's verification).
  */
-export async function resetPassword(svc: Services, params: { token: string; newPassword: string }) {
+export async function resetPassword(
+  svc: Services,
+  params: { token: string; newPassword: string; client?: SessionClient | undefined },
+) {
   const now = svc.clock.now();
   const tokenHash = hashToken(params.token);
   const [row] = await svc.db
@@ -130,6 +136,15 @@ export async function resetPassword(svc: Services, params: { token: string; newP
     await endSessionsExcept(tx, userId, null, now);
     // proving the mailbox lifts a sign-in lock (docs/accounts.md, "Password guessing")
     await clearLoginThrottle(tx, row.user.email);
+    await recordAccountEvent(tx, { userId, kind: 'password_reset', ...params.client, at: now });
+    await enqueueEmail(tx, {
+      to: row.user.email,
+      ...accountNoticeEmail({
+        appUrl: svc.config.appUrl,
+        firstName: row.user.firstName,
+        notice: 'password_reset',
+      }),
+    });
   });
   return { message: 'Your password was reset. Sign in with the new password.' };
 }

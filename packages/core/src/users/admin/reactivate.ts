@@ -1,13 +1,17 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../audit/write-audit';
+import { recordAccountEvent } from '../../auth/activity';
+import { enqueueEmail } from '../../mail/outbox';
+import { accountNoticeEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { conflict } from '../../shared/errors';
 import { lockLiveUser } from '../access';
 
 /**
  * Admin: suspended → the status before the suspension (active, or pending_verification if the email is
- * still unproven). Suspension fields cleared, reactivatedAt/By set, one audit row, one transaction.
+ * still unproven). Suspension fields cleared, reactivatedAt/By set, the owner mailed, one account event
+ * and one audit row, one transaction.
  */
 export async function reactivateUser(
   svc: Services,
@@ -31,6 +35,11 @@ export async function reactivateUser(
         updatedAt: now,
       })
       .where(eq(users.id, user.id));
+    await recordAccountEvent(tx, { userId: user.id, kind: 'reactivated', detail: { by: 'admin' }, at: now });
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...accountNoticeEmail({ appUrl: svc.config.appUrl, firstName: user.firstName, notice: 'reactivated' }),
+    });
     await writeAudit(tx, {
       actorId: params.adminId,
       action: 'user.reactivate',

@@ -1,7 +1,10 @@
 import { users } from '@plenum/db';
 import { eq } from 'drizzle-orm';
 import { writeAudit } from '../../audit/write-audit';
+import { recordAccountEvent } from '../../auth/activity';
 import { endSessions } from '../../auth/sessions';
+import { enqueueEmail } from '../../mail/outbox';
+import { accountNoticeEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { conflict } from '../../shared/errors';
 import { lockLiveUser } from '../access';
@@ -9,7 +12,7 @@ import { lockLiveUser } from '../access';
 /**
  * Admin: active or pending_verification → suspended. The status before is kept for reactivation; the
  * user's sessions end at once and their access tokens are refused while suspended (they work again
- * after reactivation); one audit row, all in one transaction.
+ * after reactivation); the owner is mailed, one account event and one audit row, all in one transaction.
  */
 export async function suspendUser(svc: Services, params: { adminId: string; id: string; reason: string }) {
   const now = svc.clock.now();
@@ -33,6 +36,17 @@ export async function suspendUser(svc: Services, params: { adminId: string; id: 
       .where(eq(users.id, user.id))
       .returning();
     await endSessions(tx, { userId: user.id });
+    // the admin's address is not the owner's to see: no client on an event an admin caused
+    await recordAccountEvent(tx, { userId: user.id, kind: 'suspended', detail: { by: 'admin' }, at: now });
+    await enqueueEmail(tx, {
+      to: user.email,
+      ...accountNoticeEmail({
+        appUrl: svc.config.appUrl,
+        firstName: user.firstName,
+        notice: 'suspended',
+        reason: params.reason,
+      }),
+    });
     await writeAudit(tx, {
       actorId: params.adminId,
       action: 'user.suspend',
