@@ -3,17 +3,23 @@ import { Secret, TOTP } from 'otpauth';
 import { startTestApp } from '../../test/support/app';
 import { activeUser } from '../../test/support/factories';
 import { apiClient } from '../../test/support/http';
+import { SoftAuthenticator } from '../../test/support/soft-authenticator';
 import type { BenchContext } from '../run';
 
 /**
  * Login throughput must be bounded by argon2id, not by anything else: compare with raw verify speed. A
  * second factor (TOTP) must add under 20 % to a sign-in's time, and a wrong code must cost no more than
- * a wrong password (docs/accounts.md, "Two-factor sign-in"). Time is a ManualClock moved a 30-second
- * step before each TOTP sign-in, so every code is fresh without waiting.
+ * a wrong password (docs/accounts.md, "Two-factor sign-in"). A passkey sign-in (two factors in one, no
+ * password) is measured beside them, with a software authenticator (test/support/soft-authenticator.ts).
+ * Time is a ManualClock moved a 30-second step before each TOTP sign-in, so every code is fresh without
+ * waiting.
  */
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
-/** the server's own time spent answering POST /auth/login and /auth/login/mfa with 200, from /metrics */
+/**
+ * the server's own time spent answering the sign-in paths with 200, from /metrics: POST /auth/login and
+ * /auth/login/mfa, and POST /auth/passkeys/login/options and /auth/passkeys/login
+ */
 async function serverSeconds(url: string): Promise<number> {
   const res = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   const text = await res.text();
@@ -23,7 +29,7 @@ async function serverSeconds(url: string): Promise<number> {
     if (
       m &&
       /method="POST"/.test(m[1]!) &&
-      /route="\/auth\/login(\/mfa)?"/.test(m[1]!) &&
+      /route="\/auth\/(login(\/mfa)?|passkeys\/login(\/options)?)"/.test(m[1]!) &&
       /status="200"/.test(m[1]!)
     )
       sum += Number(m[2]);
@@ -75,6 +81,27 @@ export default async function loginBench(ctx: BenchContext) {
     const code = () => TOTP.generate({ secret, timestamp: clock.now().getTime() });
     const confirmed = await api.post('/auth/mfa/totp/confirm', { code: code() }, { token: second.token });
     if (confirmed.status !== 200) throw new Error(`totp confirm ${confirmed.status}`);
+    // a third account, signing in with a passkey alone
+    const third = await activeUser(api);
+    const authenticator = new SoftAuthenticator('http://localhost:3000');
+    const creation = await api.post('/auth/passkeys/register/options', {}, { token: third.token });
+    const registered = await api.post(
+      '/auth/passkeys/register',
+      { response: authenticator.register(creation.body) },
+      { token: third.token },
+    );
+    if (registered.status !== 201) throw new Error(`passkey register ${registered.status}`);
+    const withPasskey: number[] = [];
+    let serverPasskey = 0;
+    const signInWithPasskey = async () => {
+      const s = performance.now();
+      const options = await api.post('/auth/passkeys/login/options', {});
+      const done = await api.post('/auth/passkeys/login', {
+        response: authenticator.authenticate(options.body),
+      });
+      if (done.status !== 200) throw new Error(`passkey sign-in ${done.status}`);
+      withPasskey.push(performance.now() - s);
+    };
     const withCode: number[] = [];
     const passwordOnly: number[] = [];
     const wrongCode: number[] = [];
@@ -102,6 +129,9 @@ export default async function loginBench(ctx: BenchContext) {
       before = await serverSeconds(t.url);
       for (let i = 0; i < 5; i++) await signInPasswordOnly();
       serverPasswordOnly += (await serverSeconds(t.url)) - before;
+      before = await serverSeconds(t.url);
+      for (let i = 0; i < 5; i++) await signInWithPasskey();
+      serverPasskey += (await serverSeconds(t.url)) - before;
       for (let i = 0; i < 5; i++) {
         const again = await api.post('/auth/login', { email: second.email, password: second.password });
         const s = performance.now();
@@ -110,7 +140,11 @@ export default async function loginBench(ctx: BenchContext) {
         wrongCode.push(performance.now() - s);
       }
     }
-    const serverMs = { withCode: (serverWithCode / n) * 1000, passwordOnly: (serverPasswordOnly / n) * 1000 };
+    const serverMs = {
+      withCode: (serverWithCode / n) * 1000,
+      passwordOnly: (serverPasswordOnly / n) * 1000,
+      passkey: (serverPasskey / n) * 1000,
+    };
     const baseline = { name: 'argon2id verify', value: rawPerSec };
     ctx.record({ name: 'failed login: wrong password median', value: median(wrong), unit: 'ms' });
     ctx.record({
@@ -140,6 +174,13 @@ export default async function loginBench(ctx: BenchContext) {
       target: { op: '<', value: 1.2, of: 'baseline' },
     });
     ctx.record({
+      name: 'sign-in server time, passkey alone (mean, options + sign-in)',
+      value: serverMs.passkey,
+      unit: 'ms',
+      baseline: { name: 'password only', value: serverMs.passwordOnly },
+      target: { op: '<=', value: 1, of: 'baseline' },
+    });
+    ctx.record({
       name: 'sign-in at the client, password only (median)',
       value: median(passwordOnly),
       unit: 'ms',
@@ -160,6 +201,9 @@ export default async function loginBench(ctx: BenchContext) {
     console.log(`argon2id verify (baseline): ${rawPerSec.toFixed(1)}/s`);
     console.log(
       `sign-in server time: password ${serverMs.passwordOnly.toFixed(1)} ms, password + TOTP ${serverMs.withCode.toFixed(1)} ms  ratio ${(serverMs.withCode / serverMs.passwordOnly).toFixed(2)} (< 1.2: the second factor adds under 20 %)`,
+    );
+    console.log(
+      `sign-in server time: passkey alone ${serverMs.passkey.toFixed(1)} ms (options + sign-in)  ratio to password ${(serverMs.passkey / serverMs.passwordOnly).toFixed(2)}; at the client (median) ${median(withPasskey).toFixed(1)} ms`,
     );
     console.log(
       `sign-in at the client (median): password ${median(passwordOnly).toFixed(1)} ms, password + TOTP ${median(withCode).toFixed(1)} ms (two requests)  ratio ${(median(withCode) / median(passwordOnly)).toFixed(2)}`,

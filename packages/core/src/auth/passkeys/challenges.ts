@@ -1,5 +1,4 @@
 import { type DbOrTx, type PasskeyChallengePurpose, passkeyChallenges } from '@plenum/db';
-import { decodeClientDataJSON } from '@simplewebauthn/server/helpers';
 import { and, eq, gt, lt, type SQL } from 'drizzle-orm';
 import type { Services } from '../../services';
 import { hashToken } from '../../shared/tokens';
@@ -44,10 +43,15 @@ export async function storeChallenge(
   });
 }
 
-/** the challenge an answer signed (from its clientDataJSON), or null when that is not readable */
+/**
+ * the challenge an answer signed (from its clientDataJSON: base64url of a JSON object), or null when that
+ * is not readable; only to find the stored challenge: the library checks the whole answer against it
+ */
 function challengeOf(clientDataJSON: string): string | null {
   try {
-    const { challenge } = decodeClientDataJSON(clientDataJSON);
+    const { challenge } = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+    };
     return typeof challenge === 'string' && challenge.length > 0 ? challenge : null;
   } catch {
     return null;

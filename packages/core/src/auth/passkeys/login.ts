@@ -1,6 +1,5 @@
 import { mfaChallenges, passkeyChallenges, passkeys, users } from '@plenum/db';
 import type { passkeyAuthenticationResponse } from '@plenum/validators';
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from '@simplewebauthn/server';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Services } from '../../services';
@@ -10,6 +9,7 @@ import type { SessionClient } from '../sessions';
 import { startSessionIn } from '../start-session';
 import { clearLoginThrottle, reserveLoginAttempt } from '../throttle';
 import { PASSKEY_TIMEOUT_MS, relyingParty, spendChallenge, storeChallenge } from './challenges';
+import { type WebAuthn, webauthn } from './webauthn';
 
 type Assertion = z.output<typeof passkeyAuthenticationResponse>;
 
@@ -34,7 +34,7 @@ const userHandleOf = (userId: string) => Buffer.from(userId.replaceAll('-', ''),
 export async function passkeyLoginOptions(svc: Services, params: { mfaToken?: string | undefined }) {
   const rp = relyingParty(svc);
   if (!params.mfaToken) {
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: [],
       userVerification: 'required',
@@ -54,7 +54,7 @@ export async function passkeyLoginOptions(svc: Services, params: { mfaToken?: st
     .from(passkeys)
     .where(eq(passkeys.userId, pending.userId));
   if (!mine.length) throw invalidPasskey();
-  const options = await generateAuthenticationOptions({
+  const options = await (await webauthn()).generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: mine.map((p) => ({
       id: p.credentialId,
@@ -88,9 +88,9 @@ async function verifyAssertion(
 ) {
   const rp = relyingParty(svc);
   const { passkey } = params;
-  let info: Awaited<ReturnType<typeof verifyAuthenticationResponse>>['authenticationInfo'];
+  let info: Awaited<ReturnType<WebAuthn['verifyAuthenticationResponse']>>['authenticationInfo'];
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (await webauthn()).verifyAuthenticationResponse({
       response: params.response,
       expectedChallenge: params.challenge,
       expectedOrigin: rp.origin,

@@ -1,6 +1,5 @@
 import { passkeyChallenges, passkeys, users } from '@plenum/db';
 import type { passkeyRegistrationResponse } from '@plenum/validators';
-import { generateRegistrationOptions, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { enqueueEmail } from '../../mail/outbox';
@@ -13,6 +12,7 @@ import { lockAccount } from '../sign-in-methods';
 import { assertSession, endSessionsExcept } from '../user-sessions';
 import { PASSKEY_TIMEOUT_MS, relyingParty, spendChallenge, storeChallenge } from './challenges';
 import { passkeyView } from './manage';
+import { type WebAuthn, webauthn } from './webauthn';
 
 const DEFAULT_NAME = 'Passkey';
 
@@ -40,7 +40,7 @@ export async function passkeyRegistrationOptions(
     .from(passkeys)
     .where(eq(passkeys.userId, user.id));
   const rp = relyingParty(svc);
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.email,
@@ -85,9 +85,9 @@ export async function registerPasskey(
   );
   if (!spent) throw verificationFailed('the challenge is unknown, used or expired; start again');
   const rp = relyingParty(svc);
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verified: Awaited<ReturnType<WebAuthn['verifyRegistrationResponse']>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: params.response,
       expectedChallenge: spent.challenge,
       expectedOrigin: rp.origin,
