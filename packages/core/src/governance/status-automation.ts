@@ -48,12 +48,13 @@ export async function changeStatus(tx: DbOrTx, before: ProposalRow, after: Propo
 /**
  * Moves one proposal forward if it is due. `skipLocked` (the scheduler): leave a proposal another
  * transaction holds to a later tick; otherwise (reads, votes) wait for it so the caller sees the truth.
- * Returns the proposal as it is afterwards (null when skipped or missing).
+ * Returns the proposal as it is afterwards (null when skipped or missing); `changed` is called when this
+ * call moved it (another instance may have moved it between the caller's read and this call's lock).
  */
 export async function advanceProposal(
   svc: Services,
   proposalId: string,
-  options: { skipLocked?: boolean } = {},
+  options: { skipLocked?: boolean; changed?: () => void } = {},
 ): Promise<ProposalRow | null> {
   const now = svc.clock.now();
   // a token DAO reads its holdings from the chain before the freezing transaction (no lock waits on RPC)
@@ -70,7 +71,8 @@ export async function advanceProposal(
       return recordSnapshotFailure(svc, pre, err);
     }
   }
-  return svc.db.transaction(async (tx) => {
+  let moved = false;
+  const row = await svc.db.transaction(async (tx) => {
     const [locked] = await tx
       .select()
       .from(proposals)
@@ -100,8 +102,11 @@ export async function advanceProposal(
       await notifyProposalOutcome(svc, tx, closed!, dao!);
       p = closed!;
     }
+    moved = p.status !== locked.status;
     return p;
   });
+  if (moved) options.changed?.();
+  return row;
 }
 
 /** reads never show a stale status: a proposal past its time is moved forward before it is shown */
@@ -123,15 +128,18 @@ export async function advanceDueOfDao(svc: Services, daoId: string): Promise<voi
 export async function advanceDueProposals(svc: Services, limit = 200): Promise<number> {
   const now = svc.clock.now();
   const due = await svc.db
-    .select({ id: proposals.id, status: proposals.status })
+    .select({ id: proposals.id })
     .from(proposals)
     .where(dueCondition(now))
     .orderBy(proposals.endTime)
     .limit(limit);
   let changed = 0;
-  for (const d of due) {
-    const after = await advanceProposal(svc, d.id, { skipLocked: true });
-    if (after && after.status !== d.status) changed++;
-  }
+  for (const d of due)
+    await advanceProposal(svc, d.id, {
+      skipLocked: true,
+      changed: () => {
+        changed++;
+      },
+    });
   return changed;
 }
