@@ -1,5 +1,5 @@
 import { multiaddr } from '@multiformats/multiaddr';
-import { create, type KuboRPCClient } from 'kubo-rpc-client';
+import type { KuboRPCClient } from 'kubo-rpc-client';
 import { CID } from 'multiformats/cid';
 import {
   attemptSignal,
@@ -20,9 +20,12 @@ export function kuboRpcUrl(apiUrl: string | undefined, nodeUrl: string | undefin
 
 /**
  * A real IPFS node (Kubo) through its RPC API. Every call carries its own deadline (IPFS_TIMEOUT)
- * joined with the caller's signal, so a stuck node never holds a request or a worker forever.
+ * joined with the caller's signal, so a stuck node never holds a request or a worker forever. The client
+ * library is imported only here: a server on the embedded node does not carry its ~10 MB of heap
+ * (docs/operations.md, "Memory of the embedded mode").
  */
-export function createKuboNode(url: string, timeoutMs: number): NodeProvider {
+export async function createKuboNode(url: string, timeoutMs: number): Promise<NodeProvider> {
+  const { create } = await import('kubo-rpc-client');
   const ipfs: KuboRPCClient = create({ url });
   const sig = (o: CallOptions = {}) => attemptSignal(timeoutMs, o.signal);
   const classify = (err: unknown, signal: AbortSignal) => {

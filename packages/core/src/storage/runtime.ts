@@ -53,7 +53,7 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
   const gateways = new GatewayProvider(o.gatewayUrls, o.timeoutMs);
   const rpc = kuboRpcUrl(o.apiUrl, o.nodeUrl);
   const node = rpc
-    ? createKuboNode(rpc, o.timeoutMs)
+    ? await createKuboNode(rpc, o.timeoutMs)
     : await createEmbeddedNode({
         dir: path.join(o.dataDir, 'ipfs'),
         gateways,

@@ -1,6 +1,6 @@
 import { oidcStates } from '@plenum/db';
 import { and, eq, gt, lt } from 'drizzle-orm';
-import * as client from 'openid-client';
+import type * as OpenId from 'openid-client';
 import type { Services } from '../../services';
 import { AppError, badRequest } from '../../shared/errors';
 import { open, seal } from '../../shared/secret-box';
@@ -8,6 +8,7 @@ import { hashToken, newToken } from '../../shared/tokens';
 import { type ProvenIdentity, resolveIdentity } from '../identities';
 import { finishFirstFactor, type MfaChallenge } from '../second-factor';
 import type { SessionClient } from '../sessions';
+import { openidClient } from './providers';
 
 /**
  * The browser side of OpenID Connect sign-in (docs/accounts.md, "Signing in with OpenID Connect"):
@@ -54,6 +55,7 @@ export async function startOidc(
   const provider = svc.oidc.provider(params.provider).id;
   const returnTo = safeReturnTo(params.returnTo, params.linkUserId ? '/account' : '/');
   const config = await svc.oidc.configuration(provider);
+  const client = await openidClient();
   const state = client.randomState();
   const nonce = client.randomNonce();
   const codeVerifier = client.randomPKCECodeVerifier();
@@ -137,7 +139,7 @@ export async function finishOidc(
     nonce: string;
   };
 
-  let config: client.Configuration;
+  let config: OpenId.Configuration;
   try {
     config = await svc.oidc.configuration(provider);
   } catch {
@@ -146,6 +148,7 @@ export async function finishOidc(
   // openid-client reads the answer's own parameters; the redirect_uri it sends is the registered one
   const current = new URL(oidcCallbackUrl(svc, provider));
   current.search = params.callbackUrl.search;
+  const client = await openidClient();
   let identity: ProvenIdentity;
   try {
     const tokens = await client.authorizationCodeGrant(config, current, {

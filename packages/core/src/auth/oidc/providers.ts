@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import type { OidcProviderConfig } from '../../config';
 import type { ServiceBase } from '../../service-base';
 import { AppError, notFound } from '../../shared/errors';
@@ -7,6 +7,12 @@ export type { OidcProviderConfig };
 
 /** how long discovery and the token exchange may take before the person is told the provider is down */
 export const OIDC_TIMEOUT_S = 10;
+
+/**
+ * openid-client, imported on the first OpenID sign-in rather than at start, like the other libraries a
+ * server may never use (docs/operations.md, "Memory of the embedded mode"). Node keeps the module.
+ */
+export const openidClient = () => import('openid-client');
 
 /**
  * The providers' discovered configurations, one per provider, discovered on first use and kept for the
@@ -29,10 +35,12 @@ export class OidcClients {
       const issuer = new URL(p.issuer);
       // plain http only for a loopback issuer (a test provider); start-up refuses any other
       const insecure = issuer.protocol === 'http:';
-      found = client.discovery(issuer, p.clientId, p.clientSecret, undefined, {
-        timeout: OIDC_TIMEOUT_S,
-        ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
-      });
+      found = openidClient().then((client) =>
+        client.discovery(issuer, p.clientId, p.clientSecret, undefined, {
+          timeout: OIDC_TIMEOUT_S,
+          ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+        }),
+      );
       this.#discovered.set(id, found);
       found.catch(() => this.#discovered.delete(id));
     }
