@@ -7,6 +7,7 @@ import { linkMailFor, resetMailFor } from './support/accounts';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { activeUser, linkWallet, siweMessage, type TestUser, uniqueEmail } from './support/factories';
 import { type ApiClient, apiClient } from './support/http';
+import { SoftAuthenticator } from './support/soft-authenticator';
 
 /**
  * Account activity (docs/accounts.md, "Account activity"): every kind of event is written by the change it
@@ -138,6 +139,60 @@ describe('events by kind', () => {
     expect(events[2]!.detail).toEqual({ method: 'mfa', firstFactor: 'password' });
     expect(events[3]!.detail).toEqual({ method: 'mfa', firstFactor: 'password' });
     expect(events[4]!.detail).toEqual({ kind: 'totp' });
+  });
+
+  it('records passkeys: added, a sign-in with one alone, one as the second step, removed (with the client)', async () => {
+    const user = await activeUser(api);
+    // events of one instant have no order among them: each action a second after the last
+    const later = () => clock.advance(1_000);
+    later();
+    const headers = { 'user-agent': UA };
+    const authenticator = new SoftAuthenticator('http://localhost:3000');
+    const register = async (name: string) => {
+      const options = await api.post('/auth/passkeys/register/options', {}, { token: user.token, headers });
+      const res = await api.post(
+        '/auth/passkeys/register',
+        { response: authenticator.register(options.body), name },
+        { token: user.token, headers },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      later();
+      return res.body.id as string;
+    };
+    const laptop = await register('Laptop');
+    await register('Phone');
+    const options = await api.post('/auth/passkeys/login/options', {});
+    const alone = await api.post('/auth/passkeys/login', {
+      response: authenticator.authenticate(options.body),
+    });
+    expect(alone.status, JSON.stringify(alone.body)).toBe(200);
+    later();
+    const first = await api.post('/auth/login', { email: user.email, password: user.password });
+    expect(first.body.methods).toEqual(['passkey']);
+    const stepOptions = await api.post('/auth/passkeys/login/options', { mfaToken: first.body.mfaToken });
+    const second = await api.post('/auth/login/mfa', {
+      mfaToken: first.body.mfaToken,
+      passkey: authenticator.authenticate(stepOptions.body),
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    later();
+    const removed = await api.request('DELETE', `/auth/passkeys/${laptop}`, undefined, {
+      token: user.token,
+      headers,
+    });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(204);
+
+    const events = (await activity(user.token)).items;
+    expect(events.map((e) => [e.kind, e.detail])).toEqual([
+      ['factor_removed', { kind: 'passkey', name: 'Laptop' }],
+      ['sign_in', { method: 'mfa', firstFactor: 'password', secondFactor: 'passkey' }],
+      ['sign_in', { method: 'passkey' }],
+      ['factor_added', { kind: 'passkey', name: 'Phone' }],
+      ['factor_added', { kind: 'passkey', name: 'Laptop' }],
+      ['sign_in', { method: 'password' }],
+    ]);
+    expect(events[0]!.userAgent).toBe(UA);
+    expect(events[4]!.userAgent).toBe(UA);
   });
 
   it('records password change and reset, email change, tokens and session revocations, and mails the password notices', async () => {

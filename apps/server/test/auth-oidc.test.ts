@@ -1,5 +1,5 @@
-import { oidcStates, sessions, userIdentities, users } from '@plenum/db';
-import { eq } from 'drizzle-orm';
+import { accountEvents, oidcStates, sessions, userIdentities, users } from '@plenum/db';
+import { and, eq, like } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkMailFor } from './support/accounts';
@@ -467,6 +467,19 @@ describe('DELETE /auth/identities/{id}', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect((await api.get('/auth/identities', { token: owner.token })).body).toEqual([]);
     expect((await api.delete('/auth/identities/not-a-uuid', { token: owner.token })).status).toBe(400);
+    // the owner's activity says both, the stranger's nothing of it
+    const kinds = async (userId: string) =>
+      (
+        await t.app.svc.db
+          .select({ kind: accountEvents.kind, detail: accountEvents.detail })
+          .from(accountEvents)
+          .where(and(eq(accountEvents.userId, userId), like(accountEvents.kind, 'identity_%')))
+      ).map((e) => [e.kind, e.detail]);
+    expect((await kinds(owner.id)).sort()).toEqual([
+      ['identity_linked', { provider: 'idp' }],
+      ['identity_unlinked', { provider: 'idp' }],
+    ]);
+    expect(await kinds(stranger.id)).toEqual([]);
   });
 
   it('refuses the last way to sign in: 409 LAST_SIGN_IN_METHOD', async () => {

@@ -12,6 +12,8 @@ export const ACCOUNT_EVENT_KIND = z.enum([
   'email_changed',
   'factor_added',
   'factor_removed',
+  'identity_linked',
+  'identity_unlinked',
   'recovery_codes_renewed',
   'token_created',
   'token_revoked',
@@ -29,7 +31,7 @@ export const accountEventSchema = z
     kind: ACCOUNT_EVENT_KIND,
     detail: z.record(z.string(), z.unknown()).meta({
       description:
-        'kind-specific: a sign-in its `method` (password, siwe, mfa with `firstFactor`, passkey, oidc); a factor change its `kind`; a token its `tokenId`, `name`; never a secret',
+        'kind-specific: a sign-in its `method` (password, siwe, mfa with `firstFactor`, passkey, oidc); a factor change its `kind` (totp, passkey with its `name`); an identity its `provider`; a token its `tokenId`, `name`; never a secret',
     }),
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),

@@ -43,13 +43,21 @@ function useEventText() {
           : t('kinds.sessions_revoked', { count: Number(e.detail.count ?? 0) });
       case 'email_changed':
         return e.detail.undone ? t('kinds.email_change_undone') : t('kinds.email_changed');
+      case 'factor_added':
+      case 'factor_removed':
+        return e.detail.kind === 'passkey'
+          ? t(e.kind === 'factor_added' ? 'kinds.passkey_added' : 'kinds.passkey_removed', {
+              name: String(e.detail.name ?? ''),
+            })
+          : t(`kinds.${e.kind}`);
+      case 'identity_linked':
+      case 'identity_unlinked':
+        return t(`kinds.${e.kind}`, { provider: String(e.detail.provider ?? '') });
       case 'token_created':
       case 'token_revoked':
         return t(`kinds.${e.kind}`, { name: String(e.detail.name ?? '') });
       case 'password_changed':
       case 'password_reset':
-      case 'factor_added':
-      case 'factor_removed':
       case 'recovery_codes_renewed':
       case 'suspended':
       case 'reactivated':

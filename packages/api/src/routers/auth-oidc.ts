@@ -18,6 +18,7 @@ import {
   sessionSchema,
 } from '@plenum/validators';
 import { z } from 'zod';
+import { clientOf } from '../client';
 import { authedProcedure, publicProcedure } from '../trpc';
 
 const tags = ['auth'];
@@ -70,7 +71,9 @@ export const oidcProcedures = {
     })
     .input(identityIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => unlinkIdentity(ctx.svc, { userId: ctx.principal.userId, id: input.id })),
+    .mutation(({ ctx, input }) =>
+      unlinkIdentity(ctx.svc, { userId: ctx.principal.userId, id: input.id, client: clientOf(ctx) }),
+    ),
 
   /**
    * For a client that holds its session as a Bearer token (the web app): starts a link flow and sets the

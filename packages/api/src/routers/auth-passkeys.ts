@@ -70,7 +70,12 @@ export const passkeyProcedures = {
     .input(passkeyRegisterInput)
     .output(passkeySchema)
     .mutation(({ ctx, input }) =>
-      registerPasskey(ctx.svc, { principal: ctx.principal, response: input.response, name: input.name }),
+      registerPasskey(ctx.svc, {
+        principal: ctx.principal,
+        response: input.response,
+        name: input.name,
+        client: clientOf(ctx),
+      }),
     ),
 
   passkeys: authedProcedure
@@ -96,7 +101,9 @@ export const passkeyProcedures = {
     })
     .input(passkeyIdInput)
     .output(z.void())
-    .mutation(({ ctx, input }) => deletePasskey(ctx.svc, { principal: ctx.principal, id: input.id })),
+    .mutation(({ ctx, input }) =>
+      deletePasskey(ctx.svc, { principal: ctx.principal, id: input.id, client: clientOf(ctx) }),
+    ),
 
   passkeyLoginOptions: publicProcedure
     .meta({

@@ -8,7 +8,9 @@ import { escapeHtml } from '../mail/templates';
 import type { Services } from '../services';
 import { AppError, badRequest, conflict, notFound } from '../shared/errors';
 import { hashToken, newToken } from '../shared/tokens';
+import { recordAccountEvent } from './activity';
 import { NO_PASSWORD } from './password/hash';
+import type { SessionClient } from './sessions';
 import { countSignInMethods, lockAccount } from './sign-in-methods';
 
 /**
@@ -54,7 +56,10 @@ export const providerNameOf = (svc: Pick<Services, 'oidc'>) => (id: string) =>
  * DELETE /auth/identities/{id}: someone else's identity is as absent as none (404); never the last way to
  * sign in (409 LAST_SIGN_IN_METHOD), counted under the account's lock like a wallet's unlinking.
  */
-export async function unlinkIdentity(svc: Services, params: { userId: string; id: string }) {
+export async function unlinkIdentity(
+  svc: Services,
+  params: { userId: string; id: string; client?: SessionClient | undefined },
+) {
   const now = svc.clock.now();
   await svc.db.transaction(async (tx) => {
     await lockAccount(tx, params.userId);
@@ -77,6 +82,13 @@ export async function unlinkIdentity(svc: Services, params: { userId: string; id
       details: { provider: identity.provider },
       at: now,
     });
+    await recordAccountEvent(tx, {
+      userId: params.userId,
+      kind: 'identity_unlinked',
+      detail: { provider: identity.provider },
+      ...params.client,
+      at: now,
+    });
   });
 }
 
@@ -90,6 +102,12 @@ export async function linkIdentity(tx: DbOrTx, userId: string, id: ProvenIdentit
       email: id.email,
       createdAt: now,
       lastUsedAt: now,
+    });
+    await recordAccountEvent(tx, {
+      userId,
+      kind: 'identity_linked',
+      detail: { provider: id.provider },
+      at: now,
     });
   } catch (err) {
     if (isUniqueViolation(err))

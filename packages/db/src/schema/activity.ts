@@ -12,6 +12,8 @@ export const ACCOUNT_EVENT_KINDS = [
   'email_changed',
   'factor_added',
   'factor_removed',
+  'identity_linked',
+  'identity_unlinked',
   'recovery_codes_renewed',
   'token_created',
   'token_revoked',

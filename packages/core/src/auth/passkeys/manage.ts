@@ -5,7 +5,8 @@ import { passkeyEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { conflict, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
-import type { Principal } from '../sessions';
+import { recordAccountEvent } from '../activity';
+import type { Principal, SessionClient } from '../sessions';
 import { countSignInMethods, lockAccount } from '../sign-in-methods';
 import { assertSession } from '../user-sessions';
 
@@ -34,7 +35,10 @@ export async function listPasskeys(svc: Pick<Services, 'db'>, params: { principa
  * way to sign in is refused (409 LAST_SIGN_IN_METHOD), counted under the account's lock so two removals
  * at once cannot both pass. The owner is mailed.
  */
-export async function deletePasskey(svc: Services, params: { principal: Principal; id: string }) {
+export async function deletePasskey(
+  svc: Services,
+  params: { principal: Principal; id: string; client?: SessionClient | undefined },
+) {
   const { principal } = params;
   assertSession(principal);
   if (!isUuid(params.id)) throw notFound('No such passkey');
@@ -51,6 +55,13 @@ export async function deletePasskey(svc: Services, params: { principal: Principa
         'LAST_SIGN_IN_METHOD',
       );
     await tx.delete(passkeys).where(eq(passkeys.id, passkey.id));
+    await recordAccountEvent(tx, {
+      userId: principal.userId,
+      kind: 'factor_removed',
+      detail: { kind: 'passkey', name: passkey.name },
+      ...params.client,
+      at: svc.clock.now(),
+    });
     const [user] = await tx.select().from(users).where(eq(users.id, principal.userId));
     if (user)
       await enqueueEmail(tx, {

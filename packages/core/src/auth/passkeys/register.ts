@@ -6,8 +6,9 @@ import { enqueueEmail } from '../../mail/outbox';
 import { passkeyEmail } from '../../mail/templates';
 import type { Services } from '../../services';
 import { badRequest, conflict, notFound } from '../../shared/errors';
+import { recordAccountEvent } from '../activity';
 import { hasSecondFactor } from '../factors';
-import type { Principal } from '../sessions';
+import type { Principal, SessionClient } from '../sessions';
 import { lockAccount } from '../sign-in-methods';
 import { assertSession, endSessionsExcept } from '../user-sessions';
 import { PASSKEY_TIMEOUT_MS, relyingParty, spendChallenge, storeChallenge } from './challenges';
@@ -72,6 +73,7 @@ export async function registerPasskey(
     principal: Principal;
     response: z.output<typeof passkeyRegistrationResponse>;
     name?: string | undefined;
+    client?: SessionClient | undefined;
   },
 ) {
   const { principal } = params;
@@ -121,6 +123,13 @@ export async function registerPasskey(
       .returning();
     if (!row) throw conflict('This passkey is registered already', 'PASSKEY_ALREADY_REGISTERED');
     if (first) await endSessionsExcept(tx, principal.userId, principal.credentialId, now);
+    await recordAccountEvent(tx, {
+      userId: principal.userId,
+      kind: 'factor_added',
+      detail: { kind: 'passkey', name },
+      ...params.client,
+      at: now,
+    });
     const [user] = await tx.select().from(users).where(eq(users.id, principal.userId));
     if (user)
       await enqueueEmail(tx, {
