@@ -1,7 +1,7 @@
 import type { ApiServices, Context } from '@plenum/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Env } from '../env';
-import { isHttps, SESSION_COOKIE } from '../http/request-info';
+import { secureCookies, writeSessionCookie } from '../http/cookies';
 import { setBrowserCookie } from '../routes/auth/oidc';
 
 export type ContextFor = (
@@ -15,7 +15,6 @@ export type ContextFor = (
  * (http/pipeline.ts), the client's addresses, and the session cookie to set on the reply.
  */
 export function httpContext(svc: ApiServices, env: Env): ContextFor {
-  const secureCookies = env.APP_URL.startsWith('https:');
   return (request, reply, transport) => {
     const state = request.plenum!;
     return {
@@ -28,23 +27,10 @@ export function httpContext(svc: ApiServices, env: Env): ContextFor {
       requestId: request.id,
       transport,
       setSessionCookie(token, { maxAgeSeconds }) {
-        // Secure whenever the app or this request is on https (docs/api.md, "Cross-site requests")
-        reply?.setCookie(SESSION_COOKIE, token, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          maxAge: maxAgeSeconds,
-          secure: secureCookies || isHttps(request.raw, env.TRUST_PROXY),
-        });
+        if (reply) writeSessionCookie(reply, token, maxAgeSeconds, secureCookies(request, env.APP_URL));
       },
       setBrowserBinding(token, maxAgeSeconds) {
-        if (reply)
-          setBrowserCookie(
-            reply,
-            token,
-            maxAgeSeconds,
-            secureCookies || isHttps(request.raw, env.TRUST_PROXY),
-          );
+        if (reply) setBrowserCookie(reply, token, maxAgeSeconds, secureCookies(request, env.APP_URL));
       },
       setHeader(name, value) {
         reply?.header(name, value);

@@ -8,13 +8,15 @@ import { databaseUnavailable, errorReply, psaErrorBody, trpcErrorBody, trpcProce
 import type { Metrics } from './metrics';
 import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
-import { clientIp } from './request-info';
+import { clientIp, isHttps } from './request-info';
 
 export interface RequestState {
   principal: Principal | null;
   /** the credential, when it resolved to a principal */
   token: string | null;
   ip: string;
+  /** the request came over TLS, to this server or (with TRUST_PROXY) to the proxy before it */
+  https: boolean;
 }
 
 declare module 'fastify' {
@@ -132,7 +134,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     const principal = auth.ok ? auth.principal : null;
     const token = auth.ok ? auth.token : null;
     const ip = clientIp(request.raw, o.trustProxy);
-    request.plenum = { principal, token, ip };
+    request.plenum = { principal, token, ip, https: isHttps(request.raw, o.trustProxy) };
 
     const calls = trpcProcedures(pathOf(request));
     const called = proceduresOf(request);

@@ -1,6 +1,7 @@
 import { AppError, finishOidc, type OidcOutcome, sealHandoff, startOidc } from '@plenum/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue, SESSION_COOKIE } from '../../http/request-info';
+import type { FastifyReply } from 'fastify';
+import { secureCookies, writeSessionCookie } from '../../http/cookies';
+import { cookieValue } from '../../http/request-info';
 import type { RouteContext } from '../../http/routes';
 
 /**
@@ -11,8 +12,7 @@ import type { RouteContext } from '../../http/routes';
  */
 export const OIDC_COOKIE = 'plenum_oidc';
 
-const secure = (rc: { request: FastifyRequest; svc: RouteContext['svc'] }) =>
-  rc.svc.config.appUrl.startsWith('https:') || rc.request.protocol === 'https';
+const secure = (rc: RouteContext) => secureCookies(rc.request, rc.svc.config.appUrl);
 
 export function setBrowserCookie(
   reply: FastifyReply,
@@ -85,13 +85,7 @@ function landing(rc: RouteContext, outcome: OidcOutcome): string {
         0,
         Math.floor((Date.parse(outcome.session.expiresAt) - rc.svc.clock.now().getTime()) / 1000),
       );
-      rc.reply.setCookie(SESSION_COOKIE, outcome.session.token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        maxAge,
-        secure: secure(rc),
-      });
+      writeSessionCookie(rc.reply, outcome.session.token, maxAge, secure(rc));
       // for a client whose session is a Bearer token (the web app): see docs/accounts.md
       return `${outcome.returnTo.split('#')[0]}#session=${encodeURIComponent(sealHandoff(rc.svc, outcome.session))}`;
     }
