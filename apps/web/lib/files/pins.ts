@@ -33,14 +33,20 @@ export function usePins(params: { page: number; status: StatusFilter }) {
   });
 }
 
-/** Marks every page of the pin list stale (after an upload, a pin or an unpin). */
+/**
+ * Reads every page of the pin list again (after an upload, a pin or an unpin). A first read still under
+ * way began before the change: React Query would let it stand rather than start another (it only
+ * replaces a fetch of a query that already has data), and the new pin would stay missing. So reads in
+ * flight are cancelled first, then the pages are marked stale and the shown ones read again.
+ */
 export function useRefreshPins() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return useCallback(
-    () => queryClient.invalidateQueries({ queryKey: trpc.storage.myPins.pathKey() }),
-    [queryClient, trpc],
-  );
+  return useCallback(async () => {
+    const queryKey = trpc.storage.myPins.pathKey();
+    await queryClient.cancelQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, trpc]);
 }
 
 export const fileUrl = (apiUrl: string, cid: string) => `${apiUrl}/ipfs/file/${encodeURIComponent(cid)}`;
