@@ -248,6 +248,9 @@ const schema = z.object({
   IPFS_SWARM_HANDSHAKE_TIMEOUT: int(5_000, 100),
   IPFS_SWARM_MAX_PENDING: int(64, 1),
   MAX_FILE_SIZE: int(104_857_600, 1),
+  // quotas (docs/storage.md, "Quotas"): 0 = unlimited / no limit
+  STORAGE_QUOTA_BYTES: int(1_073_741_824, 0),
+  STORAGE_MAX_PENDING_PINS: int(100, 0),
   ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
     (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
     { message: 'a comma-separated list of MIME types such as image/png,application/pdf' },

@@ -59,6 +59,7 @@ const MATRIX: readonly (readonly [Operation, Cells, Request?])[] = [
   ['GET /admin/users/{id}',                    [401,     403,  403,    200,  401,      401]],
   ['POST /admin/users/{id}/sessions/revoke',   [401,     403,  403,    200,  401,      401]],
   ['POST /admin/users/{id}/password-reset',    [401,     403,  403,    202,  401,      401]],
+  ['PUT /admin/users/{id}/storage-quota',      [401,     403,  403,    200,  401,      401], { body: { limitBytes: 0 } }],
 ];
 
 /** one case per cell of the table */

@@ -185,6 +185,17 @@ export {
   uploadAndPin,
   writePinsCar,
 } from './storage/index';
+// storage quotas, the seam for every writer that stores (docs/storage.md, "Quotas")
+export {
+  assertCanPin,
+  lockUserStorage,
+  quotaExceeded,
+  type Reservation,
+  remainingBytes,
+  reserveStorage,
+  type StorageUsage,
+  storageUsage,
+} from './storage/quota';
 export type { Actor } from './users/access';
 export {
   AUDIT_EXPORT_COLUMNS,
@@ -197,6 +208,7 @@ export { type AuditEntry, type AuditFilters, listAuditLog } from './users/admin/
 export { listUsers } from './users/admin/list-users';
 export { reactivateUser } from './users/admin/reactivate';
 export { registrationsByDay, userStats } from './users/admin/stats';
+export { setStorageQuota } from './users/admin/storage-quota';
 export { suspendUser } from './users/admin/suspend';
 export {
   adminRevokeSessions,

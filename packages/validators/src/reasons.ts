@@ -156,6 +156,9 @@ export const REASONS = [
   'IPFS_PROVIDERS_FAILED',
   'IPFS_TIMEOUT',
   'STORAGE_UNAVAILABLE',
+  // quotas (docs/storage.md, "Quotas")
+  'QUOTA_EXCEEDED',
+  'TOO_MANY_PENDING_PINS',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

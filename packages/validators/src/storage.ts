@@ -186,3 +186,21 @@ export const createdTokenSchema = accessTokenSchema
   .meta({ id: 'CreatedAccessToken' });
 
 export const tokenIdInput = z.strictObject({ id: z.string().min(1).max(100) });
+
+// ---- quotas (docs/storage.md, "Quotas") ----
+
+export const storageUsageSchema = z
+  .object({
+    usedBytes: z.number().int().min(0).meta({
+      description: "bytes of the user's pins (uploads: file size; pins by CID: DAG size once pinned)",
+    }),
+    limitBytes: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'the user’s quota; null = unlimited' }),
+    pins: z.number().int().min(0).meta({ description: 'pins in `pinned`' }),
+    pendingPins: z.number().int().min(0).meta({ description: 'pins in `pinning` (still being fetched)' }),
+  })
+  .meta({ id: 'StorageUsage' });

@@ -6,7 +6,7 @@ import busboy from 'busboy';
 /**
  * STAND-IN for a Kubo node: no Kubo binary can be installed here, so this small HTTP server answers
  * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, cat, pin/add, pin/rm, pin/ls,
- * version, id, routing/provide, swarm/connect) in Kubo's wire format, backed by an embedded Helia node. It checks
+ * version, id, routing/provide, swarm/connect, files/stat) in Kubo's wire format, backed by an embedded Helia node. It checks
  * our use of kubo-rpc-client and the HTTP API, not Kubo itself.
  */
 export interface KuboStandIn {
@@ -74,6 +74,17 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           if (!(await node.isPinned(parseCid(arg).cid))) return fail(res, `path '${arg}' is not pinned`);
           res.writeHead(200, { 'content-type': 'application/x-ndjson' });
           return void res.end(`${JSON.stringify({ Cid: parseCid(arg).text, Type: 'recursive' })}\n`);
+        case 'files/stat': {
+          const cid = parseCid(arg.replace(/^\/ipfs\//, '')).cid;
+          const size = await node.dagSize(cid);
+          return json(res, {
+            Hash: cid.toString(),
+            Size: size,
+            CumulativeSize: size,
+            Blocks: 0,
+            Type: 'file',
+          });
+        }
         case 'swarm/connect':
           dialled.push(arg);
           return json(res, { Strings: [`connect ${arg.split('/p2p/')[1] ?? arg} success`] });

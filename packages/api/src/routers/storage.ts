@@ -7,9 +7,17 @@ import {
   pinView,
   type StorageServices,
   sessionEntityOf,
+  storageUsage,
   unpinForCaller,
 } from '@plenum/core';
-import { cidInput, myPinsInput, paged, pinSchema, unpinnedSchema } from '@plenum/validators';
+import {
+  cidInput,
+  myPinsInput,
+  paged,
+  pinSchema,
+  storageUsageSchema,
+  unpinnedSchema,
+} from '@plenum/validators';
 import { z } from 'zod';
 import type { ApiServices, Context } from '../context';
 import { activeProcedure, authedProcedure, publicProcedure, router } from '../trpc';
@@ -35,6 +43,20 @@ export const storageRouter = router({
     .input(myPinsInput)
     .output(paged(pinSchema))
     .query(({ ctx, input }) => listPinsOfUser(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  usage: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ipfs/usage',
+        tags,
+        summary:
+          'What you store against your quota: bytes used, your limit (null = unlimited), pinned and pending pins',
+      },
+    })
+    .input(z.void())
+    .output(storageUsageSchema)
+    .query(({ ctx }) => storageUsage(ctx.svc, { userId: ctx.principal.userId })),
 
   get: publicProcedure
     .meta({

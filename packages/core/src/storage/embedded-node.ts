@@ -18,6 +18,7 @@ import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
+import { localDagSize } from './dag-size';
 import type { GatewayProvider } from './gateway';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
@@ -299,6 +300,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       }
     },
     isPinned: (cid, opts = {}) => pinned(cid, opts),
+    dagSize: (cid, opts = {}) =>
+      localDagSize({ blockstore: helia.blockstore, getCodec: helia.getCodec }, cid, { signal: opts.signal }),
     // connected peers learn of new blocks through bitswap; there is no DHT to announce to (no routers)
     announce: async () => {},
     status: async () => ({ ok: helia.status === 'started' }),

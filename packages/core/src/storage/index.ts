@@ -13,6 +13,7 @@ export * from './pin-verifier';
 export * from './pinning-service';
 export * from './pins';
 export * from './provider';
+export * from './quota';
 export * from './read';
 export * from './runtime';
 export * from './upload';

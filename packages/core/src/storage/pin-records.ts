@@ -1,5 +1,5 @@
 import { type DbOrTx, isUniqueViolation, type PinStatus, pins } from '@plenum/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 
 export type PinRow = typeof pins.$inferSelect;
 
@@ -12,6 +12,7 @@ export interface NewPin {
   filename?: string | null | undefined;
   mimetype?: string | null | undefined;
   size?: number | null | undefined;
+  storedBytes?: number | null | undefined;
   meta?: Record<string, string> | null | undefined;
   origins?: string[] | null | undefined;
 }
@@ -58,5 +59,14 @@ export async function pinsOfCid(db: DbOrTx, cid: string): Promise<PinRow[]> {
 
 export async function countPinsOfCid(db: DbOrTx, cid: string): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(pins).where(eq(pins.cid, cid));
+  return Number(r?.n ?? 0);
+}
+
+/** records of the CID that hold or wait for the node's pin (not `failed`) */
+export async function countLivePinsOfCid(db: DbOrTx, cid: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pins)
+    .where(and(eq(pins.cid, cid), ne(pins.status, 'failed')));
   return Number(r?.n ?? 0);
 }

@@ -1,7 +1,12 @@
 import { pins } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import { parseCid } from './cid';
-import { countPinsOfCid, lockCid } from './pin-records';
+import { countLivePinsOfCid, countPinsOfCid, lockCid } from './pin-records';
+import { verifiedPinFits } from './quota';
+
+/** a verified pin by CID whose DAG does not fit its owner's quota ends `failed` with this reason */
+export const QUOTA_FAILURE = 'QUOTA_EXCEEDED';
+
 import type { StorageServices } from './runtime';
 
 /**
@@ -42,8 +47,19 @@ export function startPinVerifier(svc: StorageServices): () => void {
   async function verify(cid: string, owner: string) {
     let error: string | null = null;
     const imported = storage.imported.delete(cid);
+    // the record as it was queued: an upload's already counts its bytes, a pin by CID counts its DAG's
+    const [record] = await svc.db
+      .select({ id: pins.id, userId: pins.userId, storedBytes: pins.storedBytes })
+      .from(pins)
+      .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
+      .limit(1);
+    let size: number | null = null;
     try {
       await fetchAndPin(cid, imported);
+      if (record && record.storedBytes === null)
+        size = await storage.node.dagSize(parseCid(cid).cid, {
+          signal: AbortSignal.any([AbortSignal.timeout(svc.config.storage.timeoutMs), storage.signal]),
+        });
     } catch (err) {
       error = storage.signal.aborted
         ? 'the server stopped before the pin completed'
@@ -54,18 +70,34 @@ export function startPinVerifier(svc: StorageServices): () => void {
     if (error && storage.signal.aborted) return; // stays `pinning`; picked up again at the next start
     const now = svc.clock.now();
     const stillOwned = await svc.db.transaction(async (tx) => {
+      // the quota lock before the CID's, as every writer takes them (docs/storage.md, "Quotas")
+      if (!error && record && size !== null) {
+        const fits = await verifiedPinFits(svc, tx, { userId: record.userId, pinId: record.id, bytes: size });
+        if (!fits) error = QUOTA_FAILURE;
+      }
       await lockCid(tx, cid);
       const updated = await tx
         .update(pins)
         .set(
           error
-            ? { status: 'failed', failureReason: error.slice(0, 500), updatedAt: now }
-            : { status: 'pinned', verifiedAt: now, failureReason: null, updatedAt: now },
+            ? { status: 'failed', failureReason: error.slice(0, 500), storedBytes: null, updatedAt: now }
+            : {
+                status: 'pinned',
+                verifiedAt: now,
+                failureReason: null,
+                ...(size !== null ? { storedBytes: size } : {}),
+                updatedAt: now,
+              },
         )
         .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
         .returning({ id: pins.id });
-      // unpinned while we were fetching: undo our node pin if nobody else wants it
-      if (!error && (await countPinsOfCid(tx, cid)) === 0) await storage.node.unpin(parseCid(cid).cid);
+      if (error === QUOTA_FAILURE) {
+        // fetched but refused: the node keeps the CID only for owners whose pin still stands or is pending
+        if ((await countLivePinsOfCid(tx, cid)) === 0) await storage.node.unpin(parseCid(cid).cid);
+      } else if (!error && (await countPinsOfCid(tx, cid)) === 0) {
+        // unpinned while we were fetching: undo our node pin if nobody else wants it
+        await storage.node.unpin(parseCid(cid).cid);
+      }
       return updated.length > 0;
     });
     if (!stillOwned) return;

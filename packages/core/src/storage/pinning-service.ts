@@ -3,6 +3,7 @@ import { and, desc, eq, gt, ilike, inArray, lt, type SQL, sql } from 'drizzle-or
 import { parseCid } from './cid';
 import { insertPin, lockCid, type PinRow } from './pin-records';
 import { type PinRequest, pinOfUser, unpinIfOrphan } from './pins';
+import { assertCanPin } from './quota';
 import type { StorageServices } from './runtime';
 
 /** IPFS Pinning Service API v1.0.0 over the same pin records as /ipfs/pin. */
@@ -88,6 +89,9 @@ export async function replacePinRequest(
   const { text: cid } = parseCid(pin.cid);
   const now = svc.clock.now();
   const row = await svc.db.transaction(async (tx) => {
+    // the new pin starts pending: it must fit the quota and the pending-pins limit as a new pin does
+    // (the quota lock first, then the CIDs': the order every writer takes them in)
+    await assertCanPin(svc, tx, { userId, replacing: old.id });
     for (const c of [...new Set([old.cid, cid])].sort()) await lockCid(tx, c);
     const deleted = await tx
       .delete(pins)

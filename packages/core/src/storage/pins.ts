@@ -7,6 +7,7 @@ import { parseCid } from './cid';
 import { ownerWalletOf } from './owner';
 import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid } from './pin-records';
 import { failureOf, ProviderError } from './provider';
+import { assertCanPin } from './quota';
 import type { StorageServices } from './runtime';
 
 export interface PinView {
@@ -51,7 +52,8 @@ export interface PinRequest {
 
 /**
  * Records the caller's pin at once (status pinning) and lets the node fetch and pin in the background
- * (the `ipfs:pin` listener). Idempotent per owner; asking again for a failed pin retries it.
+ * (the `ipfs:pin` listener). Idempotent per owner; asking again for a failed pin retries it. A new or
+ * retried pin must fit the caller's quota and pending-pins limit (409; docs/storage.md, "Quotas").
  */
 export async function pinForCaller(svc: StorageServices, params: { userId: string } & PinRequest) {
   const { text: cid } = parseCid(params.cid);
@@ -61,23 +63,33 @@ export async function pinForCaller(svc: StorageServices, params: { userId: strin
   if (params.name !== undefined) values.name = params.name;
   if (params.meta !== undefined) values.meta = params.meta;
   if (params.origins !== undefined) values.origins = params.origins;
-  let { row, created } = await insertPin(svc.db, values, now);
-  let queued = created;
-  if (!created) {
-    const changes: Partial<PinRow> = {};
-    if (params.name !== undefined) changes.name = params.name;
-    if (params.meta !== undefined) changes.meta = params.meta;
-    if (params.origins !== undefined) changes.origins = params.origins;
-    if (row.status === 'failed') Object.assign(changes, { status: 'pinning', failureReason: null });
-    if (Object.keys(changes).length) {
-      [row] = (await svc.db
-        .update(pins)
-        .set({ ...changes, updatedAt: now })
-        .where(eq(pins.id, row.id))
-        .returning()) as [PinRow];
-      queued = changes.status === 'pinning';
+  const { row, created, queued } = await svc.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ status: pins.status })
+      .from(pins)
+      .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
+      .limit(1);
+    // a pin that already counts (pinned or pending) only changes its name, meta or origins
+    if (!existing || existing.status === 'failed') await assertCanPin(svc, tx, { userId: params.userId });
+    let { row, created } = await insertPin(tx, values, now);
+    let queued = created;
+    if (!created) {
+      const changes: Partial<PinRow> = {};
+      if (params.name !== undefined) changes.name = params.name;
+      if (params.meta !== undefined) changes.meta = params.meta;
+      if (params.origins !== undefined) changes.origins = params.origins;
+      if (row.status === 'failed') Object.assign(changes, { status: 'pinning', failureReason: null });
+      if (Object.keys(changes).length) {
+        [row] = (await tx
+          .update(pins)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(pins.id, row.id))
+          .returning()) as [PinRow];
+        queued = changes.status === 'pinning';
+      }
     }
-  }
+    return { row, created, queued };
+  });
   if (queued) svc.storage.events.emit('ipfs:pin', { cid, owner });
   return { pin: row, created };
 }

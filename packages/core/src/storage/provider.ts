@@ -52,6 +52,8 @@ export interface NodeProvider {
   /** removes the pin; unpinning a CID that is not pinned is a no-op */
   unpin(cid: CID, options?: CallOptions): Promise<void>;
   isPinned(cid: CID, options?: CallOptions): Promise<boolean>;
+  /** bytes of a pinned DAG's blocks, what a pin by CID counts against the quota (docs/storage.md, "Quotas") */
+  dagSize(cid: CID, options?: CallOptions): Promise<number>;
   /** IPFS_PIN_BROADCAST: tell the network this node provides the CID */
   announce(cid: CID, options?: CallOptions): Promise<void>;
   status(): Promise<{ ok: boolean; detail?: string }>;

@@ -4,12 +4,13 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { pins } from '@plenum/db';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
 import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
 import { insertPin, lockCid } from './pin-records';
+import { quotaExceeded, type Reservation, remainingBytes, reserveStorage } from './quota';
 import type { StorageServices } from './runtime';
 
 export interface UploadResult {
@@ -54,6 +55,9 @@ export async function uploadAndPin(
   },
 ): Promise<UploadResult> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
+  // the quota as it stands: the byte counter cuts the body as soon as it would pass it (docs/storage.md, "Quotas")
+  const quota = await remainingBytes(svc, { userId: params.userId });
+  const overQuota = () => quotaExceeded('PAYLOAD_TOO_LARGE', quota.used, quota.limit);
   const it = params.source[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let headBytes = 0;
@@ -67,6 +71,7 @@ export async function uploadAndPin(
     head.push(next.value);
     headBytes += next.value.length;
     if (headBytes > maxFileSize) throw tooLarge(maxFileSize);
+    if (headBytes > quota.remaining) throw overQuota();
   }
   if (headBytes === 0)
     throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
@@ -84,6 +89,7 @@ export async function uploadAndPin(
       size += chunk.length;
       reclaim(chunk.length);
       if (size > maxFileSize) throw tooLarge(maxFileSize);
+      if (size > quota.remaining) throw overQuota();
       utf8?.push(chunk);
       return chunk;
     };
@@ -97,38 +103,35 @@ export async function uploadAndPin(
   };
   const spooled = path.join(svc.storage.spoolDir, randomUUID());
   let cid: CID;
+  let reservation: Reservation | null = null;
   try {
-    await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
-    if (utf8 && !utf8.end()) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
-        reason: 'FILE_TYPE_NOT_ALLOWED',
-      });
+    try {
+      await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
+      if (utf8 && !utf8.end()) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
+          reason: 'FILE_TYPE_NOT_ALLOWED',
+        });
+      }
+      // the exact check, under the user's quota lock: of concurrent uploads only those that fit together
+      // pass, before anything reaches the node
+      reservation = await reserveStorage(svc, { userId: params.userId, bytes: size });
+      // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
+      // stopped import cannot leave part of a file behind in the node
+      cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }));
+    } finally {
+      await rm(spooled, { force: true });
     }
-    // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
-    // stopped import cannot leave part of a file behind in the node
-    cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }));
+    await recordUpload(svc, {
+      ...params,
+      cid,
+      reservation,
+      meta: { filename: cleanFilename(params.filename), mimetype: type.mime, size },
+    });
   } finally {
-    await rm(spooled, { force: true });
+    await reservation?.release();
   }
   const cidText = cid.toV1().toString();
   const filename = cleanFilename(params.filename);
-  const now = svc.clock.now();
-  await svc.db.transaction(async (tx) => {
-    await lockCid(tx, cidText);
-    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
-    const meta = { filename, mimetype: type.mime, size };
-    const { row, created } = await insertPin(
-      tx,
-      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta },
-      now,
-    );
-    if (!created) {
-      await tx
-        .update(pins)
-        .set({ ...meta, status: 'pinned', failureReason: null, updatedAt: now })
-        .where(eq(pins.id, row.id));
-    }
-  });
   svc.storage.events.emit('ipfs:write', {
     owner: { walletId: params.owner, userId: params.userId },
     content: cidText,
@@ -136,4 +139,45 @@ export async function uploadAndPin(
   svc.storage.imported.add(cidText);
   svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
   return { cid: cidText, size, mimetype: type.mime, filename };
+}
+
+/**
+ * The upload's pin record, in one transaction under the user's quota lock (the reservation is turned into
+ * the pin's `stored_bytes`) and the CID's lock (the node pins it).
+ */
+async function recordUpload(
+  svc: StorageServices,
+  params: {
+    userId: string;
+    owner: string;
+    cid: CID;
+    reservation: Reservation;
+    meta: { filename: string | null; mimetype: string; size: number };
+  },
+) {
+  const { cid, meta } = params;
+  const cidText = cid.toV1().toString();
+  const now = svc.clock.now();
+  await svc.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ storedBytes: pins.storedBytes })
+      .from(pins)
+      .where(and(eq(pins.cid, cidText), eq(pins.owner, params.owner)))
+      .limit(1);
+    await params.reservation.confirm(tx, { replacedBytes: existing?.storedBytes ?? 0 });
+    await lockCid(tx, cidText);
+    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
+    const values = { ...meta, storedBytes: meta.size };
+    const { row, created } = await insertPin(
+      tx,
+      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...values },
+      now,
+    );
+    if (!created) {
+      await tx
+        .update(pins)
+        .set({ ...values, status: 'pinned', failureReason: null, updatedAt: now })
+        .where(eq(pins.id, row.id));
+    }
+  });
 }

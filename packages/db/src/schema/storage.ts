@@ -1,4 +1,5 @@
-import { bigint, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -24,6 +25,11 @@ export const pins = pgTable(
     filename: text('filename'),
     mimetype: text('mimetype'),
     size: bigint('size', { mode: 'number' }),
+    /**
+     * bytes counted against the owner's quota (docs/storage.md, "Quotas"): an upload's size at once, a
+     * pin by CID's DAG size once verified; null while pending and when failed
+     */
+    storedBytes: bigint('stored_bytes', { mode: 'number' }),
     /** Pinning Service API `meta` and `origins` */
     meta: jsonb('meta').$type<Record<string, string>>(),
     origins: jsonb('origins').$type<string[]>(),
@@ -37,5 +43,39 @@ export const pins = pgTable(
     // unique per user: the Pinning Service API pages by `created`, so equal times would skip or repeat pins
     uniqueIndex('pins_user_created_key').on(t.userId, t.createdAt),
     index('pins_cid_idx').on(t.cid),
+    index('pins_user_status_idx').on(t.userId, t.status),
   ],
+);
+
+/**
+ * A user's own storage quota, where an admin set one (docs/storage.md, "Quotas"): `limit_bytes` 0 is
+ * unlimited; no row means STORAGE_QUOTA_BYTES.
+ */
+export const storageQuotas = pgTable(
+  'storage_quotas',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    limitBytes: bigint('limit_bytes', { mode: 'number' }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('storage_quotas_limit_nonnegative', sql`${t.limitBytes} >= 0`)],
+);
+
+/**
+ * Bytes an upload in flight holds against its user's quota, written under the user's quota lock before
+ * the node import and removed when the pin is recorded or the upload fails (docs/storage.md, "Quotas").
+ * `expires_at` bounds what a crashed process leaves behind.
+ */
+export const storageReservations = pgTable(
+  'storage_reservations',
+  {
+    id: id(),
+    userId: parentId('user_id', () => users.id),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('storage_reservations_user_idx').on(t.userId, t.expiresAt)],
 );

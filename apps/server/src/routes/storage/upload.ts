@@ -1,5 +1,12 @@
 import { storageOf } from '@plenum/api';
-import { AppError, findProviderError, tooLarge, uploadAndPin } from '@plenum/core';
+import {
+  AppError,
+  findProviderError,
+  quotaExceeded,
+  remainingBytes,
+  tooLarge,
+  uploadAndPin,
+} from '@plenum/core';
 import { receiveFile } from '../../http/multipart';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
@@ -23,6 +30,12 @@ export async function uploadFile(rc: RouteContext) {
     });
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
+  if (Number.isFinite(declared)) {
+    // a body that cannot fit what is left of the quota is refused before it is read (docs/storage.md, "Quotas")
+    const quota = await remainingBytes(svc, { userId: callerOf(rc).userId });
+    if (declared > quota.remaining + MULTIPART_OVERHEAD)
+      throw quotaExceeded('PAYLOAD_TOO_LARGE', quota.used, quota.limit);
+  }
 
   const abort = new AbortController();
   reply.raw.on('close', () => {
