@@ -16,8 +16,9 @@ export interface StorageUsage {
 export const USAGE_KEY = ['files', 'usage'] as const;
 
 /**
- * Seam for the quota's usage route: the bar shows only when the server has it. A server without
- * quotas answers 404 for the path, which reads as "no usage to show" (null), not as a failure.
+ * Seam for the quota's usage route: the bar shows only when the server has it. On a server without
+ * quotas the path falls to `GET /ipfs/{cid}` with "usage" as the CID (400 INVALID_CID), or to a 404;
+ * either reads as "no usage to show" (null), not as a failure.
  */
 export function useStorageUsage() {
   const apiUrl = useApiUrl();
@@ -30,7 +31,8 @@ export function useStorageUsage() {
       try {
         return await restJson<StorageUsage>(`${apiUrl}/ipfs/usage`, token);
       } catch (err) {
-        if (err instanceof RestError && err.status === 404) return null;
+        if (err instanceof RestError && (err.status === 404 || err.display.reason === 'INVALID_CID'))
+          return null;
         throw err;
       }
     },
