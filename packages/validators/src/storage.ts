@@ -26,11 +26,28 @@ export const pinSchema = z
       mimetype: z.string().optional(),
       size: z.number().int().optional(),
     }),
+    meta: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: 'the Pinning Service API `meta` key-values given with the pin' }),
     createdAt: isoDateTime,
   })
   .meta({ id: 'Pin' });
 
-export const myPinsInput = z.strictObject({ ...pageQuery, status: z.enum(PIN_STATUS).optional() });
+/** the orders of the files page's pin list (docs/storage.md, "Pins") */
+export const MY_PINS_SORT = z.enum(['newest', 'oldest', 'name', 'size']).meta({
+  description:
+    'newest (default) or oldest first by pin time; name: by name (else file name) A–Z, unnamed last; size: largest first, unknown sizes last',
+});
+export type MyPinsSort = z.output<typeof MY_PINS_SORT>;
+
+export const myPinsInput = z.strictObject({
+  ...pageQuery,
+  status: z.enum(PIN_STATUS).optional(),
+  /** search in the name, the file name and the `meta` values, ignoring case */
+  q: z.string().trim().max(200).optional(),
+  sort: MY_PINS_SORT.default('newest'),
+});
 
 export const unpinnedSchema = z.object({
   cid: z.string(),

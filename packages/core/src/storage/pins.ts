@@ -21,6 +21,8 @@ export interface PinView {
   failureReason: string | null;
   name: string | null;
   metadata: { filename?: string; mimetype?: string; size?: number };
+  /** the Pinning Service API `meta` given with the pin */
+  meta: Record<string, string> | null;
   createdAt: string;
 }
 
@@ -39,6 +41,7 @@ export function pinView(r: PinRow): PinView {
     failureReason: r.failureReason,
     name: r.name,
     metadata,
+    meta: r.meta ?? null,
     createdAt: r.createdAt.toISOString(),
   };
 }

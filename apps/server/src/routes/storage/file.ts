@@ -34,7 +34,9 @@ export async function downloadFile(rc: RouteContext) {
     'Cross-Origin-Resource-Policy': 'cross-origin',
   });
   if (file.size !== undefined) reply.header('Content-Length', String(file.size));
-  if (request.method === 'HEAD') return reply.send();
+  // HEAD: an empty stream, because Fastify's HEAD route answers an empty send() with Content-Length: 0,
+  // which said "0 bytes" for every file (docs/storage.md, "Reading")
+  if (request.method === 'HEAD') return reply.send(Readable.from([]));
   const body = Readable.from(file.chunks);
   body.on('error', (err) => {
     if (!abort.signal.aborted) log.warn({ err, cid }, 'file stream broke off');
