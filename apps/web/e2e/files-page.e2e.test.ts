@@ -31,7 +31,7 @@ async function upload(token: string, bytes: Buffer | string, name: string, type:
 
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(HOOK_TIMEOUT);
-  product = await startProduct(browser);
+  product = await startProduct(browser, { STORAGE_QUOTA_BYTES: String(1_000_000) });
   user = await activeUserByApi(product.apiUrl, 'filespage');
   await linkWalletByApi(product.apiUrl, product.webUrl, user);
   const other = await activeUserByApi(product.apiUrl, 'filespage-other');
@@ -53,14 +53,14 @@ test.afterAll(async () => {
   await product?.stop();
 });
 
-async function openFiles(width: number): Promise<Page> {
+async function openFiles(width: number, who: ApiUser = user): Promise<Page> {
   const context = await product.browser.newContext({
     viewport: { width, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
   await page.goto(`${product.webUrl}/`);
-  await page.evaluate((t) => window.localStorage.setItem('plenum.session', t), user.token);
+  await page.evaluate((t) => window.localStorage.setItem('plenum.session', t), who.token);
   await page.goto(`${product.webUrl}/files`);
   await expect(page.getByTestId('pin').first()).toBeVisible({ timeout: 20_000 });
   return page;
@@ -234,30 +234,23 @@ test('a chosen folder is uploaded file by file on a server without folder upload
   }
 });
 
-test('the usage bar stays away while the server has no usage path, and reads the quota when it has', async () => {
-  const page = await openFiles(375);
-  // this server has no GET /ipfs/usage yet (quotas are another part of issue 30): the path is read as
-  // GET /ipfs/{cid} with the CID "usage", refused as no CID, which hides the bar
-  const answered = page.waitForResponse((r) => r.url() === `${product.apiUrl}/ipfs/usage`);
-  await page.reload();
-  expect((await answered).status()).toBe(400);
-  await expect(page.getByTestId('pin').first()).toBeVisible();
-  await expect(page.getByTestId('usage')).toHaveCount(0);
-  // the answer the quota's route gives, standing in for it until it exists: the bar, its words, no overflow
-  await page.route(`${product.apiUrl}/ipfs/usage`, (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'application/json',
-      headers: { 'access-control-allow-origin': product.webUrl },
-      body: JSON.stringify({ usedBytes: 900 * 1024 * 1024, limitBytes: 1024 ** 3, pins: 4, pendingPins: 1 }),
-    }),
-  );
-  await page.reload();
+test('the usage bar reads the quota: bytes used, the share of the limit and the pins', async () => {
+  // a user of its own, so the other tests' uploads do not move the figures; the product's quota is 1 MB
+  const quota = await activeUserByApi(product.apiUrl, 'filespage-quota');
+  await linkWalletByApi(product.apiUrl, product.webUrl, quota);
+  await upload(quota.token, 'q'.repeat(250_000), 'quarter.txt', 'text/plain');
+  const page = await openFiles(375, quota);
   const meter = page.getByRole('meter', { name: 'Storage used' });
-  await expect(meter).toHaveAttribute('aria-valuenow', '87');
-  await expect(page.getByTestId('usage')).toContainText(
-    '900 MB of 1 GB used (87 %) · 4 pins, 1 being fetched',
-  );
+  await expect(meter).toHaveAttribute('aria-valuenow', '25');
+  await expect(page.getByTestId('usage')).toContainText('(25 %) · 1 pin');
   await noSidewaysScroll(page);
+  // an upload from the page moves the bar without a reload
+  await page.getByLabel('Choose files to upload').setInputFiles({
+    name: 'half.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('h'.repeat(250_000)),
+  });
+  await expect(meter).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByTestId('usage')).toContainText('(50 %) · 2 pins');
   await page.context().close();
 });

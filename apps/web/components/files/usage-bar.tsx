@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 import { type StorageUsage, usedPercent, useStorageUsage } from '../../lib/files/usage';
 import { useFileWords } from './use-file-words';
 
-/** The caller's storage against the quota; nothing while the server has no usage route (lib/files/usage.ts). */
+/** The caller's storage against the quota (nothing until it is read). */
 export function UsageBar() {
   const usage = useStorageUsage();
   return usage.data ? <UsageMeter usage={usage.data} /> : null;

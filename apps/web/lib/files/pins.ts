@@ -6,7 +6,6 @@ import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
 import { pollOrRecover } from '../query-client';
 import { useTRPC } from '../trpc';
-import { USAGE_KEY } from './usage';
 
 /** One of the caller's pins with its file metadata (`storage.myPins`). */
 export type MyPin = inferRouterOutputs<AppRouter>['storage']['myPins']['items'][number];
@@ -52,7 +51,7 @@ export function useRefreshPins() {
     const queryKey = trpc.storage.myPins.pathKey();
     await queryClient.cancelQueries({ queryKey });
     await queryClient.invalidateQueries({ queryKey });
-    await queryClient.invalidateQueries({ queryKey: USAGE_KEY });
+    await queryClient.invalidateQueries({ queryKey: trpc.storage.usage.pathKey() });
   }, [queryClient, trpc]);
 }
 

@@ -1,42 +1,16 @@
 'use client';
+import type { AppRouter } from '@plenum/api';
 import { useQuery } from '@tanstack/react-query';
-import { useApiUrl } from '../api-url';
-import { useSessionToken } from '../session';
-import { RestError, restJson } from './rest';
+import type { inferRouterOutputs } from '@trpc/server';
+import { useTRPC } from '../trpc';
 
-/** The caller's storage against the quota (issue 30, "Quotas"): `GET /ipfs/usage`. */
-export interface StorageUsage {
-  usedBytes: number;
-  /** 0 (or null) = unlimited */
-  limitBytes: number | null;
-  pins: number;
-  pendingPins: number;
-}
+/** The caller's storage against the quota (`storage.usage`; docs/storage.md, "Quotas"). */
+export type StorageUsage = inferRouterOutputs<AppRouter>['storage']['usage'];
 
-export const USAGE_KEY = ['files', 'usage'] as const;
-
-/**
- * Seam for the quota's usage route: the bar shows only when the server has it. On a server without
- * quotas the path falls to `GET /ipfs/{cid}` with "usage" as the CID (400 INVALID_CID), or to a 404;
- * either reads as "no usage to show" (null), not as a failure.
- */
+/** The caller's usage, read through the typed tRPC procedure. */
 export function useStorageUsage() {
-  const apiUrl = useApiUrl();
-  const token = useSessionToken();
-  return useQuery({
-    queryKey: [...USAGE_KEY, apiUrl, token],
-    enabled: token !== null,
-    retry: (count, err) => !(err instanceof RestError && err.status < 500) && count < 2,
-    queryFn: async () => {
-      try {
-        return await restJson<StorageUsage>(`${apiUrl}/ipfs/usage`, token);
-      } catch (err) {
-        if (err instanceof RestError && (err.status === 404 || err.display.reason === 'INVALID_CID'))
-          return null;
-        throw err;
-      }
-    },
-  });
+  const trpc = useTRPC();
+  return useQuery(trpc.storage.usage.queryOptions());
 }
 
 /** the share of the quota used, 0–100 (rounded down, so 100 only when full); null when unlimited */
