@@ -156,6 +156,8 @@ export const REASONS = [
   'IPFS_PROVIDERS_FAILED',
   'IPFS_TIMEOUT',
   'STORAGE_UNAVAILABLE',
+  'LINK_EXPIRED',
+  'LINK_REVOKED',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 
