@@ -130,9 +130,7 @@ describe('private files', () => {
     expect(bad.body.reason).toBe('VALIDATION_FAILED');
     const noDao = await upload(owner.token, uniqueText('nodao'), { visibility: 'dao' });
     expect(noDao.status).toBe(400);
-    expect(noDao.body.issues).toEqual([
-      expect.objectContaining({ path: 'daoId', code: 'dao_id_required' }),
-    ]);
+    expect(noDao.body.issues).toEqual([expect.objectContaining({ path: 'daoId', code: 'dao_id_required' })]);
   });
 
   it('a CID is public once anyone pins it publicly, and PATCH changes the caller’s visibility', async () => {
