@@ -159,6 +159,8 @@ export const REASONS = [
   // quotas (docs/storage.md, "Quotas")
   'QUOTA_EXCEEDED',
   'TOO_MANY_PENDING_PINS',
+  'LINK_EXPIRED',
+  'LINK_REVOKED',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

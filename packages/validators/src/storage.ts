@@ -11,6 +11,83 @@ export const cidInput = z.strictObject({ cid: cidString });
 
 export const PIN_STATUS = ['pinning', 'pinned', 'failed'] as const;
 
+// --- visibility and signed links (docs/storage.md, "Private and members-only files") ---
+
+export const PIN_VISIBILITY = ['public', 'private', 'dao'] as const;
+export const pinVisibility = z.enum(PIN_VISIBILITY).meta({
+  description: 'public (anyone), private (the owner only) or dao (the members of `daoId`)',
+});
+
+/** `visibility` and `daoId` of an upload or pin: `daoId` with `dao` and only then */
+export const visibilityFields = {
+  visibility: pinVisibility.optional(),
+  daoId: z.uuid().optional().meta({ description: 'with visibility dao: the DAO whose members read it' }),
+};
+
+export function checkVisibility(
+  v: { visibility?: string | undefined; daoId?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.visibility === 'dao' && !v.daoId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['daoId'],
+      params: { code: 'dao_id_required' },
+      message: 'required with visibility dao',
+    });
+  if (v.daoId && v.visibility !== 'dao')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['daoId'],
+      params: { code: 'dao_id_only_with_dao' },
+      message: 'only with visibility dao',
+    });
+}
+
+/** the visibility of an upload (multipart fields) or of a pin (JSON body or query) */
+export const visibilityInput = z.strictObject(visibilityFields).superRefine(checkVisibility);
+
+export const pinInput = z.strictObject({ cid: cidString, ...visibilityFields }).superRefine(checkVisibility);
+
+export const setVisibilityInput = z
+  .strictObject({ cid: cidString, visibility: pinVisibility, daoId: visibilityFields.daoId })
+  .superRefine(checkVisibility);
+
+/** a signed link's lifetime: one second to seven days */
+export const LINK_MAX_SECONDS = 604_800;
+
+export const createLinkInput = z.strictObject({
+  cid: cidString,
+  expiresIn: z
+    .number()
+    .int()
+    .min(1)
+    .max(LINK_MAX_SECONDS)
+    .meta({ description: 'seconds until the link stops working (1 to 604800, seven days)' }),
+});
+
+export const createdLinkSchema = z
+  .object({
+    id: z.uuid(),
+    cid: z.string(),
+    url: z.string().meta({ description: 'works without credentials until expiresAt; shown once' }),
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'CreatedStorageLink' });
+
+export const storageLinkSchema = z
+  .object({
+    id: z.uuid(),
+    cid: z.string(),
+    expiresAt: isoDateTime,
+    revokedAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'StorageLink' });
+
+export const listLinksInput = z.strictObject({ cid: cidString.optional() });
+export const linkIdInput = z.strictObject({ id: z.string().min(1).max(100) });
+
 export const pinSchema = z
   .object({
     id: z.uuid(),
@@ -30,6 +107,8 @@ export const pinSchema = z
       .record(z.string(), z.string())
       .nullable()
       .meta({ description: 'the Pinning Service API `meta` key-values given with the pin' }),
+    visibility: z.enum(PIN_VISIBILITY),
+    daoId: z.uuid().nullable(),
     createdAt: isoDateTime,
   })
   .meta({ id: 'Pin' });
@@ -66,6 +145,7 @@ export const uploadResultSchema = z
 
 export const uploadForm = z.object({
   file: z.string().meta({ format: 'binary', description: 'the file (field name `file`)' }),
+  ...visibilityFields,
 });
 
 // --- IPFS Pinning Service API v1.0.0 ---

@@ -19,6 +19,8 @@ const pin = (over: Partial<MyPin> = {}): MyPin => ({
   name: null,
   metadata: {},
   meta: null,
+  visibility: 'public',
+  daoId: null,
   createdAt: '2026-11-01T00:00:00.000Z',
   ...over,
 });

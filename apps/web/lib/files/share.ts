@@ -3,14 +3,13 @@ import { restJson } from './rest';
 
 /**
  * Share links of the files page (docs/storage.md, "In the web app"). A public file's link is its gateway
- * link. A non-public file (issue 30: `private` or `dao`) is shared only through a signed expiring link
+ * link. A non-public file (`private` or `dao`) is shared only through a signed expiring link
  * of the API, `POST /ipfs/links { cid, expiresIn } → { url, expiresAt }`.
  */
 export type Visibility = 'public' | 'private' | 'dao';
 
-/** a pin's visibility; pins without the field (a server before visibilities) are public */
-export const visibilityOf = (pin: MyPin): Visibility =>
-  ((pin as MyPin & { visibility?: Visibility }).visibility ?? 'public') as Visibility;
+/** a pin's visibility (docs/storage.md, "Private and members-only files") */
+export const visibilityOf = (pin: MyPin): Visibility => pin.visibility;
 
 /** how long a signed link made from the page stays valid: one day (the API allows up to 7) */
 export const SHARE_LINK_SECONDS = 24 * 60 * 60;

@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withBitswap } from '@helia/bitswap';
 import { withLibp2pLight } from '@helia/libp2p';
 import { unixfs } from '@helia/unixfs';
 import { bootstrap } from '@libp2p/bootstrap';
@@ -16,10 +15,12 @@ import { yamux } from '@libp2p/yamux';
 import { type Multiaddr, multiaddr } from '@multiformats/multiaddr';
 import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
-import { createHeliaLight } from 'helia';
+import { createHeliaLight, type Helia } from 'helia';
 import type { CID } from 'multiformats/cid';
+import { BlockPrivacy } from './block-privacy';
 import { localDagSize } from './dag-size';
 import type { GatewayProvider } from './gateway';
+import { withGuardedBitswap } from './guarded-bitswap';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
 import {
@@ -29,6 +30,7 @@ import {
   type NodeProvider,
   type PinOptions,
   ProviderError,
+  type WriteOptions,
 } from './provider';
 import { InboundGuard } from './swarm-guard';
 
@@ -123,6 +125,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       },
     ],
   });
+  // blocks of non-public files are not given to peers (docs/storage.md, "Not given to other peers")
+  const privacy = new BlockPrivacy(blockstore, (code) => light.getCodec(code));
   let libp2p: Libp2p | null = null;
   if (swarm) {
     const ip = ipProto(swarm.host);
@@ -153,7 +157,11 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       services: { identify: identify(), ping: ping() },
     });
     // bitswap: peers' want-lists kept to 1,024 entries each, a bounded number of streams
-    withBitswap(networked, { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 });
+    withGuardedBitswap(
+      networked,
+      { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 },
+      privacy,
+    );
     try {
       await networked.start();
     } catch (err) {
@@ -200,9 +208,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     await Promise.allSettled(addrs.map((ma) => node.dial(ma, { signal })));
   };
 
-  /** fetches every missing block of the DAG (the brokers race: bitswap, gateways, local arrivals) */
-  const fetchAll = async (cid: CID, signal?: AbortSignal) => {
-    const walker = leafSkippingWalker({ blockstore: helia.blockstore, getCodec: helia.getCodec });
+  /**
+   * fetches every missing block of the DAG (the brokers race: bitswap, gateways, local arrivals); under a
+   * hold, each block is marked before it is asked for, so it is never announced to a peer that wants it
+   */
+  const fetchAll = async (cid: CID, signal?: AbortSignal, hold?: WriteOptions['hold']) => {
+    const blocks = hold ? markingBlockstore(helia.blockstore, hold) : helia.blockstore;
+    const walker = leafSkippingWalker({ blockstore: blocks, getCodec: helia.getCodec });
     try {
       for await (const _ of walker.walk(cid, { signal })) {
         // each yielded node's block is now local
@@ -263,8 +275,12 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
 
   return {
     name: 'embedded',
-    add: (source, opts = {}) =>
-      fs.addByteStream(source, { signal: opts.signal, ...pooledLeaves(opts.signal) }) as Promise<CID>,
+    add: (source, opts: WriteOptions = {}) =>
+      // under a hold every block is marked before it is stored (and so before bitswap could announce it)
+      (opts.hold ? unixfs({ blockstore: markingBlockstore(helia.blockstore, opts.hold) }) : fs).addByteStream(
+        source,
+        { signal: opts.signal, ...pooledLeaves(opts.signal) },
+      ) as Promise<CID>,
     async open(cid, opts = {}): Promise<ContentSource> {
       try {
         const stat = await fs.stat(cid, { offline: true, signal: opts.signal });
@@ -279,8 +295,9 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     },
     async pin(cid, opts: PinOptions = {}) {
       if (await pinned(cid, opts)) return;
+      opts.hold?.mark(cid);
       if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
-      await fetchAll(cid, opts.signal);
+      await fetchAll(cid, opts.signal, opts.hold);
       try {
         for await (const _ of helia.pins.add(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
@@ -315,10 +332,27 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         : null,
     delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
     getBlock: (cid) => readLocalBlock(blockstore, cid),
+    privacy,
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },
   };
+}
+
+type Blocks = Helia['blockstore'];
+
+/** the blockstore with every block marked under `hold` before it is written or read */
+function markingBlockstore(blocks: Blocks, hold: NonNullable<WriteOptions['hold']>): Blocks {
+  return new Proxy(blocks, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'put' && prop !== 'get' && prop !== 'has') return value;
+      return (cid: CID, ...rest: unknown[]) => {
+        hold.mark(cid);
+        return (value as (...args: unknown[]) => unknown).call(target, cid, ...rest);
+      };
+    },
+  });
 }
 
 /** A block from the local blockstore, whose reads come in parts, as one buffer. */

@@ -1,9 +1,11 @@
+export * from './block-privacy';
 export * from './car-export';
 export * from './cid';
 export * from './embedded-node';
 export * from './gateway';
 export * from './internal-events';
 export * from './kubo-node';
+export * from './links';
 export * from './metadata';
 export * from './mime';
 export * from './my-pins';
@@ -17,3 +19,4 @@ export * from './quota';
 export * from './read';
 export * from './runtime';
 export * from './upload';
+export * from './visibility';

@@ -1,4 +1,4 @@
-import { type DbOrTx, isUniqueViolation, type PinStatus, pins } from '@plenum/db';
+import { type DbOrTx, isUniqueViolation, type PinStatus, type PinVisibility, pins } from '@plenum/db';
 import { and, eq, ne, sql } from 'drizzle-orm';
 
 export type PinRow = typeof pins.$inferSelect;
@@ -15,6 +15,8 @@ export interface NewPin {
   storedBytes?: number | null | undefined;
   meta?: Record<string, string> | null | undefined;
   origins?: string[] | null | undefined;
+  visibility?: PinVisibility | undefined;
+  daoId?: string | null | undefined;
 }
 
 /** Serializes every change of one CID's pins (and the node's pin) across transactions and instances. */

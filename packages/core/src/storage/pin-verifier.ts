@@ -8,6 +8,7 @@ import { verifiedPinFits } from './quota';
 export const QUOTA_FAILURE = 'QUOTA_EXCEEDED';
 
 import type { StorageServices } from './runtime';
+import { privacyChanged, privacySource } from './visibility';
 
 /**
  * The listener on `ipfs:pin`: the node fetches and pins the CID (within IPFS_TIMEOUT), reads it back,
@@ -27,7 +28,17 @@ export function startPinVerifier(svc: StorageServices): () => void {
         // every owner's origins: the peers they said have the content are dialled first
         const rows = await svc.db.select({ origins: pins.origins }).from(pins).where(eq(pins.cid, cid));
         const origins = [...new Set(rows.flatMap((r) => r.origins ?? []))].slice(0, 20);
-        await storage.node.pin(parsed, { signal, origins });
+        // blocks of a non-public CID are refused to peers from the moment they arrive (docs/storage.md,
+        // "Not given to other peers"), and the guard walks the DAG before that hold ends
+        const restricted =
+          storage.node.privacy && (await privacySource(svc.db).visibilityOf(cid)) === 'restricted';
+        const hold = restricted ? storage.node.privacy?.hold() : undefined;
+        try {
+          await storage.node.pin(parsed, { signal, origins, hold });
+          await privacyChanged(svc, cid);
+        } finally {
+          hold?.release();
+        }
         if (imported) {
           // An upload's bytes were written by this node moments ago and its pin walk found every
           // block: reading them all again (100 MB after a 100 MB upload, competing with the next

@@ -1,5 +1,5 @@
-import { type PinStatus, pins } from '@plenum/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { type PinStatus, type PinVisibility, pins } from '@plenum/db';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { walletAddressesOf } from '../auth/wallets';
 import { forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
@@ -9,6 +9,7 @@ import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid
 import { failureOf, ProviderError } from './provider';
 import { assertCanPin } from './quota';
 import type { StorageServices } from './runtime';
+import { privacyChanged, resolveVisibility, type VisibilityRequest } from './visibility';
 
 export interface PinView {
   id: string;
@@ -23,6 +24,8 @@ export interface PinView {
   metadata: { filename?: string; mimetype?: string; size?: number };
   /** the Pinning Service API `meta` given with the pin */
   meta: Record<string, string> | null;
+  visibility: PinVisibility;
+  daoId: string | null;
   createdAt: string;
 }
 
@@ -42,11 +45,13 @@ export function pinView(r: PinRow): PinView {
     name: r.name,
     metadata,
     meta: r.meta ?? null,
+    visibility: r.visibility,
+    daoId: r.daoId,
     createdAt: r.createdAt.toISOString(),
   };
 }
 
-export interface PinRequest {
+export interface PinRequest extends VisibilityRequest {
   cid: string;
   name?: string | null | undefined;
   meta?: Record<string, string> | null | undefined;
@@ -61,8 +66,9 @@ export interface PinRequest {
 export async function pinForCaller(svc: StorageServices, params: { userId: string } & PinRequest) {
   const { text: cid } = parseCid(params.cid);
   const owner = await ownerWalletOf(svc, { userId: params.userId });
+  const choice = await resolveVisibility(svc.db, params);
   const now = svc.clock.now();
-  const values: NewPin = { cid, owner, userId: params.userId, status: 'pinning' };
+  const values: NewPin = { cid, owner, userId: params.userId, status: 'pinning', ...choice };
   if (params.name !== undefined) values.name = params.name;
   if (params.meta !== undefined) values.meta = params.meta;
   if (params.origins !== undefined) values.origins = params.origins;
@@ -81,6 +87,8 @@ export async function pinForCaller(svc: StorageServices, params: { userId: strin
       if (params.name !== undefined) changes.name = params.name;
       if (params.meta !== undefined) changes.meta = params.meta;
       if (params.origins !== undefined) changes.origins = params.origins;
+      // asking again with a visibility changes it; without one the pin keeps its own
+      if (params.visibility !== undefined) Object.assign(changes, choice);
       if (row.status === 'failed') Object.assign(changes, { status: 'pinning', failureReason: null });
       if (Object.keys(changes).length) {
         [row] = (await tx
@@ -93,6 +101,7 @@ export async function pinForCaller(svc: StorageServices, params: { userId: strin
     }
     return { row, created, queued };
   });
+  await privacyChanged(svc, cid);
   if (queued) svc.storage.events.emit('ipfs:pin', { cid, owner });
   return { pin: row, created };
 }
@@ -129,6 +138,7 @@ export async function removePins(
       if (err instanceof ProviderError) throw failureOf([err.kind], 'the unpin');
       throw err;
     });
+  if (removed.length) void privacyChanged(svc, cid);
   for (const r of removed) svc.storage.events.emit('ipfs:unpin', { cid, owner: r.owner });
   return removed;
 }
@@ -178,4 +188,29 @@ export async function pinOfUser(
     .limit(1);
   if (!row) throw notFound('No such pin request');
   return row;
+}
+
+/**
+ * PATCH /ipfs/pin/{cid}: the caller's pins on that CID (any of their wallets) get a new visibility; 404
+ * when the caller pins nothing there. Links stay as they are: each still needs its maker's right to read.
+ */
+export async function setPinVisibility(
+  svc: StorageServices,
+  params: VisibilityRequest & { userId: string; cid: string },
+) {
+  const { text: cid } = parseCid(params.cid);
+  const choice = await resolveVisibility(svc.db, params);
+  const wallets = await walletAddressesOf(svc.db, params.userId);
+  const mine = or(eq(pins.userId, params.userId), wallets.length ? inArray(pins.owner, wallets) : undefined);
+  const rows = await svc.db.transaction(async (tx) => {
+    await lockCid(tx, cid);
+    return tx
+      .update(pins)
+      .set({ ...choice, updatedAt: svc.clock.now() })
+      .where(and(eq(pins.cid, cid), mine))
+      .returning();
+  });
+  if (!rows.length) throw notFound(`You pin nothing at ${cid}`);
+  await privacyChanged(svc, cid);
+  return rows.map(pinView);
 }

@@ -1,5 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import { AppError } from '../shared/errors';
+import type { NodePrivacy, PrivacyHold } from './block-privacy';
 
 /**
  * How one attempt at one provider ended. `absent` is the embedded node saying "not in my blockstore":
@@ -29,7 +30,12 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface PinOptions extends CallOptions {
+export interface WriteOptions extends CallOptions {
+  /** the embedded node refuses every block written or fetched under this hold to peers until released */
+  hold?: PrivacyHold | undefined;
+}
+
+export interface PinOptions extends WriteOptions {
   /** the pin request's `origins`: multiaddrs of peers that have the content, dialled first */
   origins?: string[] | undefined;
 }
@@ -45,7 +51,7 @@ export interface NodeNetwork {
 export interface NodeProvider {
   readonly name: 'embedded' | 'kubo';
   /** imports a byte stream as a UnixFS file (CIDv1, raw leaves); does not pin */
-  add(source: AsyncIterable<Uint8Array>, options?: CallOptions): Promise<CID>;
+  add(source: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<CID>;
   open(cid: CID, options?: CallOptions): Promise<ContentSource>;
   /** fetches what is missing and pins recursively; pinning a pinned CID is a no-op */
   pin(cid: CID, options?: PinOptions): Promise<void>;
@@ -61,6 +67,11 @@ export interface NodeProvider {
   getBlock?(cid: CID): Promise<Uint8Array>;
   /** the embedded node's peer id, addresses and connections; null or absent when it has no libp2p */
   network?(): NodeNetwork | null;
+  /**
+   * the embedded node's guard that keeps blocks of non-public files from other peers (docs/storage.md,
+   * "Not given to other peers"); absent on Kubo, which serves whatever it holds
+   */
+  privacy?: NodePrivacy;
   /** multiaddrs other nodes can connect to for the data (Pinning Service API `delegates`) */
   delegates(): Promise<string[]>;
   stop(): Promise<void>;

@@ -8,10 +8,17 @@ import { and, eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
+import type { PrivacyHold } from './block-privacy';
 import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
 import { insertPin, lockCid } from './pin-records';
 import { quotaExceeded, type Reservation, remainingBytes, reserveStorage } from './quota';
 import type { StorageServices } from './runtime';
+import {
+  privacyChanged,
+  resolveVisibility,
+  type VisibilityChoice,
+  type VisibilityRequest,
+} from './visibility';
 
 export interface UploadResult {
   cid: string;
@@ -52,6 +59,12 @@ export async function uploadAndPin(
     source: AsyncIterable<Uint8Array>;
     filename?: string | null;
     signal?: AbortSignal;
+    /**
+     * who may read it (docs/storage.md, "Private and members-only files"); a function when the request
+     * may carry the choice after the file (multipart fields after the file part): it is asked once the
+     * file was received, before anything reaches the node
+     */
+    visibility?: VisibilityRequest | (() => Promise<VisibilityRequest>);
   },
 ): Promise<UploadResult> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
@@ -104,6 +117,8 @@ export async function uploadAndPin(
   const spooled = path.join(svc.storage.spoolDir, randomUUID());
   let cid: CID;
   let reservation: Reservation | null = null;
+  let choice: VisibilityChoice & { explicit: boolean };
+  let hold: PrivacyHold | undefined;
   try {
     try {
       await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
@@ -112,51 +127,51 @@ export async function uploadAndPin(
           reason: 'FILE_TYPE_NOT_ALLOWED',
         });
       }
+      const requested =
+        typeof params.visibility === 'function' ? await params.visibility() : (params.visibility ?? {});
+      choice = {
+        ...(await resolveVisibility(svc.db, { userId: params.userId, ...requested })),
+        explicit: requested.visibility !== undefined,
+      };
       // the exact check, under the user's quota lock: of concurrent uploads only those that fit together
       // pass, before anything reaches the node
       reservation = await reserveStorage(svc, { userId: params.userId, bytes: size });
+      // a non-public file's blocks are refused to peers from the moment they are stored
+      if (choice.visibility !== 'public') hold = svc.storage.node.privacy?.hold();
       // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
       // stopped import cannot leave part of a file behind in the node
-      cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }));
+      cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }), { hold });
     } finally {
       await rm(spooled, { force: true });
     }
-    await recordUpload(svc, {
-      ...params,
-      cid,
-      reservation,
-      meta: { filename: cleanFilename(params.filename), mimetype: type.mime, size },
-    });
+    return await recordUpload(svc, { ...params, cid, type, size, choice, hold, reservation });
   } finally {
+    hold?.release();
     await reservation?.release();
   }
-  const cidText = cid.toV1().toString();
-  const filename = cleanFilename(params.filename);
-  svc.storage.events.emit('ipfs:write', {
-    owner: { walletId: params.owner, userId: params.userId },
-    content: cidText,
-  });
-  svc.storage.imported.add(cidText);
-  svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
-  return { cid: cidText, size, mimetype: type.mime, filename };
 }
 
 /**
  * The upload's pin record, in one transaction under the user's quota lock (the reservation is turned into
- * the pin's `stored_bytes`) and the CID's lock (the node pins it).
+ * the pin's `stored_bytes`) and the CID's lock (the node pins it), with its visibility.
  */
 async function recordUpload(
   svc: StorageServices,
   params: {
     userId: string;
     owner: string;
+    filename?: string | null;
     cid: CID;
+    type: { mime: string };
+    size: number;
+    choice: VisibilityChoice & { explicit: boolean };
+    hold: PrivacyHold | undefined;
     reservation: Reservation;
-    meta: { filename: string | null; mimetype: string; size: number };
   },
-) {
-  const { cid, meta } = params;
+): Promise<UploadResult> {
+  const { cid, type, size, choice, hold } = params;
   const cidText = cid.toV1().toString();
+  const filename = cleanFilename(params.filename);
   const now = svc.clock.now();
   await svc.db.transaction(async (tx) => {
     const [existing] = await tx
@@ -166,18 +181,36 @@ async function recordUpload(
       .limit(1);
     await params.reservation.confirm(tx, { replacedBytes: existing?.storedBytes ?? 0 });
     await lockCid(tx, cidText);
-    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
-    const values = { ...meta, storedBytes: meta.size };
+    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs), hold });
+    const meta = { filename, mimetype: type.mime, size, storedBytes: size };
+    const visibility = { visibility: choice.visibility, daoId: choice.daoId };
     const { row, created } = await insertPin(
       tx,
-      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...values },
+      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta, ...visibility },
       now,
     );
     if (!created) {
+      // the owner uploads it again: a visibility asked for now applies, none keeps the one it has
       await tx
         .update(pins)
-        .set({ ...values, status: 'pinned', failureReason: null, updatedAt: now })
+        .set({
+          ...meta,
+          ...(choice.explicit ? visibility : {}),
+          status: 'pinned',
+          failureReason: null,
+          updatedAt: now,
+        })
         .where(eq(pins.id, row.id));
     }
   });
+  // the guard walks a non-public DAG before the hold on its blocks is released
+  const guarded = privacyChanged(svc, cidText);
+  if (hold) await guarded;
+  svc.storage.events.emit('ipfs:write', {
+    owner: { walletId: params.owner, userId: params.userId },
+    content: cidText,
+  });
+  svc.storage.imported.add(cidText);
+  svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
+  return { cid: cidText, size, mimetype: type.mime, filename };
 }

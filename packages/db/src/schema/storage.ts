@@ -1,10 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz, updatedAt } from './columns';
+import { daos } from './governance';
 import { users } from './users';
 
 export const PIN_STATUSES = ['pinning', 'pinned', 'failed'] as const;
 export type PinStatus = (typeof PIN_STATUSES)[number];
+
+/** who may read a pinned CID (docs/storage.md, "Private and members-only files") */
+export const PIN_VISIBILITIES = ['public', 'private', 'dao'] as const;
+export type PinVisibility = (typeof PIN_VISIBILITIES)[number];
 
 /**
  * One pin per (cid, owner wallet); served by the /ipfs paths and the Pinning Service API (docs/storage.md,
@@ -35,10 +40,16 @@ export const pins = pgTable(
     origins: jsonb('origins').$type<string[]>(),
     failureReason: text('failure_reason'),
     verifiedAt: tstz('verified_at'),
+    /** public (default), private (the owner) or dao (the members of `daoId`) */
+    visibility: text('visibility').$type<PinVisibility>().notNull().default('public'),
+    /** visibility dao: whose members read it; null once the DAO is deleted (then only the owner reads) */
+    daoId: uuid('dao_id').references(() => daos.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('pins_visibility_check', sql`${t.visibility} in ('public', 'private', 'dao')`),
+    check('pins_dao_visibility_check', sql`${t.daoId} is null or ${t.visibility} = 'dao'`),
     uniqueIndex('pins_cid_owner_key').on(t.cid, t.owner),
     // unique per user: the Pinning Service API pages by `created`, so equal times would skip or repeat pins
     uniqueIndex('pins_user_created_key').on(t.userId, t.createdAt),
@@ -78,4 +89,27 @@ export const storageReservations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('storage_reservations_user_idx').on(t.userId, t.expiresAt)],
+);
+
+/**
+ * Signed expiring links to a CID (docs/storage.md, "Signed links"): the URL's token is stored only as its
+ * SHA-256; the link serves the file without credentials until `expiresAt` or its revocation.
+ */
+export const storageLinks = pgTable(
+  'storage_links',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    /** CIDv1 base32 */
+    cid: text('cid').notNull(),
+    /** who made it: the link reads with this user's right to the file */
+    userId: parentId('user_id', () => users.id),
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('storage_links_token_hash_key').on(t.tokenHash),
+    index('storage_links_user_cid_idx').on(t.userId, t.cid, t.createdAt),
+  ],
 );

@@ -1,27 +1,59 @@
 import { Readable } from 'node:stream';
 import { storageOf } from '@plenum/api';
-import { isActiveContent, openFile, parseCid, sessionEntityOf } from '@plenum/core';
+import {
+  isActiveContent,
+  type OpenedFile,
+  openFile,
+  openLink,
+  parseCid,
+  requireReadable,
+  sessionEntityOf,
+} from '@plenum/core';
 import type { RouteContext } from '../../http/routes';
+
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+/** a file only some may read: no shared cache keeps it, and the browser does not store it */
+const PRIVATE_CACHE = 'private, no-store';
 
 /**
  * GET /ipfs/file/{cid}: raw bytes (gateways first, then the node) with the type detected from the
  * bytes. Served so that a browser never runs it: nosniff, a sandboxing CSP, and `attachment` for
- * anything executable. Content addressing makes it immutable, so the CID is the ETag.
+ * anything executable. Content addressing makes it immutable, so the CID is the ETag. A file the caller
+ * may not read is the same 404 as an absent one, checked before anything else (304 included).
  */
 export async function downloadFile(rc: RouteContext) {
-  const { request, reply, log, params } = rc;
+  const { request, reply } = rc;
+  const svc = storageOf(rc);
+  const { text: cid } = parseCid(rc.params.cid ?? '');
+  const open = await requireReadable(svc, { cid, userId: rc.principal?.userId });
+  const etag = `"${cid}"`;
+  const cache = open ? PUBLIC_CACHE : PRIVATE_CACHE;
+  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
+    return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
+  return sendFile(rc, cid, { public: open });
+}
+
+/**
+ * GET /ipfs/shared/{token}: the file of a signed link, without credentials, with the same headers as
+ * /ipfs/file/{cid} (docs/storage.md, "Signed links"); never cached by shared caches, since the link ends.
+ */
+export async function downloadShared(rc: RouteContext) {
+  const svc = storageOf(rc);
+  const link = await openLink(svc, { token: rc.params.token ?? '' });
+  rc.reply.header('Referrer-Policy', 'no-referrer');
+  return sendFile(rc, link.cid, { public: false });
+}
+
+async function sendFile(rc: RouteContext, cid: string, checked: { public: boolean }) {
+  const { request, reply, log } = rc;
   const svc = storageOf(rc);
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort(new Error('client went away')));
-  const { text: cid } = parseCid(params.cid ?? '');
-  const etag = `"${cid}"`;
-  const cache = 'public, max-age=31536000, immutable';
-  if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
-    return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
-  const file = await openFile(svc, {
+  const file: OpenedFile = await openFile(svc, {
     cid,
     requester: await sessionEntityOf(svc, { userId: rc.principal?.userId }),
     signal: abort.signal,
+    checked,
   });
   const disposition = isActiveContent(file.type.mime) ? 'attachment' : 'inline';
   reply.headers({
@@ -29,8 +61,8 @@ export async function downloadFile(rc: RouteContext) {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'",
     'Content-Disposition': `${disposition}; filename="${cid}.${file.type.ext}"`,
-    'Cache-Control': cache,
-    ETag: etag,
+    'Cache-Control': checked.public ? PUBLIC_CACHE : PRIVATE_CACHE,
+    ETag: `"${cid}"`,
     'Cross-Origin-Resource-Policy': 'cross-origin',
   });
   if (file.size !== undefined) reply.header('Content-Length', String(file.size));

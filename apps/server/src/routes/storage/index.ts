@@ -1,6 +1,7 @@
+import { LINK_PATH } from '@plenum/core';
 import type { RouteSet } from '../../http/routes';
-import { downloadFile } from './file';
-import { cidParams, requestidParams, storageOpenApiPaths } from './openapi';
+import { downloadFile, downloadShared } from './file';
+import { cidParams, requestidParams, storageOpenApiPaths, tokenParams, visibilityQuery } from './openapi';
 import { pinCid } from './pin';
 import { addPin, deletePin, getPin, listPins, replacePin } from './pins-api';
 import { uploadFile } from './upload';
@@ -37,9 +38,18 @@ export const storageRoutes: RouteSet = {
       operationId: 'storage-pin',
       access: 'active',
       scope: 'storage',
-      noBody: true,
       params: cidParams,
+      query: visibilityQuery,
+      bodyLimit: PIN_BODY_LIMIT,
       handler: pinCid,
+    },
+    {
+      method: 'GET',
+      path: `${LINK_PATH}{token}`,
+      operationId: 'storage-shared-file',
+      access: 'public',
+      params: tokenParams,
+      handler: downloadShared,
     },
     // the Pinning Service API, under the operationIds of its specification; its writes are storage writes
     ...(

@@ -1,3 +1,4 @@
+import { LINK_PATH } from '@plenum/core';
 import {
   PSA_MATCH,
   PSA_STATUS,
@@ -8,6 +9,8 @@ import {
   psaPinStatus,
   uploadForm,
   uploadResultSchema,
+  visibilityFields,
+  visibilityInput,
 } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -18,6 +21,8 @@ const psaError = (description: string) => ({
   content: { 'application/json': { schema: psaFailure } },
 });
 export const cidParams = z.object({ cid: z.string().meta({ description: 'CID (v0 or v1)' }) });
+export const tokenParams = z.object({ token: z.string().meta({ description: 'the link token' }) });
+export const visibilityQuery = z.object(visibilityFields);
 export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
 /** the Pinning Service API's list filters */
 const pinsQuery = z.object({
@@ -49,9 +54,11 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
           description: 'Stored and pinned',
           content: { 'application/json': { schema: uploadResultSchema } },
         },
-        '400': error('Not multipart, no file, or an empty file'),
+        '400': error('Not multipart, no file, an empty file, or a bad visibility or daoId'),
         '401': error('Not signed in'),
-        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
         '413': error('Larger than MAX_FILE_SIZE'),
         '415': error('Type not in ALLOWED_FILE_TYPES'),
         '502': error('The IPFS node failed'),
@@ -73,7 +80,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         },
         '304': { description: 'Not modified (If-None-Match with the CID ETag)' },
         '400': error('Invalid CID'),
-        '404': error('Not found on any provider'),
+        '404': error('Not found on any provider, or a file you may not read (the same answer)'),
         '502': error('Every provider failed'),
         '504': error('Every attempt timed out'),
       },
@@ -83,16 +90,38 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['storage'],
       summary: 'Pin a CID for your wallet: recorded at once, fetched and pinned in the background',
+      description:
+        'visibility (public, private, dao) and daoId in the query or a JSON body; asked again with one, ' +
+        'the pin takes it (docs/storage.md, "Private and members-only files").',
+      requestBody: { required: false, content: { 'application/json': { schema: visibilityInput } } },
       responses: {
         '201': {
           description: 'Your pin was created',
           content: { 'application/json': { schema: pinSchema } },
         },
         '200': { description: 'You already pin it', content: { 'application/json': { schema: pinSchema } } },
-        '400': error('Invalid CID'),
+        '400': error('Invalid CID, or a bad visibility or daoId'),
         '401': error('Not signed in'),
-        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
         '404': error('No CID in the path: an empty segment, or one longer than 4096 characters, is no route'),
+      },
+    },
+  },
+  [`${LINK_PATH}{token}`]: {
+    get: {
+      tags: ['storage'],
+      summary: 'The file of a signed link, without credentials, until the link expires or is revoked',
+      responses: {
+        '200': {
+          description: 'The bytes, with the headers of /ipfs/file/{cid}',
+          content: { 'application/octet-stream': { schema: binary } },
+        },
+        '403': error('The link expired (LINK_EXPIRED) or was revoked (LINK_REVOKED)'),
+        '404': error('No such link, or its maker may no longer read the file'),
+        '502': error('Every provider failed'),
+        '504': error('Every attempt timed out'),
       },
     },
   },

@@ -10,6 +10,7 @@ import {
 import { receiveFile } from '../../http/multipart';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
+import { readVisibility } from './visibility';
 
 /** multipart framing around one file: the boundary lines and part headers are far below this */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -45,13 +46,15 @@ export async function uploadFile(rc: RouteContext) {
     const value = await receiveFile(request.raw, {
       field: 'file',
       maxFileSize: max,
-      save: ({ stream, filename }) =>
+      save: ({ stream, filename, fields }) =>
         uploadAndPin(svc, {
           userId: callerOf(rc).userId,
           owner,
           source: stream,
           filename,
           signal: abort.signal,
+          // fields may follow the file: read once the file is in (docs/storage.md)
+          visibility: async () => readVisibility(await fields()),
         }),
       missing: () =>
         new AppError('BAD_REQUEST', 'No file in the field "file"', {
