@@ -154,9 +154,12 @@ export {
 export { createLogger, type Logger } from './shared/logger';
 export { hashToken, newToken } from './shared/tokens';
 export {
+  collectGarbage,
   createEmbeddedNode,
   createStorageRuntime,
   findProviderError,
+  type GcReport,
+  type GcResult,
   getContent,
   getMetadata,
   hasEmbeddedNode,

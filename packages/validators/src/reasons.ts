@@ -159,6 +159,8 @@ export const REASONS = [
   // quotas (docs/storage.md, "Quotas")
   'QUOTA_EXCEEDED',
   'TOO_MANY_PENDING_PINS',
+  // storage: garbage collection
+  'GC_NOT_SUPPORTED',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

@@ -19,7 +19,10 @@ import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
 import { localDagSize } from './dag-size';
+import { BlockGuard } from './block-guard';
+import { blockstoreUsage, type GcReport, markAndSweep } from './garbage-collector';
 import type { GatewayProvider } from './gateway';
+import { GuardedBlockstore } from './guarded-blockstore';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
 import {
@@ -97,10 +100,19 @@ const ipProto = (host: string) => (host.includes(':') ? 'ip6' : 'ip4');
 export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<NodeProvider> {
   const { dir, gateways, swarm, timeoutMs } = options;
   await mkdir(dir, { recursive: true });
-  const blockstore = new FsBlockstore(path.join(dir, 'blocks'));
+  const blocksDir = path.join(dir, 'blocks');
+  const blockstore = new FsBlockstore(blocksDir);
   const datastore = new FsDatastore(path.join(dir, 'datastore'));
+  // GC: work in flight keeps what it touches (docs/storage.md, "Garbage collection")
+  const guard = new BlockGuard();
+  // the blockstore's bytes, for IPFS_GC_WATERMARK: counted from disk when first asked, then kept up to
+  // date by writes and GC runs (an estimate between runs: a block written twice counts twice)
+  let usage: number | null = null;
+  const guarded = new GuardedBlockstore(blockstore, guard, (bytes) => {
+    if (usage !== null) usage += bytes;
+  });
   const light = createHeliaLight({
-    blockstore,
+    blockstore: guarded as unknown as FsBlockstore,
     datastore,
     blockBrokers: [
       {
@@ -172,6 +184,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   }
   const helia = light;
   const fs = unixfs(helia);
+  let running: Promise<GcReport> | null = null;
   const connected = () => (libp2p ? libp2p.getConnections().length : 0);
 
   const pinned = async (cid: CID, opts: CallOptions) => {
@@ -279,14 +292,18 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     },
     async pin(cid, opts: PinOptions = {}) {
       if (await pinned(cid, opts)) return;
-      if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
-      await fetchAll(cid, opts.signal);
+      // what the fetch brings and the pin walk finds stays until the pin holds it
+      const lease = guard.lease();
       try {
+        if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
+        await fetchAll(cid, opts.signal);
         for await (const _ of helia.pins.add(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
         }
       } catch (err) {
         if ((err as Error).name !== 'AlreadyPinnedError') throw err;
+      } finally {
+        lease.release();
       }
     },
     async unpin(cid, opts = {}) {
@@ -315,6 +332,33 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         : null,
     delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
     getBlock: (cid) => readLocalBlock(blockstore, cid),
+    protect: () => guard.lease(),
+    collectGarbage(opts) {
+      // one run at a time: a second caller joins the run under way and gets its report
+      running ??= markAndSweep({
+        blocksDir,
+        store: blockstore,
+        guard,
+        roots: async function* () {
+          for await (const pin of helia.pins.ls({ signal: opts.signal })) yield pin.cid;
+          yield* opts.roots;
+        },
+        getCodec: async (code) => helia.getCodec(code),
+        signal: opts.signal,
+      })
+        .then((report) => {
+          usage = report.bytesKept;
+          return report;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    async usedBytes() {
+      usage ??= await blockstoreUsage(blocksDir);
+      return usage;
+    },
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },

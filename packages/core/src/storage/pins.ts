@@ -4,6 +4,7 @@ import { walletAddressesOf } from '../auth/wallets';
 import { forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseCid } from './cid';
+import { collectGarbageIfFull } from './collect-garbage';
 import { ownerWalletOf } from './owner';
 import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid } from './pin-records';
 import { failureOf, ProviderError } from './provider';
@@ -130,6 +131,7 @@ export async function removePins(
       throw err;
     });
   for (const r of removed) svc.storage.events.emit('ipfs:unpin', { cid, owner: r.owner });
+  if (removed.length) collectGarbageIfFull(svc);
   return removed;
 }
 
