@@ -61,13 +61,12 @@ export function collectGarbageIfFull(svc: StorageServices): void {
   const watermark = svc.config.storage.gcWatermarkBytes;
   const { node } = svc.storage;
   if (!watermark || !node.usedBytes || !node.collectGarbage || svc.storage.signal.aborted) return;
-  let state = automatic.get(svc.storage);
-  if (!state) automatic.set(svc.storage, (state = { running: false, again: false }));
-  if (state.running) {
-    state.again = true;
+  const s = automatic.get(svc.storage) ?? { running: false, again: false };
+  automatic.set(svc.storage, s);
+  if (s.running) {
+    s.again = true;
     return;
   }
-  const s = state;
   s.running = true;
   const loop = async () => {
     do {
