@@ -97,6 +97,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       quotaBytes: env.STORAGE_QUOTA_BYTES,
       maxPendingPins: env.STORAGE_MAX_PENDING_PINS,
       publicUrl: env.publicUrl,
+      gcWatermarkBytes: env.IPFS_GC_WATERMARK,
     },
   };
 }

@@ -229,6 +229,8 @@ const schema = z.object({
   IPFS_GATEWAY_URLS: list('').pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
   IPFS_TIMEOUT: int(30_000, 1),
   IPFS_PIN_BROADCAST: bool(true),
+  /** bytes in the embedded blockstore from which an unpin starts GC; 0 = never automatically */
+  IPFS_GC_WATERMARK: int(10 * 1024 ** 3),
   // the embedded node on the network (docs/storage.md, "The embedded node on the network")
   IPFS_OFFLINE: bool(false),
   IPFS_SWARM_PORT: port(4001),

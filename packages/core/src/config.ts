@@ -101,6 +101,11 @@ export interface StorageConfig {
   maxPendingPins: number;
   /** this server's public base URL, for /ipfs/file/{cid} links when no gateway is configured */
   publicUrl: string;
+  /**
+   * IPFS_GC_WATERMARK: the embedded node collects garbage after an unpin once its blockstore holds this
+   * many bytes; 0 = never automatically (docs/storage.md, "Garbage collection")
+   */
+  gcWatermarkBytes: number;
 }
 
 export const defaultPasswordPolicy: PasswordPolicy = { ...DEFAULT_PASSWORD_POLICY };

@@ -154,10 +154,13 @@ export {
 export { createLogger, type Logger } from './shared/logger';
 export { hashToken, newToken } from './shared/tokens';
 export {
+  collectGarbage,
   createEmbeddedNode,
   createLink,
   createStorageRuntime,
   findProviderError,
+  type GcReport,
+  type GcResult,
   getContent,
   getMetadata,
   hasEmbeddedNode,

@@ -161,6 +161,8 @@ export const REASONS = [
   'TOO_MANY_PENDING_PINS',
   'LINK_EXPIRED',
   'LINK_REVOKED',
+  // storage: garbage collection
+  'GC_NOT_SUPPORTED',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

@@ -301,3 +301,21 @@ export const storageUsageSchema = z
     pendingPins: z.number().int().min(0).meta({ description: 'pins in `pinning` (still being fetched)' }),
   })
   .meta({ id: 'StorageUsage' });
+
+// ---- garbage collection (docs/storage.md, "Garbage collection") ----
+
+/** POST /admin/storage/gc: what one garbage collection run of the embedded node did (docs/storage.md) */
+export const gcReportSchema = z
+  .object({
+    blocksRemoved: z.number().int().meta({ description: 'blocks deleted from the blockstore' }),
+    bytesFreed: z.number().int().meta({ description: 'their bytes on disk' }),
+    blocksKept: z.number().int().meta({ description: 'blocks left (pinned, or touched by work in flight)' }),
+    bytesKept: z.number().int().meta({ description: 'the blockstore’s bytes after the run' }),
+    roots: z.number().int().meta({ description: 'pinned roots walked (node pins and pin records)' }),
+    durationMs: z.number().int(),
+    startedAt: isoDateTime,
+    trigger: z.enum(['admin', 'watermark', 'hidden-unpinned']).meta({
+      description: 'who started the run this request joined (a request during a run gets that run’s report)',
+    }),
+  })
+  .meta({ id: 'GcReport' });

@@ -47,6 +47,7 @@ export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
       quotaBytes: 0,
       maxPendingPins: 0,
       publicUrl: 'http://localhost:4000',
+      gcWatermarkBytes: 0,
     },
     ...overrides,
   };

@@ -17,10 +17,13 @@ import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight, type Helia } from 'helia';
 import type { CID } from 'multiformats/cid';
+import { BlockGuard } from './block-guard';
 import { BlockPrivacy } from './block-privacy';
 import { localDagSize } from './dag-size';
+import { blockstoreUsage, type GcReport, markAndSweep } from './garbage-collector';
 import type { GatewayProvider } from './gateway';
 import { withGuardedBitswap } from './guarded-bitswap';
+import { GuardedBlockstore } from './guarded-blockstore';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
 import {
@@ -99,10 +102,19 @@ const ipProto = (host: string) => (host.includes(':') ? 'ip6' : 'ip4');
 export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<NodeProvider> {
   const { dir, gateways, swarm, timeoutMs } = options;
   await mkdir(dir, { recursive: true });
-  const blockstore = new FsBlockstore(path.join(dir, 'blocks'));
+  const blocksDir = path.join(dir, 'blocks');
+  const blockstore = new FsBlockstore(blocksDir);
   const datastore = new FsDatastore(path.join(dir, 'datastore'));
+  // GC: work in flight keeps what it touches (docs/storage.md, "Garbage collection")
+  const guard = new BlockGuard();
+  // the blockstore's bytes, for IPFS_GC_WATERMARK: counted from disk when first asked, then kept up to
+  // date by writes and GC runs (an estimate between runs: a block written twice counts twice)
+  let usage: number | null = null;
+  const guarded = new GuardedBlockstore(blockstore, guard, (bytes) => {
+    if (usage !== null) usage += bytes;
+  });
   const light = createHeliaLight({
-    blockstore,
+    blockstore: guarded as unknown as FsBlockstore,
     datastore,
     blockBrokers: [
       {
@@ -131,7 +143,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   if (swarm) {
     const ip = ipProto(swarm.host);
     const { port, wsPort } = swarm.anyPortIfTaken ? await freeIfTaken(swarm, options.notice) : swarm;
-    const guard = new InboundGuard({
+    const inbound = new InboundGuard({
       handshakeTimeoutMs: swarm.handshakeTimeoutMs ?? 5_000,
       maxPending: swarm.maxPendingInbound ?? 64,
     });
@@ -141,7 +153,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         ...(swarm.announce.length ? { announce: swarm.announce } : {}),
       },
       // sockets on the WebSocket port that never complete the handshake are bounded in time and number
-      transports: [tcp(), guard.transport(webSockets())],
+      transports: [tcp(), inbound.transport(webSockets())],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
       // bootstrap peers are tagged keep-alive: libp2p dials them again when a connection drops
@@ -174,12 +186,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       throw err;
     }
     libp2p = networked.libp2p;
-    libp2p.addEventListener('connection:open', (e) => guard.opened(e.detail.remoteAddr.toString()));
+    libp2p.addEventListener('connection:open', (e) => inbound.opened(e.detail.remoteAddr.toString()));
   } else {
     await light.start();
   }
   const helia = light;
   const fs = unixfs(helia);
+  let running: Promise<GcReport> | null = null;
   const connected = () => (libp2p ? libp2p.getConnections().length : 0);
 
   const pinned = async (cid: CID, opts: CallOptions) => {
@@ -296,14 +309,18 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     async pin(cid, opts: PinOptions = {}) {
       if (await pinned(cid, opts)) return;
       opts.hold?.mark(cid);
-      if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
-      await fetchAll(cid, opts.signal, opts.hold);
+      // what the fetch brings and the pin walk finds stays until the pin holds it
+      const lease = guard.lease();
       try {
+        if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
+        await fetchAll(cid, opts.signal, opts.hold);
         for await (const _ of helia.pins.add(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
         }
       } catch (err) {
         if ((err as Error).name !== 'AlreadyPinnedError') throw err;
+      } finally {
+        lease.release();
       }
     },
     async unpin(cid, opts = {}) {
@@ -333,6 +350,33 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
     getBlock: (cid) => readLocalBlock(blockstore, cid),
     privacy,
+    protect: () => guard.lease(),
+    collectGarbage(opts) {
+      // one run at a time: a second caller joins the run under way and gets its report
+      running ??= markAndSweep({
+        blocksDir,
+        store: blockstore,
+        guard,
+        roots: async function* () {
+          for await (const pin of helia.pins.ls({ signal: opts.signal })) yield pin.cid;
+          yield* opts.roots;
+        },
+        getCodec: async (code) => helia.getCodec(code),
+        signal: opts.signal,
+      })
+        .then((report) => {
+          usage = report.bytesKept;
+          return report;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    async usedBytes() {
+      usage ??= await blockstoreUsage(blocksDir);
+      return usage;
+    },
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },

@@ -37,11 +37,15 @@ export async function insertPin(
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = sql`greatest(${now.toISOString()}::timestamptz, (select max(${pins.createdAt}) + interval '1 millisecond' from ${pins} where ${pins.userId} = ${p.userId}))`;
-      const [row] = await db
-        .insert(pins)
-        .values({ ...p, createdAt, updatedAt: now })
-        .onConflictDoNothing({ target: [pins.cid, pins.owner] })
-        .returning();
+      // in the caller's transaction this is a savepoint: a unique violation must not abort the whole
+      // transaction, or the retry fails ("current transaction is aborted") and the upload answers 500
+      const [row] = await db.transaction((sp) =>
+        sp
+          .insert(pins)
+          .values({ ...p, createdAt, updatedAt: now })
+          .onConflictDoNothing({ target: [pins.cid, pins.owner] })
+          .returning(),
+      );
       if (row) return { row, created: true };
       const [existing] = await db
         .select()

@@ -4,6 +4,7 @@ import { walletAddressesOf } from '../auth/wallets';
 import { forbidden, notFound } from '../shared/errors';
 import { isUuid } from '../shared/ids';
 import { parseCid } from './cid';
+import { collectGarbageIfFull } from './collect-garbage';
 import { ownerWalletOf } from './owner';
 import { countPinsOfCid, insertPin, lockCid, type NewPin, type PinRow, pinsOfCid } from './pin-records';
 import { failureOf, ProviderError } from './provider';
@@ -115,12 +116,15 @@ export async function removePins(
   params: { cid: string; which: (rows: PinRow[]) => PinRow[] },
 ) {
   const { cid, which } = params;
+  let hidden = false;
   const removed = await svc.db
     .transaction(async (tx) => {
       await lockCid(tx, cid);
       const rows = await pinsOfCid(tx, cid);
       const mine = which(rows);
       if (!mine.length) return [];
+      // the last records of a file nobody may read publicly: its blocks must leave the node
+      hidden = mine.length === rows.length && rows.every((r) => r.visibility !== 'public');
       await tx.delete(pins).where(
         inArray(
           pins.id,
@@ -140,6 +144,7 @@ export async function removePins(
     });
   if (removed.length) void privacyChanged(svc, cid);
   for (const r of removed) svc.storage.events.emit('ipfs:unpin', { cid, owner: r.owner });
+  if (removed.length) collectGarbageIfFull(svc, { hidden });
   return removed;
 }
 

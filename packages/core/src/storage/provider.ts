@@ -1,6 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { AppError } from '../shared/errors';
+import type { Lease } from './block-guard';
 import type { NodePrivacy, PrivacyHold } from './block-privacy';
+import type { GcReport } from './garbage-collector';
 
 /**
  * How one attempt at one provider ended. `absent` is the embedded node saying "not in my blockstore":
@@ -65,6 +67,18 @@ export interface NodeProvider {
   status(): Promise<{ ok: boolean; detail?: string }>;
   /** one raw block from the local store (embedded node only), e.g. to serve trustless gateway requests */
   getBlock?(cid: CID): Promise<Uint8Array>;
+  /**
+   * Embedded node only (docs/storage.md, "Garbage collection"): a lease for work in flight (an upload
+   * between add and pin): no GC run removes a block the work touches until it is released
+   */
+  protect?(): Lease;
+  /**
+   * Embedded node only: removes every block no pin needs (the node's pins and `roots`, the pin records)
+   * and no lease protects. One run at a time: a call during a run joins it and gets its report.
+   */
+  collectGarbage?(options: { roots: CID[]; signal?: AbortSignal | undefined }): Promise<GcReport>;
+  /** embedded node only: the blockstore's bytes on disk (kept up to date between runs, an estimate) */
+  usedBytes?(): Promise<number>;
   /** the embedded node's peer id, addresses and connections; null or absent when it has no libp2p */
   network?(): NodeNetwork | null;
   /**

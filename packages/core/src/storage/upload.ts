@@ -51,22 +51,32 @@ const SPOOL_READ = 1_048_576;
  * not UTF-8, the client gone) leaves no block in any block store, nothing a peer or GET /ipfs/file could
  * read, and no pin or record.
  */
-export async function uploadAndPin(
-  svc: StorageServices,
-  params: {
-    userId: string;
-    owner: string;
-    source: AsyncIterable<Uint8Array>;
-    filename?: string | null;
-    signal?: AbortSignal;
-    /**
-     * who may read it (docs/storage.md, "Private and members-only files"); a function when the request
-     * may carry the choice after the file (multipart fields after the file part): it is asked once the
-     * file was received, before anything reaches the node
-     */
-    visibility?: VisibilityRequest | (() => Promise<VisibilityRequest>);
-  },
-): Promise<UploadResult> {
+export async function uploadAndPin(svc: StorageServices, params: UploadParams): Promise<UploadResult> {
+  // add and pin are one step for GC: between them the blocks are unpinned (docs/storage.md, "Garbage
+  // collection"); the lease keeps every block the import writes or finds until the pin holds it
+  const lease = svc.storage.node.protect?.();
+  try {
+    return await receiveAndPin(svc, params);
+  } finally {
+    lease?.release();
+  }
+}
+
+export interface UploadParams {
+  userId: string;
+  owner: string;
+  source: AsyncIterable<Uint8Array>;
+  filename?: string | null;
+  signal?: AbortSignal;
+  /**
+   * who may read it (docs/storage.md, "Private and members-only files"); a function when the request
+   * may carry the choice after the file (multipart fields after the file part): it is asked once the
+   * file was received, before anything reaches the node
+   */
+  visibility?: VisibilityRequest | (() => Promise<VisibilityRequest>);
+}
+
+async function receiveAndPin(svc: StorageServices, params: UploadParams): Promise<UploadResult> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
   // the quota as it stands: the byte counter cuts the body as soon as it would pass it (docs/storage.md, "Quotas")
   const quota = await remainingBytes(svc, { userId: params.userId });
