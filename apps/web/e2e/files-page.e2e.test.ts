@@ -254,3 +254,41 @@ test('the usage bar reads the quota: bytes used, the share of the limit and the 
   await expect(page.getByTestId('usage')).toContainText('(50 %) · 2 pins');
   await page.context().close();
 });
+
+test('a private upload: only its owner opens it; preview and share go through signed links; made public from its details', async () => {
+  const page = await openFiles(1280);
+  await page.getByLabel('Who can open it').selectOption('private');
+  await page.getByLabel('Choose files to upload').setInputFiles({
+    name: 'secret.png',
+    mimeType: 'image/png',
+    buffer: pngBytes(43),
+  });
+  const row = page.getByTestId('pin').filter({ hasText: 'secret.png' });
+  await expect(row).toHaveCount(1);
+  const cid = await row.getAttribute('data-cid');
+  // to anyone without credentials it is as absent as any unknown CID
+  expect((await fetch(`${product.apiUrl}/ipfs/file/${cid}`)).status).toBe(404);
+
+  await row.getByRole('button', { name: 'Details' }).click();
+  await expect(row.getByTestId('details-visibility')).toContainText('private: only you');
+  await expect(row.getByTestId('details-owners')).toContainText('1 (only you)');
+  // the browser's <img> sends no Bearer token: the preview reads a signed link, and shows the image
+  await row.getByRole('button', { name: 'Preview' }).click();
+  const img = row.getByTestId('preview').locator('img');
+  await expect(img).toHaveAttribute('src', /\/ipfs\/shared\//);
+  await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBeGreaterThan(0);
+  // the share link works for anyone, without credentials
+  await row.getByTestId('share-link').click();
+  await expect(row.getByTestId('share-link')).toContainText('Link copied');
+  const url = await clipboard(page);
+  expect(url).toContain('/ipfs/shared/');
+  const shared = await fetch(url);
+  expect(shared.status).toBe(200);
+  expect(Buffer.from(await shared.arrayBuffer()).equals(pngBytes(43))).toBe(true);
+
+  await row.getByLabel('Change to').selectOption('public');
+  await row.getByRole('button', { name: 'Save' }).click();
+  await expect(row.getByTestId('details-visibility')).toContainText('public: anyone with the CID');
+  expect((await fetch(`${product.apiUrl}/ipfs/file/${cid}`)).status).toBe(200);
+  await page.context().close();
+});

@@ -113,6 +113,13 @@ export const pinSchema = z
   })
   .meta({ id: 'Pin' });
 
+/** a pin of the caller's list (`storage.myPins`): the pin and how many owners its CID has, the caller included */
+export const myPinSchema = pinSchema
+  .extend({
+    owners: z.number().int().meta({ description: 'owners of this CID, you included' }),
+  })
+  .meta({ id: 'MyPin' });
+
 /** the orders of the files page's pin list (docs/storage.md, "Pins") */
 export const MY_PINS_SORT = z.enum(['newest', 'oldest', 'name', 'size']).meta({
   description:

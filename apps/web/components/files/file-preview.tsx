@@ -1,21 +1,18 @@
 'use client';
 import { useTranslations } from 'next-intl';
-import { useApiUrl } from '../../lib/api-url';
-import { fileUrl } from '../../lib/files/pins';
 import { previewKind, useFileType } from '../../lib/files/preview';
 import { QueryState } from '../ui/query-state';
 import { useFileWords } from './use-file-words';
 
 /**
- * A safe preview of a CID's bytes as the API serves them (nosniff, a sandboxing CSP): raster images in
+ * A safe preview of a CID's bytes as the API serves them at `url` (the file path, or a signed link for a
+ * non-public file) (nosniff, a sandboxing CSP): raster images in
  * an <img>, plain text in a frame with every sandbox restriction on, PDFs as a link. HTML, SVG and
  * anything else is never rendered here, only offered as a download.
  */
-export function FilePreview({ cid }: { cid: string }) {
+export function FilePreview({ cid, url }: { cid: string; url: string }) {
   const t = useTranslations('files.preview');
   const words = useFileWords();
-  const apiUrl = useApiUrl();
-  const url = fileUrl(apiUrl, cid);
   const type = useFileType(url, true);
   return (
     <QueryState query={type}>

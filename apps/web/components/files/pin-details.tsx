@@ -1,10 +1,16 @@
 'use client';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import type { ReactNode } from 'react';
-import type { MyPin } from '../../lib/files/pins';
+import { type ReactNode, useState } from 'react';
+import { type MyPin, useRefreshPins } from '../../lib/files/pins';
+import { readable } from '../../lib/files/readable';
 import { visibilityOf } from '../../lib/files/share';
+import { useTRPC } from '../../lib/trpc';
+import { Button } from '../ui/button';
 import { DateTime } from '../ui/date-time';
+import { FormError } from '../ui/form';
 import { useFileWords } from './use-file-words';
+import { type VisibilityChoice, VisibilityPicker } from './visibility-picker';
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId?: string }) {
   return (
@@ -17,7 +23,8 @@ function Row({ term, children, testId }: { term: string; children: ReactNode; te
 
 /**
  * A pin's details: name, file name, type, size, status, when it was pinned and verified, its visibility,
- * its full CID and the `meta` given with it. Owners count: added with the visibility work (issue 30).
+ * who else pins the CID (owners), its full CID and the `meta` given with it. The visibility can be changed
+ * here (tRPC `storage.setVisibility`, for all the caller's pins of the CID).
  */
 export function PinDetails({ pin, id }: { pin: MyPin; id: string }) {
   const t = useTranslations('files.details');
@@ -48,7 +55,13 @@ export function PinDetails({ pin, id }: { pin: MyPin; id: string }) {
         </Row>
       )}
       {pin.failureReason && <Row term={t('failure')}>{pin.failureReason}</Row>}
-      <Row term={t('visibility')}>{t(`visibilityOf.${visibilityOf(pin)}`)}</Row>
+      <Row term={t('visibility')} testId="details-visibility">
+        <span>{t(`visibilityOf.${visibilityOf(pin)}`)}</span>
+        <ChangeVisibility pin={pin} />
+      </Row>
+      <Row term={t('owners')} testId="details-owners">
+        {t('ownersCount', { count: pin.owners, others: pin.owners - 1 })}
+      </Row>
       <Row term={t('cid')} testId="details-cid">
         <code className="break-all" translate="no">
           {pin.cid}
@@ -66,5 +79,40 @@ export function PinDetails({ pin, id }: { pin: MyPin; id: string }) {
         </Row>
       )}
     </dl>
+  );
+}
+
+/** changes who may open the file: a picker and Save (the list is read again when it is saved) */
+function ChangeVisibility({ pin }: { pin: MyPin }) {
+  const t = useTranslations('files.details');
+  const trpc = useTRPC();
+  const refreshPins = useRefreshPins();
+  const [choice, setChoice] = useState<VisibilityChoice>({ visibility: pin.visibility, daoId: pin.daoId });
+  const save = useMutation(trpc.storage.setVisibility.mutationOptions({ onSuccess: () => refreshPins() }));
+  const changed = choice.visibility !== pin.visibility || choice.daoId !== pin.daoId;
+  return (
+    <div className="mt-1 flex min-w-0 flex-wrap items-center gap-2">
+      <VisibilityPicker
+        value={choice}
+        onChange={setChoice}
+        label={t('changeVisibility')}
+        testId="change-visibility"
+      />
+      <Button
+        size="sm"
+        variant="outline"
+        disabled={!changed || save.isPending}
+        onClick={() =>
+          save.mutate({
+            cid: pin.cid,
+            visibility: choice.visibility,
+            ...(choice.daoId ? { daoId: choice.daoId } : {}),
+          })
+        }
+      >
+        {t('saveVisibility')}
+      </Button>
+      {save.error && <FormError error={readable(save.error)} className="w-full" />}
+    </div>
   );
 }

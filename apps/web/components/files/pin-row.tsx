@@ -6,14 +6,20 @@ import { useId, useState } from 'react';
 import { useApiUrl } from '../../lib/api-url';
 import { shortCid } from '../../lib/files/format';
 import { fileUrl, gatewayUrl, type MyPin, mayBeJson, useRefreshPins } from '../../lib/files/pins';
-import { shareLinkOf } from '../../lib/files/share';
+import {
+  READ_LINK_SECONDS,
+  shareLinkOf,
+  useCreateLink,
+  useReadUrl,
+  visibilityOf,
+} from '../../lib/files/share';
 import { useIpfsGateway } from '../../lib/files/use-upload-limits';
-import { useSessionToken } from '../../lib/session';
 import { useTRPC } from '../../lib/trpc';
 import { Badge } from '../ui/badge';
 import { Button, buttonVariants } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
+import { QueryState } from '../ui/query-state';
 import { CopyButton } from './copy-button';
 import { FilePreview } from './file-preview';
 import { PinDetails } from './pin-details';
@@ -30,7 +36,7 @@ export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: stri
   const words = useFileWords();
   const trpc = useTRPC();
   const apiUrl = useApiUrl();
-  const token = useSessionToken();
+  const create = useCreateLink();
   const gateway = useIpfsGateway();
   const refreshPins = useRefreshPins();
   const detailsId = useId();
@@ -39,6 +45,10 @@ export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: stri
   const [confirming, setConfirming] = useState(false);
   const unpin = useMutation(trpc.storage.unpin.mutationOptions({ onSuccess: () => refreshPins() }));
   const { cid, status } = pin;
+  const open = visibilityOf(pin) === 'public';
+  // a non-public file is read by the browser through a signed link (lib/files/share.ts), made when needed
+  const [opening, setOpening] = useState(false);
+  const read = useReadUrl(pin, previewing);
   const label = pin.name ?? pin.metadata.filename;
   const variant = VARIANT[status];
   const linkClass = buttonVariants({ variant: 'outline', size: 'sm' });
@@ -73,16 +83,39 @@ export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: stri
           failedLabel={t('copyFailed')}
           testId="copy-cid"
         />
-        <a
-          href={fileUrl(apiUrl, cid)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={linkClass}
-          data-testid="open-link"
-        >
-          <ExternalLink aria-hidden />
-          {t('open')}
-        </a>
+        {open ? (
+          <a
+            href={fileUrl(apiUrl, cid)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={linkClass}
+            data-testid="open-link"
+          >
+            <ExternalLink aria-hidden />
+            {t('open')}
+          </a>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={opening}
+            onClick={async () => {
+              // a new tab sends no Bearer token: it opens a signed link made for this click
+              setOpening(true);
+              try {
+                const link = await create({ cid, expiresIn: READ_LINK_SECONDS });
+                window.open(link.url, '_blank', 'noopener,noreferrer');
+              } finally {
+                setOpening(false);
+              }
+            }}
+            data-testid="open-link"
+            title={t('openPrivate')}
+          >
+            <ExternalLink aria-hidden />
+            {t('open')}
+          </Button>
+        )}
         {gateway && (
           <a
             href={gatewayUrl(gateway, cid)}
@@ -96,7 +129,7 @@ export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: stri
           </a>
         )}
         <CopyButton
-          text={async () => (await shareLinkOf(pin, { apiUrl, token })).url}
+          text={async () => (await shareLinkOf(pin, { apiUrl, create })).url}
           label={t('share')}
           copiedLabel={t('shareCopied')}
           failedLabel={t('shareFailed')}
@@ -138,7 +171,12 @@ export function PinRow({ pin, onMetadata }: { pin: MyPin; onMetadata: (cid: stri
         confirmLabel={t('unpin')}
         onConfirm={() => unpin.mutateAsync({ cid })}
       />
-      {previewing && <FilePreview cid={cid} />}
+      {previewing &&
+        (read.url ? (
+          <FilePreview cid={cid} url={read.url} />
+        ) : (
+          <QueryState query={read.link}>{() => null}</QueryState>
+        ))}
     </li>
   );
 }

@@ -19,6 +19,7 @@ import { useSessionToken } from '../../lib/session';
 import { buttonVariants } from '../ui/button';
 import { UploadItem, type UploadResult, type Upload as UploadState } from './upload-item';
 import { useFileWords } from './use-file-words';
+import { PUBLIC, type VisibilityChoice, VisibilityPicker } from './visibility-picker';
 
 let nextKey = 0;
 
@@ -42,18 +43,24 @@ export function UploadZone() {
   const [dragging, setDragging] = useState(false);
   const [oneByOne, setOneByOne] = useState(false);
   const [items, setItems] = useState<UploadState[]>([]);
+  // who may open what is uploaded next (docs/storage.md, "Private and members-only files")
+  const [choice, setChoice] = useState<VisibilityChoice>(PUBLIC);
 
   const update = (key: number, patch: Partial<UploadState>) =>
     setItems((all) => all.map((i) => (i.key === key ? { ...i, ...patch } : i)));
 
-  async function send(item: UploadState) {
+  async function send(item: UploadState, who: VisibilityChoice) {
+    const fields: Record<string, string> = {};
+    if (item.folder) fields.wrapWithDirectory = 'true';
+    if (who.visibility !== 'public') fields.visibility = who.visibility;
+    if (who.daoId) fields.daoId = who.daoId;
     try {
       const result = await xhrUpload<UploadResult>({
         url: `${apiUrl}/ipfs/upload${item.folder ? '?wrapWithDirectory=true' : ''}`,
         method: 'POST',
         field: 'file',
         file: item.parts,
-        ...(item.folder ? { fields: { wrapWithDirectory: 'true' } } : {}),
+        fields,
         token,
         onProgress: (p) => update(item.key, { loaded: Math.min(p.loaded, item.size) }),
       });
@@ -90,7 +97,7 @@ export function UploadZone() {
     setOneByOne(folder !== null && !asFolder);
     const added = asFolder ? [itemOf(picked, folder)] : picked.map((p) => itemOf([p], null));
     setItems((all) => [...added, ...all].slice(0, Math.max(20, added.length)));
-    for (const item of added) if (item.state === 'uploading') void send(item);
+    for (const item of added) if (item.state === 'uploading') void send(item, choice);
     for (const el of [input.current, folderInput.current]) if (el) el.value = '';
   }
 
@@ -163,6 +170,7 @@ export function UploadZone() {
           {...{ webkitdirectory: '' }}
           onChange={(e) => start(pickedFromInput(e.target.files ?? []), true)}
         />
+        <VisibilityPicker value={choice} onChange={setChoice} label={t('who')} testId="upload-visibility" />
       </div>
       {oneByOne && (
         <p className="m-0 text-sm text-muted-foreground" role="status" data-testid="folder-one-by-one">

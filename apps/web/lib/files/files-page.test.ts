@@ -21,6 +21,7 @@ const pin = (over: Partial<MyPin> = {}): MyPin => ({
   meta: null,
   visibility: 'public',
   daoId: null,
+  owners: 1,
   createdAt: '2026-11-01T00:00:00.000Z',
   ...over,
 });
@@ -32,30 +33,26 @@ describe('links', () => {
   });
 
   it('shares a public file by the API’s file path without asking the server', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const create = vi.fn();
     const p = pin();
     expect(visibilityOf(p)).toBe('public');
-    expect(await shareLinkOf(p, { apiUrl: 'https://api.example.org', token: 't' })).toEqual({
+    expect(await shareLinkOf(p, { apiUrl: 'https://api.example.org', create })).toEqual({
       url: `https://api.example.org/ipfs/file/${p.cid}`,
       expiresAt: null,
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
-  it('asks POST /ipfs/links for a non-public file, with the token, for one day', async () => {
-    const fetchMock = vi.fn(
-      async () => new Response('{"url":"https://api.example.org/s/x","expiresAt":"2026-11-02T00:00:00Z"}'),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    const p = { ...pin(), visibility: 'private' } as MyPin;
-    expect((await shareLinkOf(p, { apiUrl: 'https://api.example.org', token: 't' })).url).toBe(
+  it('asks for a signed link for a non-public file, for one day', async () => {
+    const create = vi.fn(async () => ({
+      url: 'https://api.example.org/s/x',
+      expiresAt: '2026-11-02T00:00:00Z',
+    }));
+    const p = pin({ visibility: 'private' });
+    expect((await shareLinkOf(p, { apiUrl: 'https://api.example.org', create })).url).toBe(
       'https://api.example.org/s/x',
     );
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.example.org/ipfs/links');
-    expect(JSON.parse(String(init.body))).toEqual({ cid: p.cid, expiresIn: 86_400 });
-    expect(new Headers(init.headers).get('authorization')).toBe('Bearer t');
+    expect(create).toHaveBeenCalledWith({ cid: p.cid, expiresIn: 86_400 });
   });
 });
 

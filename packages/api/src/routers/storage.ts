@@ -11,6 +11,7 @@ import {
 } from '@plenum/core';
 import {
   cidInput,
+  myPinSchema,
   myPinsInput,
   paged,
   pinInput,
@@ -34,7 +35,7 @@ export const storageRouter = router({
   /** the caller's pins with file metadata, newest first (tRPC only: REST clients use GET /pins) */
   myPins: authedProcedure
     .input(myPinsInput)
-    .output(paged(pinSchema))
+    .output(paged(myPinSchema))
     .query(({ ctx, input }) => listPinsOfUser(ctx.svc, { userId: ctx.principal.userId, ...input })),
 
   usage: authedProcedure

@@ -1,6 +1,7 @@
 import { type PinStatus, pins } from '@plenum/db';
 import type { MyPinsSort } from '@plenum/validators';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../services';
 import { likePattern } from '../shared/like';
 import { fetchPage, type Page } from '../shared/pagination';
@@ -29,7 +30,8 @@ function orderOf(sort: MyPinsSort): SQL[] {
 
 /**
  * The caller's pins with their metadata (the web app's file list): newest first unless `sort` says
- * otherwise, filtered by `status` and searched by `q` (docs/storage.md, "Pins").
+ * otherwise, filtered by `status` and searched by `q`, each with the number of owners of its CID
+ * (docs/storage.md, "Pins").
  */
 export async function listPinsOfUser(
   svc: Pick<Services, 'db'>,
@@ -46,15 +48,20 @@ export async function listPinsOfUser(
     params.status ? eq(pins.status, params.status) : undefined,
     params.q ? matching(params.q) : undefined,
   );
+  const others = alias(pins, 'others');
   const { rows, pagination } = await fetchPage(
     params,
     db
-      .select()
+      .select({
+        pin: pins,
+        // every owner of the CID, the caller included (the details panel's "owners")
+        owners: sql<number>`(select count(*)::int from ${others} where ${others.cid} = ${pins.cid})`,
+      })
       .from(pins)
       .where(where)
       .orderBy(...orderOf(params.sort ?? 'newest'))
       .$dynamic(),
     db.select({ n: count() }).from(pins).where(where),
   );
-  return { items: rows.map(pinView), pagination };
+  return { items: rows.map((r) => ({ ...pinView(r.pin), owners: Number(r.owners) })), pagination };
 }
