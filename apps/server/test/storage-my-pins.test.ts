@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppRouter } from '@plenum/api';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,14 @@ describe('storage.myPins (tRPC, for the web app)', () => {
     expect(page2.items[0]?.cid).toBe(first.body.cid);
     const failed = await trpcAs(alice.token).storage.myPins.query({ status: 'failed' });
     expect(failed.items).toEqual([]);
+    // owners of each CID, the caller included: one, then two once bob pins the same bytes
+    const text = `only alice, at first: ${randomUUID()}`;
+    const own = await uploadBytes(api, alice.token, text, 'own.txt', 'text/plain');
+    const mine = async () =>
+      (await trpcAs(alice.token).storage.myPins.query({ q: own.body.cid })).items[0]?.owners;
+    expect(await mine()).toBe(1);
+    expect((await uploadBytes(api, bob.token, text, 'same.txt', 'text/plain')).status).toBe(201);
+    expect(await mine()).toBe(2);
   });
 
   it('searches name, file name, CID and meta values, ignoring case, with % and _ taken literally', async () => {

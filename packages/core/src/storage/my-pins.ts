@@ -1,7 +1,6 @@
 import { type PinStatus, pins } from '@plenum/db';
 import type { MyPinsSort } from '@plenum/validators';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Services } from '../services';
 import { likePattern } from '../shared/like';
 import { fetchPage, type Page } from '../shared/pagination';
@@ -48,14 +47,13 @@ export async function listPinsOfUser(
     params.status ? eq(pins.status, params.status) : undefined,
     params.q ? matching(params.q) : undefined,
   );
-  const others = alias(pins, 'others');
   const { rows, pagination } = await fetchPage(
     params,
     db
       .select({
         pin: pins,
         // every owner of the CID, the caller included (the details panel's "owners")
-        owners: sql<number>`(select count(*)::int from ${others} where ${others.cid} = ${pins.cid})`,
+        owners: sql<number>`(select count(*)::int from pins as others where others.cid = "pins"."cid")`,
       })
       .from(pins)
       .where(where)
