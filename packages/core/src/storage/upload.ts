@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
-import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
+import { type DetectedType, detectType, SNIFF_BYTES, Utf8Validator } from './mime';
 import { insertPin, lockCid } from './pin-records';
 import type { StorageServices } from './runtime';
 
@@ -35,25 +35,31 @@ export function cleanFilename(name: string | null | undefined): string | null {
 /** the spool's read size: one leaf of the DAG (leaf-pool.ts), so the importer copies whole reads */
 const SPOOL_READ = 1_048_576;
 
+export interface SpooledFile {
+  /** the spool file holding the accepted bytes; the caller removes it */
+  path: string;
+  size: number;
+  type: DetectedType;
+}
+
 /**
- * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The type comes from
- * the first bytes (415 before anything is written); the size limit is checked on every chunk (413 as
- * soon as it is crossed); text must stay UTF-8 to the end. The bytes go to a spool file first and reach
- * the node only once the whole file was received and accepted: a refused or failed upload (type, size,
- * not UTF-8, the client gone) leaves no block in any block store, nothing a peer or GET /ipfs/file could
- * read, and no pin or record.
+ * Receives one file into a spool file under DATA_DIR/upload-spool with every upload rule (docs/storage.md,
+ * "Uploading"): the type from the first bytes (415 before anything is written), the size on every chunk
+ * (413 as soon as `maxBytes` is crossed), UTF-8 to the end for text. On a refusal the spool file is gone.
+ * `reclaim` lets several files of one upload share one young-generation collector (shared/reclaim.ts).
  */
-export async function uploadAndPin(
+export async function spoolFile(
   svc: StorageServices,
   params: {
-    userId: string;
-    owner: string;
     source: AsyncIterable<Uint8Array>;
-    filename?: string | null;
-    signal?: AbortSignal;
+    signal?: AbortSignal | undefined;
+    /** the limit for this file (default MAX_FILE_SIZE); the error names MAX_FILE_SIZE */
+    maxBytes?: number;
+    reclaim?: (bytes: number) => void;
   },
-): Promise<UploadResult> {
+): Promise<SpooledFile> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
+  const limit = params.maxBytes ?? maxFileSize;
   const it = params.source[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let headBytes = 0;
@@ -66,7 +72,7 @@ export async function uploadAndPin(
     }
     head.push(next.value);
     headBytes += next.value.length;
-    if (headBytes > maxFileSize) throw tooLarge(maxFileSize);
+    if (headBytes > limit) throw tooLarge(maxFileSize);
   }
   if (headBytes === 0)
     throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
@@ -78,12 +84,12 @@ export async function uploadAndPin(
   }
   const utf8 = type.mime.startsWith('text/') ? new Utf8Validator() : null;
   let size = 0;
-  const reclaim = createReclaimer();
+  const reclaim = params.reclaim ?? createReclaimer();
   const counted = async function* () {
     const take = (chunk: Uint8Array) => {
       size += chunk.length;
       reclaim(chunk.length);
-      if (size > maxFileSize) throw tooLarge(maxFileSize);
+      if (size > limit) throw tooLarge(maxFileSize);
       utf8?.push(chunk);
       return chunk;
     };
@@ -96,7 +102,6 @@ export async function uploadAndPin(
     }
   };
   const spooled = path.join(svc.storage.spoolDir, randomUUID());
-  let cid: CID;
   try {
     await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
     if (utf8 && !utf8.end()) {
@@ -104,19 +109,81 @@ export async function uploadAndPin(
         reason: 'FILE_TYPE_NOT_ALLOWED',
       });
     }
+  } catch (err) {
+    await rm(spooled, { force: true });
+    throw err;
+  }
+  return { path: spooled, size, type };
+}
+
+/** a spool file read back in the DAG's leaf size (leaf-pool.ts), so the importer copies whole reads */
+export const readSpool = (file: string) => createReadStream(file, { highWaterMark: SPOOL_READ });
+
+/**
+ * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The bytes go to a
+ * spool file first (spoolFile: type, size, UTF-8) and reach the node only once the whole file was
+ * received and accepted: a refused or failed upload (type, size, not UTF-8, the client gone) leaves no
+ * block in any block store, nothing a peer or GET /ipfs/file could read, and no pin or record.
+ */
+export async function uploadAndPin(
+  svc: StorageServices,
+  params: {
+    userId: string;
+    owner: string;
+    source: AsyncIterable<Uint8Array>;
+    filename?: string | null;
+    signal?: AbortSignal;
+  },
+): Promise<UploadResult> {
+  const spooled = await spoolFile(svc, { source: params.source, signal: params.signal });
+  return importSpooledFile(svc, { ...params, spooled });
+}
+
+/** The node imports an accepted spool file (then removes it), pins it and records the owner's pin. */
+export async function importSpooledFile(
+  svc: StorageServices,
+  params: { userId: string; owner: string; spooled: SpooledFile; filename?: string | null | undefined },
+): Promise<UploadResult> {
+  const { spooled } = params;
+  const { size, type } = spooled;
+  let cid: CID;
+  try {
     // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
     // stopped import cannot leave part of a file behind in the node
-    cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }));
+    cid = await svc.storage.node.add(readSpool(spooled.path));
   } finally {
-    await rm(spooled, { force: true });
+    await rm(spooled.path, { force: true });
   }
   const cidText = cid.toV1().toString();
   const filename = cleanFilename(params.filename);
+  await recordImportedPin(svc, {
+    cid,
+    userId: params.userId,
+    owner: params.owner,
+    meta: { filename, mimetype: type.mime, size },
+  });
+  return { cid: cidText, size, mimetype: type.mime, filename };
+}
+
+/**
+ * After the node imported content for `owner` (an upload, a folder, a CAR's root): pins it under the
+ * CID's lock, records (or refreshes) the owner's pin as `pinned`, and tells the listeners.
+ */
+export async function recordImportedPin(
+  svc: StorageServices,
+  params: {
+    cid: CID;
+    userId: string;
+    owner: string;
+    meta: { filename: string | null; mimetype: string | null; size: number };
+  },
+) {
+  const { cid, meta } = params;
+  const cidText = cid.toV1().toString();
   const now = svc.clock.now();
   await svc.db.transaction(async (tx) => {
     await lockCid(tx, cidText);
     await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
-    const meta = { filename, mimetype: type.mime, size };
     const { row, created } = await insertPin(
       tx,
       { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta },
@@ -135,5 +202,4 @@ export async function uploadAndPin(
   });
   svc.storage.imported.add(cidText);
   svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
-  return { cid: cidText, size, mimetype: type.mime, filename };
 }

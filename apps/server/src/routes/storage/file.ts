@@ -1,6 +1,13 @@
 import { Readable } from 'node:stream';
 import { storageOf } from '@plenum/api';
-import { isActiveContent, openFile, parseCid, sessionEntityOf } from '@plenum/core';
+import {
+  isActiveContent,
+  type OpenedFile,
+  openFile,
+  openFileAtPath,
+  parseCid,
+  sessionEntityOf,
+} from '@plenum/core';
 import type { RouteContext } from '../../http/routes';
 
 /**
@@ -14,15 +21,29 @@ export async function downloadFile(rc: RouteContext) {
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort(new Error('client went away')));
   const { text: cid } = parseCid(params.cid ?? '');
-  const etag = `"${cid}"`;
+  // a path in a folder is as immutable as the folder: the ETag names both
+  const etag = params.path !== undefined ? `"${cid}/${encodeURIComponent(params.path)}"` : `"${cid}"`;
   const cache = 'public, max-age=31536000, immutable';
   if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
     return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
-  const file = await openFile(svc, {
-    cid,
-    requester: await sessionEntityOf(svc, { userId: rc.principal?.userId }),
-    signal: abort.signal,
-  });
+  const requester = await sessionEntityOf(svc, { userId: rc.principal?.userId });
+  // GET /ipfs/file/{cid}/{path}: a file inside a folder (docs/storage.md, "Folders and several files")
+  const file =
+    params.path !== undefined
+      ? await openFileAtPath(svc, { cid, path: params.path, requester, signal: abort.signal })
+      : await openFile(svc, { cid, requester, signal: abort.signal });
+  return sendFile(rc, file, { etag, cache, abort });
+}
+
+/** the bytes with the headers that keep a browser from running them (the same for a path in a folder) */
+function sendFile(
+  rc: RouteContext,
+  file: OpenedFile,
+  o: { etag: string; cache: string; abort: AbortController },
+) {
+  const { request, reply, log } = rc;
+  const { etag, cache, abort } = o;
+  const cid = file.cid;
   const disposition = isActiveContent(file.type.mime) ? 'attachment' : 'inline';
   reply.headers({
     'Content-Type': file.type.mime.startsWith('text/') ? `${file.type.mime}; charset=utf-8` : file.type.mime,

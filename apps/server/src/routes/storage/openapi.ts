@@ -1,4 +1,7 @@
 import {
+  carImportResultSchema,
+  folderListingSchema,
+  folderUploadResultSchema,
   PSA_MATCH,
   PSA_STATUS,
   pinSchema,
@@ -18,6 +21,12 @@ const psaError = (description: string) => ({
   content: { 'application/json': { schema: psaFailure } },
 });
 export const cidParams = z.object({ cid: z.string().meta({ description: 'CID (v0 or v1)' }) });
+export const cidPathParams = cidParams.extend({
+  path: z.string().meta({ description: 'a file inside the folder, slashes included (a/b/c.txt)' }),
+});
+export const lsQuery = z.object({
+  path: z.string().max(1024).optional().meta({ description: 'a folder inside cid (default: cid itself)' }),
+});
 export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
 /** the Pinning Service API's list filters */
 const pinsQuery = z.object({
@@ -42,14 +51,26 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['storage'],
       summary:
-        'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
+        'Upload a file (multipart field "file", streamed; type from its bytes), or several as one folder (wrapWithDirectory=true), pinned for your wallet',
+      requestParams: {
+        query: z.object({
+          wrapWithDirectory: z
+            .enum(['true', 'false'])
+            .optional()
+            .meta({ description: 'true: the files become one folder (or the form field of that name)' }),
+        }),
+      },
       requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
       responses: {
         '201': {
-          description: 'Stored and pinned',
-          content: { 'application/json': { schema: uploadResultSchema } },
+          description: 'Stored and pinned: one file, or with wrapWithDirectory the folder and its files',
+          content: {
+            'application/json': { schema: z.union([uploadResultSchema, folderUploadResultSchema]) },
+          },
         },
-        '400': error('Not multipart, no file, or an empty file'),
+        '400': error(
+          'Not multipart, no file, an empty file, several files without wrapWithDirectory, more than 1,000 files, a bad or repeated path',
+        ),
         '401': error('Not signed in'),
         '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
         '413': error('Larger than MAX_FILE_SIZE'),
@@ -76,6 +97,68 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         '404': error('Not found on any provider'),
         '502': error('Every provider failed'),
         '504': error('Every attempt timed out'),
+      },
+    },
+  },
+  '/ipfs/file/{cid}/{path}': {
+    get: {
+      tags: ['storage'],
+      summary: 'Raw bytes of a file inside a folder, with the same headers as /ipfs/file/{cid}',
+      responses: {
+        '200': {
+          description: 'The bytes; Content-Disposition names them {file cid}.{ext}',
+          content: {
+            'application/octet-stream': { schema: binary },
+            'image/*': { schema: binary },
+            'text/plain': { schema: binary },
+          },
+        },
+        '304': { description: 'Not modified (If-None-Match with the ETag)' },
+        '400': error('Invalid CID or path, the path names a folder (NOT_A_FILE), or passes through a file'),
+        '404': error('No such path in the folder (PATH_NOT_FOUND), or the folder was not found'),
+        '502': error('Every provider failed'),
+        '504': error('Every attempt timed out'),
+      },
+    },
+  },
+  '/ipfs/ls/{cid}': {
+    get: {
+      tags: ['storage'],
+      summary: 'The entries of a folder (UnixFS directory), from the node',
+      responses: {
+        '200': {
+          description: 'The folder',
+          content: { 'application/json': { schema: folderListingSchema } },
+        },
+        '400': error('Invalid CID or path, or not a folder (NOT_A_DIRECTORY)'),
+        '404': error('Not found'),
+        '502': error('The node failed'),
+        '504': error('The node timed out'),
+      },
+    },
+  },
+  '/ipfs/car': {
+    post: {
+      tags: ['storage'],
+      summary:
+        'Import a CAR (streamed): every block checked against its CID, every root pinned for your wallet',
+      requestBody: {
+        required: true,
+        content: { 'application/vnd.ipld.car': { schema: binary } },
+      },
+      responses: {
+        '201': {
+          description: 'Stored; every root pinned',
+          content: { 'application/json': { schema: carImportResultSchema } },
+        },
+        '400': error(
+          'Empty, not a CAR (INVALID_CAR), a block that does not match its CID (INVALID_CAR_BLOCK), an unsupported codec or hash (UNSUPPORTED_CAR_BLOCK), a root whose DAG is not whole (INCOMPLETE_CAR)',
+        ),
+        '401': error('Not signed in'),
+        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '413': error('Larger than MAX_FILE_SIZE'),
+        '415': error('Not application/vnd.ipld.car (CAR_REQUIRED)'),
+        '502': error('The IPFS node failed'),
       },
     },
   },
