@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { CID } from 'multiformats/cid';
 import type { ApiClient } from './http';
 
 /** POST /ipfs/upload with a small in-memory file (FormData) */
@@ -130,8 +131,10 @@ export async function referenceFolderCid(files: { path: string; bytes: Uint8Arra
   const { fixedSize } = await import('ipfs-unixfs-importer/chunker');
   const { balanced } = await import('ipfs-unixfs-importer/layout');
   const blocks = new Map<string, Uint8Array>();
+  const cids: CID[] = [];
   const blockstore = {
-    put: async (cid: { toString(): string }, bytes: Uint8Array) => {
+    put: async (cid: CID, bytes: Uint8Array) => {
+      if (!blocks.has(cid.toString())) cids.push(cid);
       blocks.set(cid.toString(), bytes);
       return cid;
     },
@@ -157,7 +160,9 @@ export async function referenceFolderCid(files: { path: string; bytes: Uint8Arra
     },
   )) {
     if (entry.path === '') root = entry.cid.toString();
-    else files_.set(entry.path, entry.cid.toString());
+    else files_.set(entry.path ?? '', entry.cid.toString());
   }
-  return { root, files: files_ };
+  /** every block of the folder's DAG, in the order the importer wrote them */
+  const all = cids.map((cid) => ({ cid, bytes: blocks.get(cid.toString())! }));
+  return { root, files: files_, blocks: all };
 }

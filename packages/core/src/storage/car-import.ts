@@ -12,14 +12,14 @@ import type { CID } from 'multiformats/cid';
 import * as json from 'multiformats/codecs/json';
 import * as raw from 'multiformats/codecs/raw';
 import { identity } from 'multiformats/hashes/identity';
-import { sha256, sha512 } from 'multiformats/hashes/sha2';
+import { sha256 } from 'multiformats/hashes/sha2';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
 import { assertStorageAllowance } from './allowance';
 import type { StorageServices } from './runtime';
 import { readSpool, recordImportedPin, tooLarge } from './upload';
 
-/** the codecs whose links a CAR's blocks may use: those the embedded node can pin through */
+/** the codecs a CAR's blocks may use: those the embedded node can pin through */
 const CODECS = new Map<number, { decode(bytes: Uint8Array): unknown }>([
   [raw.code, raw],
   [dagPb.code, dagPb],
@@ -29,10 +29,7 @@ const CODECS = new Map<number, { decode(bytes: Uint8Array): unknown }>([
 const HASHERS = new Map<
   number,
   { digest(bytes: Uint8Array): Promise<{ bytes: Uint8Array }> | { bytes: Uint8Array } }
->([
-  [sha256.code, sha256],
-  [sha512.code, sha512],
-]);
+>([[sha256.code, sha256]]);
 
 export interface CarImportResult {
   /** every root, pinned for the caller, with the bytes of its DAG's blocks */

@@ -19,6 +19,7 @@ import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
+import { CAR_CODECS } from './codecs';
 import type { GatewayProvider } from './gateway';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
@@ -103,6 +104,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   const light = createHeliaLight({
     blockstore,
     datastore,
+    // beyond dag-pb and raw: the codecs a CAR import may bring (car-import.ts)
+    codecs: CAR_CODECS,
     blockBrokers: [
       {
         name: 'plenum-gateways',

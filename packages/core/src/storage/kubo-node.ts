@@ -99,7 +99,8 @@ export async function createKuboNode(url: string, timeoutMs: number): Promise<No
     },
     async importCar(source, options = {}) {
       // Kubo stores the blocks; pins are Plenum's, made root by root afterwards (pinRoots: false)
-      for await (const _ of ipfs.dag.import(source(), { pinRoots: false, signal: options.signal })) {
+      // one CAR: the client takes a list of them
+      for await (const _ of ipfs.dag.import([source()], { pinRoots: false, signal: options.signal })) {
         // one result per root
       }
     },

@@ -34,11 +34,15 @@ export async function insertPin(
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = sql`greatest(${now.toISOString()}::timestamptz, (select max(${pins.createdAt}) + interval '1 millisecond' from ${pins} where ${pins.userId} = ${p.userId}))`;
-      const [row] = await db
-        .insert(pins)
-        .values({ ...p, createdAt, updatedAt: now })
-        .onConflictDoNothing({ target: [pins.cid, pins.owner] })
-        .returning();
+      // its own savepoint inside a caller's transaction (an upload's, a CAR's): a unique violation
+      // would otherwise abort that whole transaction and the retry could not run
+      const [row] = await db.transaction((sp) =>
+        sp
+          .insert(pins)
+          .values({ ...p, createdAt, updatedAt: now })
+          .onConflictDoNothing({ target: [pins.cid, pins.owner] })
+          .returning(),
+      );
       if (row) return { row, created: true };
       const [existing] = await db
         .select()
