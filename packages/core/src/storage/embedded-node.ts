@@ -5,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { withBitswap } from '@helia/bitswap';
 import { withLibp2pLight } from '@helia/libp2p';
 import { unixfs } from '@helia/unixfs';
-import { CarBlockIterator } from '@ipld/car';
 import { bootstrap } from '@libp2p/bootstrap';
 import { identify } from '@libp2p/identify';
 import { KEEP_ALIVE, type Libp2p } from '@libp2p/interface';
@@ -20,6 +19,7 @@ import { FsDatastore } from 'datastore-fs';
 import { createHeliaLight } from 'helia';
 import type { CID } from 'multiformats/cid';
 import { CAR_CODECS } from './codecs';
+import { embeddedFolders } from './embedded-folders';
 import type { GatewayProvider } from './gateway';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
@@ -27,7 +27,6 @@ import {
   attemptSignal,
   type CallOptions,
   type ContentSource,
-  type DirectoryListEntry,
   type NodeProvider,
   type PinOptions,
   ProviderError,
@@ -269,99 +268,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     name: 'embedded',
     add: (source, opts = {}) =>
       fs.addByteStream(source, { signal: opts.signal, ...pooledLeaves(opts.signal) }) as Promise<CID>,
-    async addDirectory(entries, opts = {}) {
-      const files = new Map<string, CID>();
-      let root: CID | undefined;
-      // one file at a time, each read from its spool file only when the importer reaches it: memory stays
-      // a few leaves and file handles one, whatever the number of files
-      const source = (async function* () {
-        for (const e of entries)
-          yield {
-            path: e.path,
-            content: (async function* () {
-              yield* e.content();
-            })(),
-          };
-      })();
-      for await (const r of fs.addAll(source, {
-        wrapWithDirectory: true,
-        fileImportConcurrency: 1,
-        signal: opts.signal,
-        ...pooledLeaves(opts.signal),
-      })) {
-        if (r.path === '') root = r.cid as CID;
-        else files.set(r.path ?? '', r.cid as CID);
-      }
-      if (!root) throw new Error('the importer produced no directory');
-      return { cid: root, files };
-    },
-    async resolve(cid, path, opts = {}) {
-      const stat = async (offline: boolean, signal?: AbortSignal) => {
-        const s = await fs.stat(cid, { path, offline, signal });
-        return {
-          cid: s.cid as CID,
-          type: s.type === 'directory' ? ('directory' as const) : ('file' as const),
-        };
-      };
-      try {
-        return await stat(true, opts.signal);
-      } catch (err) {
-        if ((err as Error).name !== 'BlockNotFoundWhileOfflineError') throw err;
-      }
-      if (connected() === 0)
-        throw new ProviderError('absent', 'embedded', `${cid} is not in the embedded node`);
-      const signal = attemptSignal(timeoutMs, opts.signal);
-      try {
-        return await stat(false, signal);
-      } catch (err) {
-        if (signal.aborted && !opts.signal?.aborted)
-          throw new ProviderError(
-            'timeout',
-            'embedded',
-            `no connected peer sent ${cid} within ${timeoutMs} ms`,
-          );
-        throw err;
-      }
-    },
-    async ls(cid, opts = {}) {
-      const list: DirectoryListEntry[] = [];
-      const signal = attemptSignal(timeoutMs, opts.signal);
-      try {
-        const offline = connected() === 0;
-        for await (const e of fs.ls(cid, { signal, offline })) {
-          // an entry's link says neither its type nor a file's real size: its own node does
-          const stat = await fs.stat(e.cid, { signal, offline });
-          list.push({
-            name: e.name,
-            cid: e.cid as CID,
-            size: Number(stat.size),
-            type: stat.type === 'directory' ? 'directory' : 'file',
-          });
-        }
-      } catch (err) {
-        if ((err as Error).name === 'BlockNotFoundWhileOfflineError')
-          throw new ProviderError('absent', 'embedded', `${cid} is not in the embedded node`);
-        if (signal.aborted && !opts.signal?.aborted)
-          throw new ProviderError(
-            'timeout',
-            'embedded',
-            `no connected peer sent ${cid} within ${timeoutMs} ms`,
-          );
-        throw err;
-      }
-      return list;
-    },
-    async importCar(source, opts = {}) {
-      for await (const { cid, bytes } of (await CarBlockIterator.fromIterable(source())) as AsyncIterable<{
-        cid: CID;
-        bytes: Uint8Array;
-      }>) {
-        opts.signal?.throwIfAborted();
-        // identity CIDs carry their bytes inline: nothing to store
-        if (cid.multihash.code === 0x00) continue;
-        if (!(await blockstore.has(cid))) await blockstore.put(cid, bytes, { signal: opts.signal });
-      }
-    },
+    ...embeddedFolders({ fs, blockstore, connected, timeoutMs }),
     async open(cid, opts = {}): Promise<ContentSource> {
       try {
         const stat = await fs.stat(cid, { offline: true, signal: opts.signal });

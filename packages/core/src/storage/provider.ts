@@ -79,7 +79,7 @@ export interface NodeProvider {
    * `content` is called once per file, when the importer reaches it
    */
   addDirectory(entries: DirectoryImportEntry[], options?: CallOptions): Promise<DirectoryImport>;
-  /** what `path` names inside the directory `cid` (docs/storage.md, "Folders") */
+  /** what `path` names inside the directory `cid` (docs/storage.md, "Folders and several files") */
   resolve(cid: CID, path: string, options?: CallOptions): Promise<ResolvedPath>;
   /** the entries of the directory `cid` */
   ls(cid: CID, options?: CallOptions): Promise<DirectoryListEntry[]>;

@@ -16,7 +16,7 @@ import type { RouteContext } from '../../http/routes';
  * anything executable. Content addressing makes it immutable, so the CID is the ETag.
  */
 export async function downloadFile(rc: RouteContext) {
-  const { request, reply, log, params } = rc;
+  const { request, reply, params } = rc;
   const svc = storageOf(rc);
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort(new Error('client went away')));
