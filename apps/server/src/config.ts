@@ -94,7 +94,10 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       maxFileSize: env.MAX_FILE_SIZE,
       allowedFileTypes: env.ALLOWED_FILE_TYPES.map((t) => t.toLowerCase()),
       maxContentBytes: 10 * 1024 * 1024,
+      quotaBytes: env.STORAGE_QUOTA_BYTES,
+      maxPendingPins: env.STORAGE_MAX_PENDING_PINS,
       publicUrl: env.publicUrl,
+      gcWatermarkBytes: env.IPFS_GC_WATERMARK,
     },
   };
 }

@@ -229,6 +229,8 @@ const schema = z.object({
   IPFS_GATEWAY_URLS: list('').pipe(z.array(z.url({ message: 'must be a comma-separated list of URLs' }))),
   IPFS_TIMEOUT: int(30_000, 1),
   IPFS_PIN_BROADCAST: bool(true),
+  /** bytes in the embedded blockstore from which an unpin starts GC; 0 = never automatically */
+  IPFS_GC_WATERMARK: int(10 * 1024 ** 3),
   // the embedded node on the network (docs/storage.md, "The embedded node on the network")
   IPFS_OFFLINE: bool(false),
   IPFS_SWARM_PORT: port(4001),
@@ -248,6 +250,9 @@ const schema = z.object({
   IPFS_SWARM_HANDSHAKE_TIMEOUT: int(5_000, 100),
   IPFS_SWARM_MAX_PENDING: int(64, 1),
   MAX_FILE_SIZE: int(104_857_600, 1),
+  // quotas (docs/storage.md, "Quotas"): 0 = unlimited / no limit
+  STORAGE_QUOTA_BYTES: int(1_073_741_824, 0),
+  STORAGE_MAX_PENDING_PINS: int(100, 0),
   ALLOWED_FILE_TYPES: list('image/jpeg,image/png,application/pdf,text/plain').refine(
     (xs) => xs.length > 0 && xs.every((x) => MIME_TYPE.test(x)),
     { message: 'a comma-separated list of MIME types such as image/png,application/pdf' },

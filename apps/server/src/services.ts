@@ -10,6 +10,7 @@ import {
   type Logger,
   requeuePendingPins,
   StatusScheduler,
+  startBlockPrivacy,
   startPinVerifier,
 } from '@plenum/core';
 import { createDb, type DbHandle, type PoolUse } from '@plenum/db';
@@ -91,6 +92,8 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   // storage: pins left pinning by the last run are queued again
   const storageSvc = { ...svc, storage };
   const stopVerifier = startPinVerifier(storageSvc);
+  // the embedded node's guard learns which blocks are not for peers (docs/storage.md); in the background
+  void startBlockPrivacy(storageSvc).catch((err: unknown) => log.error({ err }, 'block privacy failed'));
   const requeued = await requeuePendingPins(storageSvc);
   if (requeued) log.info({ requeued }, 'pins left pinning by the last run were queued again');
 

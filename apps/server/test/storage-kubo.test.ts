@@ -36,6 +36,10 @@ describe('Kubo node provider (kubo-rpc-client against a Kubo RPC stand-in)', () 
     expect(await kubo.node.isPinned(cid)).toBe(true);
     const file = await fetch(`${t.url}/ipfs/file/${up.body.cid}`);
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG_1x1)).toBe(true);
+    // Kubo's cat gives no size: HEAD leaves the length out rather than claim 0 (the page says "size unknown")
+    const head = await fetch(`${t.url}/ipfs/file/${up.body.cid}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(head.headers.get('content-length')).toBeNull();
     await (t.app.svc.storage as { idle(): Promise<void> }).idle();
     const psaList = await api.get('/pins', { token: user.token });
     expect(psaList.body.results[0].delegates[0]).toContain('/p2p/');

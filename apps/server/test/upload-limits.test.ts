@@ -14,6 +14,8 @@ beforeAll(async () => {
       ALLOWED_FILE_TYPES: 'image/png,text/plain',
       MAX_AVATAR_SIZE: '3000',
       ALLOWED_IMAGE_TYPES: 'jpg,png',
+      // named to the files page for public links; nothing here reads through it
+      IPFS_GATEWAY_URLS: 'https://gateway.example.org,https://second.example.org',
     },
   });
   api = apiClient(t.url);
@@ -30,6 +32,7 @@ const info = async () => {
       maxAvatarSize: number;
       avatarTypes: string[];
     };
+    ipfsGateway: string | null;
   };
 };
 
@@ -41,6 +44,10 @@ describe('system.info uploads', () => {
       maxAvatarSize: 3000,
       avatarTypes: ['image/jpeg', 'image/png'],
     });
+  });
+
+  it('names the first IPFS gateway for public links to a CID', async () => {
+    expect((await info()).ipfsGateway).toBe('https://gateway.example.org');
   });
 
   it('are the limits the upload route enforces: the maximum passes, one byte more is refused', async () => {

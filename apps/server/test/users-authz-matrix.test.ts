@@ -59,6 +59,8 @@ const MATRIX: readonly (readonly [Operation, Cells, Request?])[] = [
   ['GET /admin/users/{id}',                    [401,     403,  403,    200,  401,      401]],
   ['POST /admin/users/{id}/sessions/revoke',   [401,     403,  403,    200,  401,      401]],
   ['POST /admin/users/{id}/password-reset',    [401,     403,  403,    202,  401,      401]],
+  ['PUT /admin/users/{id}/storage-quota',      [401,     403,  403,    200,  401,      401], { body: { limitBytes: 0 } }],
+  ['POST /admin/storage/gc',                   [401,     403,  403,    202,  401,      401]],
 ];
 
 /** one case per cell of the table */
@@ -148,7 +150,7 @@ describe('authorization matrix', () => {
   it('covers every users and admin path of the OpenAPI document, once', async () => {
     const doc = (await api.get('/api/docs-json')).body as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)
-      .filter(([p]) => /^\/(users\/\{id\}|admin\/(users|stats|audit-log))/.test(p))
+      .filter(([p]) => /^\/(users\/\{id\}|admin\/(users|stats|audit-log|storage))/.test(p))
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     const covered = MATRIX.map(([operation]) => operation);
     expect(documented.sort()).toEqual(covered.sort());

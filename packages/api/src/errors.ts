@@ -45,9 +45,20 @@ export function zodIssuesToFieldIssues(issues: ZodLikeIssue[]): FieldIssue[] {
 }
 
 /** reason and field issues of an error, whatever layer raised it */
-export function errorDetails(error: TRPCError): { reason?: Reason; detail?: Detail; issues?: FieldIssue[] } {
+export function errorDetails(error: TRPCError): {
+  reason?: Reason;
+  detail?: Detail;
+  issues?: FieldIssue[];
+  fields?: Record<string, number | null>;
+} {
   const cause = error.cause as unknown;
-  if (cause instanceof AppError) return { reason: cause.reason, detail: cause.detail, issues: cause.issues };
+  if (cause instanceof AppError)
+    return {
+      reason: cause.reason,
+      detail: cause.detail,
+      issues: cause.issues,
+      ...(cause.options.fields ? { fields: cause.options.fields } : {}),
+    };
   if (cause && typeof cause === 'object' && (cause as Error).name === 'ZodError') {
     return {
       reason: 'VALIDATION_FAILED',

@@ -5,6 +5,7 @@ import { eventsRouter } from './routers/events';
 import { governanceRouter } from './routers/governance/index';
 import { devRouter, registrationRouter } from './routers/registration';
 import { storageRouter } from './routers/storage';
+import { storageAdminRouter } from './routers/storage-admin';
 import { systemRouter } from './routers/system';
 import { usersRouter } from './routers/users';
 import { router } from './trpc';
@@ -19,6 +20,7 @@ export const appRouter = router({
   users: usersRouter,
   adminUsers: adminUsersRouter,
   storage: storageRouter,
+  storageAdmin: storageAdminRouter,
   tokens: accessTokensRouter,
 });
 

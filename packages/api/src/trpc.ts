@@ -13,7 +13,7 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     errorFormatter({ shape, error }) {
-      const { reason, detail, issues } = errorDetails(error);
+      const { reason, detail, issues, fields } = errorDetails(error);
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       const message = internal ? 'Internal server error' : shape.message;
       // never a stack trace in a response
@@ -22,7 +22,7 @@ const t = initTRPC
         ...shape,
         message,
         // the one place both transports read them: tRPC clients and the REST error body (apps/server)
-        data: { ...data, reason, ...(detail ? { detail } : {}), issues },
+        data: { ...data, reason, ...(detail ? { detail } : {}), issues, ...fields },
       };
     },
   });

@@ -95,8 +95,17 @@ export interface StorageConfig {
   allowedFileTypes: string[];
   /** GET /ipfs/{cid} reads at most this many bytes (413 beyond) */
   maxContentBytes: number;
+  /** STORAGE_QUOTA_BYTES: bytes a user may own unless an admin set their own; 0 = unlimited (docs/storage.md, "Quotas") */
+  quotaBytes: number;
+  /** STORAGE_MAX_PENDING_PINS: a user's pins by CID still `pinning` at once; 0 = no limit */
+  maxPendingPins: number;
   /** this server's public base URL, for /ipfs/file/{cid} links when no gateway is configured */
   publicUrl: string;
+  /**
+   * IPFS_GC_WATERMARK: the embedded node collects garbage after an unpin once its blockstore holds this
+   * many bytes; 0 = never automatically (docs/storage.md, "Garbage collection")
+   */
+  gcWatermarkBytes: number;
 }
 
 export const defaultPasswordPolicy: PasswordPolicy = { ...DEFAULT_PASSWORD_POLICY };

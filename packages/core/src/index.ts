@@ -153,13 +153,16 @@ export {
 } from './shared/errors';
 export { createLogger, type Logger } from './shared/logger';
 export { hashToken, newToken } from './shared/tokens';
-// folders, several files, CAR import (docs/storage.md, "Folders and several files", "CAR import")
 export {
-  assertStorageAllowance,
+  checkReadPath,
   checkUploadPath,
+  collectGarbage,
   createEmbeddedNode,
+  createLink,
   createStorageRuntime,
   findProviderError,
+  type GcReport,
+  type GcResult,
   getContent,
   getMetadata,
   hasEmbeddedNode,
@@ -167,7 +170,9 @@ export {
   importFolder,
   importSpooledFile,
   isActiveContent,
+  LINK_PATH,
   listFolder,
+  listLinks,
   listPinRequests,
   listPinsOfUser,
   type NodeProvider,
@@ -175,6 +180,7 @@ export {
   type OpenedFile,
   openFile,
   openFileAtPath,
+  openLink,
   ownerWalletOf,
   parseCid,
   pinForCaller,
@@ -185,18 +191,34 @@ export {
   removePins,
   replacePinRequest,
   requeuePendingPins,
+  requireReadable,
+  revokeLink,
   type SpooledFile,
   type StorageRuntime,
   type StorageServices,
   sessionEntityOf,
+  setPinVisibility,
   spoolFile,
+  startBlockPrivacy,
   startPinVerifier,
   tooLarge,
   UPLOAD_MAX_FILES,
   unpinForCaller,
   uploadAndPin,
+  type VisibilityRequest,
   writePinsCar,
 } from './storage/index';
+// storage quotas, the seam for every writer that stores (docs/storage.md, "Quotas")
+export {
+  assertCanPin,
+  lockUserStorage,
+  quotaExceeded,
+  type Reservation,
+  remainingBytes,
+  reserveStorage,
+  type StorageUsage,
+  storageUsage,
+} from './storage/quota';
 export type { Actor } from './users/access';
 export {
   AUDIT_EXPORT_COLUMNS,
@@ -209,6 +231,7 @@ export { type AuditEntry, type AuditFilters, listAuditLog } from './users/admin/
 export { listUsers } from './users/admin/list-users';
 export { reactivateUser } from './users/admin/reactivate';
 export { registrationsByDay, userStats } from './users/admin/stats';
+export { setStorageQuota } from './users/admin/storage-quota';
 export { suspendUser } from './users/admin/suspend';
 export {
   adminRevokeSessions,

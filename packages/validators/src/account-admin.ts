@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { afterQuery, cursorPaginationSchema, isoDateTime, pageQuery } from './common';
+import { storageUsageSchema } from './storage';
 import { adminUserItem, userIdParam } from './users';
 
 // ---- account activity (docs/accounts.md, "Account activity") ----
@@ -77,8 +78,21 @@ export const adminUserDetailSchema = adminUserItem
     ownedDaos: z.array(z.object({ id: z.uuid(), name: z.string() })),
     suspendedAt: isoDateTime.nullable(),
     suspensionReason: z.string().nullable(),
+    storage: storageUsageSchema,
   })
   .meta({ id: 'AdminUserDetail' });
+
+/** PUT /admin/users/{id}/storage-quota (docs/storage.md, "Quotas") */
+export const adminStorageQuotaInput = z.strictObject({
+  id: userIdParam,
+  limitBytes: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .nullable()
+    .meta({ description: 'bytes; 0 = unlimited; null = back to the default (STORAGE_QUOTA_BYTES)' }),
+});
 
 export const adminSessionsRevokedSchema = z.object({
   ended: z.number().int().meta({ description: 'how many live sessions ended' }),

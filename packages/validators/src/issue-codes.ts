@@ -82,6 +82,9 @@ export const ISSUE_CODES = [
   'invalid_points',
   'no_points',
   'empty_ranking',
+  // a file's visibility (docs/storage.md, "Private and members-only files")
+  'dao_id_required',
+  'dao_id_only_with_dao',
   // an avatar's issue repeats its reason
   'FEATURE_DISABLED',
   'AVATAR_TOO_LARGE',

@@ -168,6 +168,13 @@ export const REASONS = [
   'INVALID_CAR_BLOCK',
   'UNSUPPORTED_CAR_BLOCK',
   'INCOMPLETE_CAR',
+  // quotas (docs/storage.md, "Quotas")
+  'QUOTA_EXCEEDED',
+  'TOO_MANY_PENDING_PINS',
+  'LINK_EXPIRED',
+  'LINK_REVOKED',
+  // storage: garbage collection
+  'GC_NOT_SUPPORTED',
 ] as const;
 export type Reason = (typeof REASONS)[number];
 

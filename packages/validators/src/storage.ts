@@ -11,6 +11,83 @@ export const cidInput = z.strictObject({ cid: cidString });
 
 export const PIN_STATUS = ['pinning', 'pinned', 'failed'] as const;
 
+// --- visibility and signed links (docs/storage.md, "Private and members-only files") ---
+
+export const PIN_VISIBILITY = ['public', 'private', 'dao'] as const;
+export const pinVisibility = z.enum(PIN_VISIBILITY).meta({
+  description: 'public (anyone), private (the owner only) or dao (the members of `daoId`)',
+});
+
+/** `visibility` and `daoId` of an upload or pin: `daoId` with `dao` and only then */
+export const visibilityFields = {
+  visibility: pinVisibility.optional(),
+  daoId: z.uuid().optional().meta({ description: 'with visibility dao: the DAO whose members read it' }),
+};
+
+export function checkVisibility(
+  v: { visibility?: string | undefined; daoId?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (v.visibility === 'dao' && !v.daoId)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['daoId'],
+      params: { code: 'dao_id_required' },
+      message: 'required with visibility dao',
+    });
+  if (v.daoId && v.visibility !== 'dao')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['daoId'],
+      params: { code: 'dao_id_only_with_dao' },
+      message: 'only with visibility dao',
+    });
+}
+
+/** the visibility of an upload (multipart fields) or of a pin (JSON body or query) */
+export const visibilityInput = z.strictObject(visibilityFields).superRefine(checkVisibility);
+
+export const pinInput = z.strictObject({ cid: cidString, ...visibilityFields }).superRefine(checkVisibility);
+
+export const setVisibilityInput = z
+  .strictObject({ cid: cidString, visibility: pinVisibility, daoId: visibilityFields.daoId })
+  .superRefine(checkVisibility);
+
+/** a signed link's lifetime: one second to seven days */
+export const LINK_MAX_SECONDS = 604_800;
+
+export const createLinkInput = z.strictObject({
+  cid: cidString,
+  expiresIn: z
+    .number()
+    .int()
+    .min(1)
+    .max(LINK_MAX_SECONDS)
+    .meta({ description: 'seconds until the link stops working (1 to 604800, seven days)' }),
+});
+
+export const createdLinkSchema = z
+  .object({
+    id: z.uuid(),
+    cid: z.string(),
+    url: z.string().meta({ description: 'works without credentials until expiresAt; shown once' }),
+    expiresAt: isoDateTime,
+  })
+  .meta({ id: 'CreatedStorageLink' });
+
+export const storageLinkSchema = z
+  .object({
+    id: z.uuid(),
+    cid: z.string(),
+    expiresAt: isoDateTime,
+    revokedAt: isoDateTime.nullable(),
+    createdAt: isoDateTime,
+  })
+  .meta({ id: 'StorageLink' });
+
+export const listLinksInput = z.strictObject({ cid: cidString.optional() });
+export const linkIdInput = z.strictObject({ id: z.string().min(1).max(100) });
+
 export const pinSchema = z
   .object({
     id: z.uuid(),
@@ -26,11 +103,30 @@ export const pinSchema = z
       mimetype: z.string().optional(),
       size: z.number().int().optional(),
     }),
+    meta: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: 'the Pinning Service API `meta` key-values given with the pin' }),
+    visibility: z.enum(PIN_VISIBILITY),
+    daoId: z.uuid().nullable(),
     createdAt: isoDateTime,
   })
   .meta({ id: 'Pin' });
 
-export const myPinsInput = z.strictObject({ ...pageQuery, status: z.enum(PIN_STATUS).optional() });
+/** the orders of the files page's pin list (docs/storage.md, "Pins") */
+export const MY_PINS_SORT = z.enum(['newest', 'oldest', 'name', 'size']).meta({
+  description:
+    'newest (default) or oldest first by pin time; name: by name (else file name) A–Z, unnamed last; size: largest first, unknown sizes last',
+});
+export type MyPinsSort = z.output<typeof MY_PINS_SORT>;
+
+export const myPinsInput = z.strictObject({
+  ...pageQuery,
+  status: z.enum(PIN_STATUS).optional(),
+  /** search in the name, the file name and the `meta` values, ignoring case */
+  q: z.string().trim().max(200).optional(),
+  sort: MY_PINS_SORT.default('newest'),
+});
 
 export const unpinnedSchema = z.object({
   cid: z.string(),
@@ -57,6 +153,7 @@ export const uploadForm = z.object({
     .enum(['true', 'false'])
     .optional()
     .meta({ description: 'true: the files become one folder (also accepted as a query parameter)' }),
+  ...visibilityFields,
 });
 
 // --- folders, several files, CAR import (docs/storage.md, "Folders and several files", "CAR import") ---
@@ -229,3 +326,39 @@ export const createdTokenSchema = accessTokenSchema
   .meta({ id: 'CreatedAccessToken' });
 
 export const tokenIdInput = z.strictObject({ id: z.string().min(1).max(100) });
+
+// ---- quotas (docs/storage.md, "Quotas") ----
+
+export const storageUsageSchema = z
+  .object({
+    usedBytes: z.number().int().min(0).meta({
+      description: "bytes of the user's pins (uploads: file size; pins by CID: DAG size once pinned)",
+    }),
+    limitBytes: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: 'the user’s quota; null = unlimited' }),
+    pins: z.number().int().min(0).meta({ description: 'pins in `pinned`' }),
+    pendingPins: z.number().int().min(0).meta({ description: 'pins in `pinning` (still being fetched)' }),
+  })
+  .meta({ id: 'StorageUsage' });
+
+// ---- garbage collection (docs/storage.md, "Garbage collection") ----
+
+/** POST /admin/storage/gc: what one garbage collection run of the embedded node did (docs/storage.md) */
+export const gcReportSchema = z
+  .object({
+    blocksRemoved: z.number().int().meta({ description: 'blocks deleted from the blockstore' }),
+    bytesFreed: z.number().int().meta({ description: 'their bytes on disk' }),
+    blocksKept: z.number().int().meta({ description: 'blocks left (pinned, or touched by work in flight)' }),
+    bytesKept: z.number().int().meta({ description: 'the blockstore’s bytes after the run' }),
+    roots: z.number().int().meta({ description: 'pinned roots walked (node pins and pin records)' }),
+    durationMs: z.number().int(),
+    startedAt: isoDateTime,
+    trigger: z.enum(['admin', 'watermark', 'hidden-unpinned']).meta({
+      description: 'who started the run this request joined (a request during a run gets that run’s report)',
+    }),
+  })
+  .meta({ id: 'GcReport' });

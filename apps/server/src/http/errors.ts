@@ -34,6 +34,8 @@ export interface ErrorBody {
   detail?: Detail;
   message: string;
   issues?: FieldIssue[];
+  /** a refusal's own fields (QUOTA_EXCEEDED: usedBytes, limitBytes; docs/api.md, "Errors") */
+  [field: string]: unknown;
 }
 
 export interface ErrorReply {
@@ -92,6 +94,7 @@ function fromAppError(e: AppError): ErrorReply {
   if (e.reason) body.reason = e.reason;
   if (e.detail) body.detail = e.detail;
   if (e.issues?.length) body.issues = e.issues;
+  for (const [k, v] of Object.entries(e.options.fields ?? {})) if (!(k in body)) body[k] = v;
   const headers: Record<string, string> = {};
   // a 503 tells the client when to try again (docs/operations.md, "Database outages")
   if (e.code === 'SERVICE_UNAVAILABLE') headers['Retry-After'] = '1';

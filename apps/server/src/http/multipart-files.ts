@@ -11,8 +11,11 @@ export interface ReceiveFilesOptions {
   maxFiles: number;
   /** busboy stops a file one byte past this, enough for `save` to know it is too large */
   maxFileSize: number;
-  /** consumes one file part while it arrives; parts are saved one after another, in body order */
-  save: (file: FilePart) => Promise<void>;
+  /**
+   * consumes one file part while it arrives; parts are saved one after another, in body order (the
+   * form's fields come with the answer, once every part was read)
+   */
+  save: (file: Omit<FilePart, 'fields'>) => Promise<void>;
   /** the refusal when the body holds no file in `field` */
   missing: () => AppError;
 }

@@ -8,6 +8,11 @@ export interface FilePart {
   stream: Readable;
   filename: string | undefined;
   mimeType: string;
+  /**
+   * the form's text fields (the first value of each name), once the whole body was read: fields may come
+   * before or after the file part, so ask only after the file stream ended
+   */
+  fields: () => Promise<Record<string, string>>;
 }
 
 export interface ReceiveOptions<T> {
@@ -60,6 +65,18 @@ export function receiveFile<T>(req: IncomingMessage, options: ReceiveOptions<T>)
       return;
     }
 
+    const fields: Record<string, string> = {};
+    let fieldsRead: (value: Record<string, string>) => void = () => {};
+    let fieldsBroken: (err: Error) => void = () => {};
+    const allFields = new Promise<Record<string, string>>((res, rej) => {
+      fieldsRead = res;
+      fieldsBroken = rej;
+    });
+    allFields.catch(() => {}); // a caller that never asks must not see an unhandled rejection
+    bb.on('field', (name, value) => {
+      if (!Object.hasOwn(fields, name)) fields[name] = value;
+    });
+
     let bodyBroken = false;
     let saving = false;
     bb.on('file', (name, stream, info) => {
@@ -83,21 +100,27 @@ export function receiveFile<T>(req: IncomingMessage, options: ReceiveOptions<T>)
         );
         return;
       }
-      options.save({ stream, filename: info.filename, mimeType: info.mimeType }).then(
-        (value) => settle(() => resolve(value)),
-        (err: unknown) =>
-          settle(() =>
-            // a stream cut by a broken body fails inside `save` with busboy's raw error: name the real cause
-            reject(!(err instanceof AppError) && (bodyBroken || stream.errored) ? malformedMultipart() : err),
-          ),
-      );
+      options
+        .save({ stream, filename: info.filename, mimeType: info.mimeType, fields: () => allFields })
+        .then(
+          (value) => settle(() => resolve(value)),
+          (err: unknown) =>
+            settle(() =>
+              // a stream cut by a broken body fails inside `save` with busboy's raw error: name the real cause
+              reject(
+                !(err instanceof AppError) && (bodyBroken || stream.errored) ? malformedMultipart() : err,
+              ),
+            ),
+        );
     });
     bb.on('error', (err) => {
       bodyBroken = true;
+      fieldsBroken(malformedMultipart((err as Error).message));
       // while saving, the file stream fails too and `save` settles; without it, refuse here
       if (!saving) settle(() => reject(malformedMultipart((err as Error).message)));
     });
     bb.on('close', () => {
+      fieldsRead(fields);
       if (!saving) settle(() => reject(options.missing()));
     });
     req.on('error', (err) => bb.destroy(err));

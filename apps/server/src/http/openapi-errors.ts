@@ -23,6 +23,9 @@ export const errorBodySchema = z
         }),
       )
       .optional(),
+    /** QUOTA_EXCEEDED: the bytes the caller owns and their limit (docs/storage.md, "Quotas") */
+    usedBytes: z.number().int().optional(),
+    limitBytes: z.number().int().optional(),
   })
   .meta({ id: 'ErrorBody' });
 

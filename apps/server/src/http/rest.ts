@@ -199,7 +199,7 @@ const isErrorCode = (code: string): code is ErrorCode =>
 /** a procedure's error as the one error body's AppError (its reason, detail and field issues kept) */
 function restError(err: unknown): unknown {
   if (!(err instanceof TRPCError)) return err;
-  const { reason, detail, issues } = errorDetails(err);
+  const { reason, detail, issues, fields } = errorDetails(err);
   const code =
     err.code === 'PARSE_ERROR' ? 'BAD_REQUEST' : isErrorCode(err.code) ? err.code : 'INTERNAL_SERVER_ERROR';
   let message = code === 'INTERNAL_SERVER_ERROR' ? 'Internal server error' : err.message;
@@ -212,6 +212,7 @@ function restError(err: unknown): unknown {
     ...(reason ? { reason } : {}),
     ...(detail ? { detail } : {}),
     ...(issues?.length ? { issues } : {}),
+    ...(fields ? { fields } : {}),
     ...(cause?.options.retryAfterSeconds ? { retryAfterSeconds: cause.options.retryAfterSeconds } : {}),
     cause: err,
   });

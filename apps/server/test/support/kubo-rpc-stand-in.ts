@@ -105,12 +105,28 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
         }
         case 'files/stat': {
           const [, , root, ...rest] = arg.split('/');
-          try {
-            const r = await node.resolve(parseCid(root ?? '').cid, rest.join('/'));
-            return json(res, { Hash: r.cid.toString(), Type: r.type, Size: 0, CumulativeSize: 0, Blocks: 0 });
-          } catch (err) {
-            return fail(res, `${(err as Error).message}: no link named`);
+          // a path inside a folder (folders.ts resolves it), or a whole DAG's size (a pin by CID's quota)
+          if (rest.length) {
+            try {
+              const r = await node.resolve(parseCid(root ?? '').cid, rest.join('/'));
+              return json(res, {
+                Hash: r.cid.toString(),
+                Type: r.type,
+                Size: 0,
+                CumulativeSize: 0,
+                Blocks: 0,
+              });
+            } catch (err) {
+              return fail(res, `${(err as Error).message}: no link named`);
+            }
           }
+          const cid = parseCid(root ?? '').cid;
+          const size = await node.dagSize(cid);
+          const type = await node.resolve(cid, '').then(
+            (r) => r.type,
+            () => 'file',
+          );
+          return json(res, { Hash: cid.toString(), Size: size, CumulativeSize: size, Blocks: 0, Type: type });
         }
         case 'ls': {
           const entries = await node.ls(parseCid(arg).cid);

@@ -52,8 +52,11 @@ export function FilePreview({ cid }: { cid: string }) {
             )}
             {kind === 'other' && <p className="m-0">{t('none')}</p>}
             <figcaption className="text-sm text-muted-foreground">
-              {words.kind(data.mime)}
-              {data.size !== null && <>, {words.size(data.size)}</>} ·{' '}
+              {words.kind(data.mime)},{' '}
+              <span data-testid="preview-size">
+                {data.size !== null ? words.size(data.size) : t('sizeUnknown')}
+              </span>{' '}
+              ·{' '}
               <a href={url} download target="_blank" rel="noopener noreferrer">
                 {t('download')}
               </a>

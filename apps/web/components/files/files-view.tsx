@@ -5,15 +5,16 @@ import { useState } from 'react';
 import { useMe } from '../../lib/use-auth';
 import { Alert, AlertDescription } from '../ui/alert';
 import { QueryState } from '../ui/query-state';
-import { MetadataView } from './metadata-view';
+import { type MetadataRequest, MetadataView } from './metadata-view';
 import { PinByCid } from './pin-by-cid';
 import { PinList } from './pin-list';
 import { UploadZone } from './upload-zone';
+import { UsageBar } from './usage-bar';
 
 export function FilesView() {
   const t = useTranslations('files');
   const { signedIn, me } = useMe();
-  const [metadataCid, setMetadataCid] = useState<string | null>(null);
+  const [metadata, setMetadata] = useState<MetadataRequest | null>(null);
   if (!signedIn)
     return <p>{t.rich('signIn', { link: (chunks) => <Link href="/sign-in">{chunks}</Link> })}</p>;
   return (
@@ -38,15 +39,16 @@ export function FilesView() {
               </AlertDescription>
             </Alert>
           )}
+          <UsageBar />
           <UploadZone />
           <PinList
             onMetadata={(cid) => {
-              setMetadataCid(cid);
+              setMetadata({ cid, at: Date.now() });
               document.getElementById('metadata')?.scrollIntoView({ behavior: 'smooth' });
             }}
           />
           <PinByCid />
-          <MetadataView cid={metadataCid} />
+          <MetadataView request={metadata} />
           <p className="m-0 text-sm text-muted-foreground">
             {t.rich('tokensMoved', { link: (chunks) => <Link href="/account?tab=tokens">{chunks}</Link> })}
           </p>

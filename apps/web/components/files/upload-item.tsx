@@ -7,13 +7,19 @@ import { useFileWords } from './use-file-words';
 export interface UploadResult {
   cid: string;
   size: number;
-  mimetype: string;
-  filename: string | null;
+  mimetype?: string;
+  filename?: string | null;
 }
 
 export interface Upload {
   key: number;
-  file: File;
+  /** the file's path (its name, or its path inside a chosen folder), or the folder's name */
+  label: string;
+  /** what is sent: one part, or every file of a folder under its path */
+  parts: { file: File; name: string }[];
+  /** a folder sent as one upload (one directory CID) */
+  folder: boolean;
+  size: number;
   loaded: number;
   state: 'uploading' | 'done' | 'failed' | 'refused';
   /** why it failed or was refused, in words */
@@ -21,20 +27,20 @@ export interface Upload {
   result: UploadResult | null;
 }
 
-/** One file of an upload: its name and size, its own progress bar, then its CID or why it failed. */
+/** One upload (a file, or a folder sent as one): its name and size, its progress, then its CID or why it failed. */
 export function UploadItem({ item }: { item: Upload }) {
   const t = useTranslations('files.upload');
   const words = useFileWords();
-  const { file, state } = item;
-  const percent =
-    state === 'done' ? 100 : file.size ? Math.min(100, Math.round((item.loaded / file.size) * 100)) : 0;
+  const { label, state, size } = item;
+  const percent = state === 'done' ? 100 : size ? Math.min(100, Math.round((item.loaded / size) * 100)) : 0;
   const Icon = state === 'done' ? CheckCircle2 : state === 'uploading' ? Loader2 : CircleAlert;
   return (
     <li
       className="grid min-w-0 gap-2 rounded-lg border bg-card p-3"
       data-testid="upload-item"
-      data-name={file.name}
+      data-name={label}
       data-state={state}
+      data-folder={item.folder || undefined}
     >
       <div className="flex min-w-0 items-center gap-2">
         <Icon
@@ -46,15 +52,15 @@ export function UploadItem({ item }: { item: Upload }) {
           )}
           aria-hidden
         />
-        <span className="min-w-0 flex-1 truncate font-medium" title={file.name}>
-          {file.name}
+        <span className="min-w-0 flex-1 truncate font-medium" title={label}>
+          {label}
         </span>
-        <span className="shrink-0 text-sm text-muted-foreground">{words.size(file.size)}</span>
+        <span className="shrink-0 text-sm text-muted-foreground">{words.size(size)}</span>
       </div>
       {state !== 'refused' && (
         <div
           role="progressbar"
-          aria-label={t('progressOf', { name: file.name })}
+          aria-label={t('progressOf', { name: label })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
@@ -74,11 +80,13 @@ export function UploadItem({ item }: { item: Upload }) {
         {state === 'uploading' && t('uploading', { percent })}
         {state === 'done' && item.result && (
           <span data-testid="upload-done">
-            {t('done', {
-              name: item.result.filename ?? file.name,
-              kind: words.kind(item.result.mimetype),
-              size: words.size(item.result.size),
-            })}{' '}
+            {item.folder
+              ? t('doneFolder', { name: label, count: item.parts.length, size: words.size(item.result.size) })
+              : t('done', {
+                  name: item.result.filename ?? label,
+                  kind: words.kind(item.result.mimetype),
+                  size: words.size(item.result.size),
+                })}{' '}
             <code className="break-all">{item.result.cid}</code>
           </span>
         )}

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { copyText } from '../../lib/clipboard';
 import { cn } from '../../lib/cn';
 import { useAddressProfile } from '../../lib/profiles/use-address-profile';
 import { Button } from './button';
@@ -15,23 +16,6 @@ const PALETTE = ['#3b4fd8', '#8c9cff', '#1f8a4c', '#f0b849', '#c0362c'];
 /** 0x1234…abcd: the first 4 and last 4 hex digits. */
 export function shortAddress(address: string): string {
   return /^0x[0-9a-fA-F]{40}$/.test(address) ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-}
-
-async function copyText(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // no clipboard permission (an http page, an old browser): the selection route still works
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    document.execCommand('copy');
-    area.remove();
-  }
 }
 
 /** A 20 px identicon for an address, named for screen readers. */

@@ -1,5 +1,6 @@
 'use client';
 import type { AppRouter } from '@plenum/api';
+import type { MyPinsSort } from '@plenum/validators';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback } from 'react';
@@ -11,19 +12,23 @@ export type MyPin = inferRouterOutputs<AppRouter>['storage']['myPins']['items'][
 
 export const PAGE_SIZE = 10;
 export type StatusFilter = 'all' | MyPin['status'];
+export const SORTS: MyPinsSort[] = ['newest', 'oldest', 'name', 'size'];
 
 /**
- * The caller's pins, newest first, one page at a time, through the typed tRPC procedure. While a pin is
- * still being fetched by the node it turns pinned or failed in the background, so the page is read
- * again every 2 s until none is left pinning.
+ * The caller's pins, one page at a time, searched (`q`: name, file name, CID, meta values) and sorted on
+ * the server, through the typed tRPC procedure. While a pin is still being fetched by the node it turns
+ * pinned or failed in the background, so the page is read again every 2 s until none is left pinning.
  */
-export function usePins(params: { page: number; status: StatusFilter }) {
+export function usePins(params: { page: number; status: StatusFilter; q: string; sort: MyPinsSort }) {
   const trpc = useTRPC();
+  const q = params.q.trim();
   return useQuery({
     ...trpc.storage.myPins.queryOptions({
       page: params.page,
       limit: PAGE_SIZE,
+      sort: params.sort,
       ...(params.status === 'all' ? {} : { status: params.status }),
+      ...(q ? { q } : {}),
     }),
     placeholderData: keepPreviousData,
     // while a pin is still pinning; and, as every read, again after a failure (lib/query-client.ts)
@@ -46,7 +51,18 @@ export function useRefreshPins() {
     const queryKey = trpc.storage.myPins.pathKey();
     await queryClient.cancelQueries({ queryKey });
     await queryClient.invalidateQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey: trpc.storage.usage.pathKey() });
   }, [queryClient, trpc]);
 }
 
 export const fileUrl = (apiUrl: string, cid: string) => `${apiUrl}/ipfs/file/${encodeURIComponent(cid)}`;
+
+/** a public gateway's path to a CID (`{gateway}/ipfs/{cid}`), as the API resolves metadata images */
+export const gatewayUrl = (gateway: string, cid: string) =>
+  `${gateway.replace(/\/+$/, '')}/ipfs/${encodeURIComponent(cid)}`;
+
+/** the JSON documents a pin may be: text (a JSON file is detected as text/plain) or not yet known */
+export const mayBeJson = (pin: MyPin) => {
+  const type = pin.metadata.mimetype?.split(';')[0]?.trim().toLowerCase();
+  return type === undefined || type === 'text/plain' || type === 'application/json';
+};

@@ -27,7 +27,9 @@ export function useFileType(url: string, enabled: boolean) {
       const res = await fetch(url, { method: 'HEAD' });
       if (!res.ok) throw restError(res.status, null);
       const mime = res.headers.get('content-type') ?? 'application/octet-stream';
-      const size = Number(res.headers.get('content-length') ?? Number.NaN);
+      // no Content-Length (a Kubo read gives no size) is an unknown size, never 0 bytes
+      const length = res.headers.get('content-length');
+      const size = length ? Number(length) : Number.NaN;
       return { mime: mime.split(';')[0] ?? mime, size: Number.isFinite(size) ? size : null };
     },
   });

@@ -10,7 +10,10 @@ export interface UploadRequest {
   method: 'POST' | 'PUT';
   /** the multipart field name the route reads (`file` for /ipfs/upload, `avatar` for avatars) */
   field: string;
-  file: File;
+  /** one file, or several parts each sent under its own name (a path inside a folder) */
+  file: File | { file: File; name: string }[];
+  /** text fields, sent before the files so that a streaming server reads them first */
+  fields?: Record<string, string>;
   token: string | null;
   onProgress?: (p: UploadProgress) => void;
   signal?: AbortSignal;
@@ -49,7 +52,9 @@ export function xhrUpload<T>(req: UploadRequest): Promise<T> {
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'));
     req.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     const form = new FormData();
-    form.append(req.field, req.file, req.file.name);
+    for (const [name, value] of Object.entries(req.fields ?? {})) form.append(name, value);
+    const parts = req.file instanceof File ? [{ file: req.file, name: req.file.name }] : req.file;
+    for (const part of parts) form.append(req.field, part.file, part.name);
     xhr.send(form);
   });
 }

@@ -6,12 +6,14 @@ import {
   listUsers,
   reactivateUser,
   registrationsByDay,
+  setStorageQuota,
   suspendUser,
   userStats,
 } from '@plenum/core';
 import {
   adminListUsersInput,
   adminSessionsRevokedSchema,
+  adminStorageQuotaInput,
   adminUserDetailSchema,
   adminUserListSchema,
   auditEntrySchema,
@@ -21,6 +23,7 @@ import {
   reactivateUserInput,
   registrationsInput,
   registrationsSchema,
+  storageUsageSchema,
   suspendUserInput,
   userIdInput,
   userReactivatedSchema,
@@ -116,6 +119,20 @@ export const adminUsersRouter = router({
     .input(reactivateUserInput)
     .output(userReactivatedSchema)
     .mutation(({ ctx, input }) => reactivateUser(ctx.svc, { adminId: ctx.principal.userId, ...input })),
+
+  setStorageQuota: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}/storage-quota',
+        tags,
+        summary:
+          "Set a user's storage quota in bytes (0 = unlimited, null = back to STORAGE_QUOTA_BYTES); answers their usage",
+      },
+    })
+    .input(adminStorageQuotaInput)
+    .output(storageUsageSchema)
+    .mutation(({ ctx, input }) => setStorageQuota(ctx.svc, { adminId: ctx.principal.userId, ...input })),
 
   stats: adminProcedure
     .meta({

@@ -1,31 +1,32 @@
 import {
-  AppError,
   getContent,
   getMetadata,
   listPinsOfUser,
   pinForCaller,
   pinView,
-  type StorageServices,
   sessionEntityOf,
+  setPinVisibility,
+  storageUsage,
   unpinForCaller,
 } from '@plenum/core';
-import { cidInput, myPinsInput, paged, pinSchema, unpinnedSchema } from '@plenum/validators';
+import {
+  cidInput,
+  myPinsInput,
+  paged,
+  pinInput,
+  pinSchema,
+  setVisibilityInput,
+  storageUsageSchema,
+  unpinnedSchema,
+} from '@plenum/validators';
 import { z } from 'zod';
-import type { ApiServices, Context } from '../context';
 import { activeProcedure, authedProcedure, publicProcedure, router } from '../trpc';
+import { storageLinksRouter } from './storage-links';
+import { storageOf } from './storage-runtime';
 
 const tags = ['storage'];
 
-const hasStorage = (svc: ApiServices): svc is ApiServices & StorageServices => svc.storage !== null;
-
-/** the services with their storage runtime; 503 while it is not running */
-export function storageOf(ctx: Pick<Context, 'svc'>): StorageServices {
-  if (!hasStorage(ctx.svc))
-    throw new AppError('SERVICE_UNAVAILABLE', 'IPFS storage is not running', {
-      reason: 'STORAGE_UNAVAILABLE',
-    });
-  return ctx.svc;
-}
+export { storageOf };
 
 const content = z.unknown().meta({ description: 'the content, JSON-parsed when it parses, else the text' });
 
@@ -35,6 +36,20 @@ export const storageRouter = router({
     .input(myPinsInput)
     .output(paged(pinSchema))
     .query(({ ctx, input }) => listPinsOfUser(ctx.svc, { userId: ctx.principal.userId, ...input })),
+
+  usage: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ipfs/usage',
+        tags,
+        summary:
+          'What you store against your quota: bytes used, your limit (null = unlimited), pinned and pending pins',
+      },
+    })
+    .input(z.void())
+    .output(storageUsageSchema)
+    .query(({ ctx }) => storageUsage(ctx.svc, { userId: ctx.principal.userId })),
 
   get: publicProcedure
     .meta({
@@ -82,15 +97,29 @@ export const storageRouter = router({
 
   /** tRPC twin of POST /ipfs/pin/{cid} (a plain route, so that it can answer 201 or 200) */
   pin: activeProcedure
-    .input(cidInput)
+    .input(pinInput)
     .output(z.object({ pin: pinSchema, created: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const { pin, created } = await pinForCaller(storageOf(ctx), {
-        userId: ctx.principal.userId,
-        cid: input.cid,
-      });
+      const { pin, created } = await pinForCaller(storageOf(ctx), { userId: ctx.principal.userId, ...input });
       return { pin: pinView(pin), created };
     }),
+
+  setVisibility: activeProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/ipfs/pin/{cid}',
+        tags,
+        summary: 'Change who may read your pins of a CID: public, private (you) or dao (its members)',
+      },
+    })
+    .input(setVisibilityInput)
+    .output(z.array(pinSchema))
+    .mutation(({ ctx, input }) =>
+      setPinVisibility(storageOf(ctx), { userId: ctx.principal.userId, ...input }),
+    ),
+
+  links: storageLinksRouter,
 
   unpin: activeProcedure
     .meta({

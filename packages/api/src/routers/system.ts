@@ -25,6 +25,8 @@ export const systemRouter = router({
           maxAvatarSize: z.number().int(),
           avatarTypes: z.array(z.string()),
         }),
+        /** the first IPFS_GATEWAY_URLS entry, for public links to a CID; null: none configured */
+        ipfsGateway: z.string().nullable(),
       }),
     )
     .query(({ ctx }) => ({
@@ -46,5 +48,6 @@ export const systemRouter = router({
         maxAvatarSize: ctx.svc.config.users.maxAvatarSize,
         avatarTypes: [...allowedAvatarMimes(ctx.svc.config.users.allowedImageTypes)],
       },
+      ipfsGateway: ctx.svc.config.storage.gatewayUrls[0] ?? null,
     })),
 });

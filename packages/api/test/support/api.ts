@@ -44,7 +44,10 @@ export function testConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
       maxFileSize: 1_000_000,
       allowedFileTypes: ['text/plain'],
       maxContentBytes: 1_000_000,
+      quotaBytes: 0,
+      maxPendingPins: 0,
       publicUrl: 'http://localhost:4000',
+      gcWatermarkBytes: 0,
     },
     ...overrides,
   };

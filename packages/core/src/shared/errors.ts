@@ -41,6 +41,11 @@ export class AppError extends Error {
       cause?: unknown;
       /** for 429 and 503: when the client may try again (the Retry-After header) */
       retryAfterSeconds?: number;
+      /**
+       * fields of the error body beside `reason` a client needs to act on the refusal (QUOTA_EXCEEDED:
+       * `usedBytes`, `limitBytes`; docs/api.md, "Errors")
+       */
+      fields?: Record<string, number | null>;
     } = {},
   ) {
     super(message, { cause: options.cause });

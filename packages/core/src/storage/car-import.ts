@@ -15,9 +15,11 @@ import { identity } from 'multiformats/hashes/identity';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
-import { assertStorageAllowance } from './allowance';
+import { importAndPin } from './import-pin';
+import { quotaExceeded, remainingBytes } from './quota';
 import type { StorageServices } from './runtime';
-import { readSpool, recordImportedPin, tooLarge } from './upload';
+import { readSpool, tooLarge } from './upload';
+import type { VisibilityRequest } from './visibility';
 
 /** the codecs a CAR's blocks may use: those the embedded node can pin through */
 const CODECS = new Map<number, { decode(bytes: Uint8Array): unknown }>([
@@ -89,14 +91,26 @@ function linksOf(cid: CID, bytes: Uint8Array): CID[] {
  * POST /ipfs/car (docs/storage.md, "CAR import"): the CAR is spooled to disk (MAX_FILE_SIZE, 413 as soon
  * as it is crossed), then read block by block: each block is hashed against its CID, its links noted,
  * and every root's DAG must be whole in the CAR (400 INCOMPLETE_CAR). Only then does the node store the
- * blocks and the roots get pinned and recorded for the caller, `pinned`. A refused CAR leaves nothing in
- * the node and no record. Memory: the set of block CIDs and links, never the blocks.
+ * blocks and the roots get pinned and recorded for the caller, `pinned`, in importAndPin's order (GC
+ * lease, visibility, the roots' DAG bytes reserved against the quota, privacy hold, import, record). A
+ * refused CAR leaves nothing in the node and no record. Memory: the set of block CIDs and links, never
+ * the blocks.
  */
 export async function importCar(
   svc: StorageServices,
-  params: { userId: string; owner: string; source: AsyncIterable<Uint8Array>; signal?: AbortSignal },
+  params: {
+    userId: string;
+    owner: string;
+    source: AsyncIterable<Uint8Array>;
+    signal?: AbortSignal;
+    visibility?: VisibilityRequest | undefined;
+  },
 ): Promise<CarImportResult> {
   const max = svc.config.storage.maxFileSize;
+  // a CAR's bytes are more than what its roots will count (headers, CIDs, blocks no root needs), so the
+  // body cannot be cut at the quota; a user with nothing left is refused before it is read ("Quotas")
+  const quota = await remainingBytes(svc, { userId: params.userId });
+  if (quota.remaining <= 0) throw quotaExceeded('PAYLOAD_TOO_LARGE', quota.used, quota.limit);
   const spooled = path.join(svc.storage.spoolDir, `${randomUUID()}.car`);
   try {
     let received = 0;
@@ -138,17 +152,25 @@ export async function importCar(
       result.push({ cid: key(root), size });
     }
     const total = [...needed.values()].reduce((a, b) => a + b, 0);
-    // the total is known and every block checked: quotas decide here, before the node stores anything
-    await assertStorageAllowance(svc, { userId: params.userId, owner: params.owner, bytes: total });
-    await svc.storage.node.importCar(() => readSpool(spooled));
-    for (const [i, root] of roots.entries())
-      await recordImportedPin(svc, {
-        cid: root,
-        userId: params.userId,
-        owner: params.owner,
-        meta: { filename: null, mimetype: null, size: result[i]!.size },
-      });
-    return { roots: result, blocks: needed.size, size: total };
+    // every block checked: each root's record counts its DAG's bytes, reserved before the node stores anything
+    const countedBytes = result.reduce((n, r) => n + r.size, 0);
+    return await importAndPin(
+      svc,
+      { userId: params.userId, owner: params.owner, bytes: countedBytes, visibility: params.visibility },
+      async (hold) => {
+        await svc.storage.node.importCar(() => readSpool(spooled), { hold });
+        return {
+          roots: roots.map((cid, i) => ({
+            cid,
+            filename: null,
+            mimetype: null,
+            size: result[i]!.size,
+            storedBytes: result[i]!.size,
+          })),
+          result: { roots: result, blocks: needed.size, size: total },
+        };
+      },
+    );
   } finally {
     await rm(spooled, { force: true });
   }

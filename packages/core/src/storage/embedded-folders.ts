@@ -1,24 +1,31 @@
-import type { UnixFS } from '@helia/unixfs';
+import { type UnixFS, unixfs } from '@helia/unixfs';
 import { CarBlockIterator } from '@ipld/car';
-import type { FsBlockstore } from 'blockstore-fs';
+import type { Helia } from 'helia';
 import type { CID } from 'multiformats/cid';
+import type { PrivacyHold } from './block-privacy';
 import { pooledLeaves } from './leaf-pool';
 import { attemptSignal, type DirectoryListEntry, type NodeProvider, ProviderError } from './provider';
+
+type Blocks = Helia['blockstore'];
 
 /**
  * The embedded node's folder and CAR operations (docs/storage.md, "Folders and several files", "CAR
  * import"): folders are imported one file at a time, paths resolved and folders listed from the local
  * blockstore first (then connected peers, within IPFS_TIMEOUT), a checked CAR's blocks put as they come.
+ * Writes go through Helia's blockstore (`blocks`: the GC guard touches each block); under a hold, through
+ * `marking(hold)`, which marks each block for the privacy guard before it is stored.
  */
 export function embeddedFolders(o: {
   fs: UnixFS;
-  blockstore: FsBlockstore;
+  blocks: Blocks;
+  marking: (hold: PrivacyHold) => Blocks;
   connected: () => number;
   timeoutMs: number;
 }): Pick<NodeProvider, 'addDirectory' | 'resolve' | 'ls' | 'importCar'> {
-  const { fs, blockstore, connected, timeoutMs } = o;
+  const { fs, blocks, marking, connected, timeoutMs } = o;
   return {
     async addDirectory(entries, opts = {}) {
+      const importer = opts.hold ? unixfs({ blockstore: marking(opts.hold) }) : fs;
       const files = new Map<string, CID>();
       let root: CID | undefined;
       // one file at a time, each read from its spool file only when the importer reaches it: memory stays
@@ -32,7 +39,7 @@ export function embeddedFolders(o: {
             })(),
           };
       })();
-      for await (const r of fs.addAll(source, {
+      for await (const r of importer.addAll(source, {
         wrapWithDirectory: true,
         fileImportConcurrency: 1,
         signal: opts.signal,
@@ -101,6 +108,7 @@ export function embeddedFolders(o: {
       return list;
     },
     async importCar(source, opts = {}) {
+      const blockstore = opts.hold ? marking(opts.hold) : blocks;
       for await (const { cid, bytes } of (await CarBlockIterator.fromIterable(source())) as AsyncIterable<{
         cid: CID;
         bytes: Uint8Array;

@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withBitswap } from '@helia/bitswap';
 import { withLibp2pLight } from '@helia/libp2p';
 import { unixfs } from '@helia/unixfs';
 import { bootstrap } from '@libp2p/bootstrap';
@@ -16,11 +15,17 @@ import { yamux } from '@libp2p/yamux';
 import { type Multiaddr, multiaddr } from '@multiformats/multiaddr';
 import { FsBlockstore } from 'blockstore-fs';
 import { FsDatastore } from 'datastore-fs';
-import { createHeliaLight } from 'helia';
+import { createHeliaLight, type Helia } from 'helia';
 import type { CID } from 'multiformats/cid';
+import { BlockGuard } from './block-guard';
+import { BlockPrivacy } from './block-privacy';
 import { CAR_CODECS } from './codecs';
+import { localDagSize } from './dag-size';
 import { embeddedFolders } from './embedded-folders';
+import { blockstoreUsage, type GcReport, markAndSweep } from './garbage-collector';
 import type { GatewayProvider } from './gateway';
+import { withGuardedBitswap } from './guarded-bitswap';
+import { GuardedBlockstore } from './guarded-blockstore';
 import { pooledLeaves } from './leaf-pool';
 import { leafSkippingWalker } from './pin-walker';
 import {
@@ -30,6 +35,7 @@ import {
   type NodeProvider,
   type PinOptions,
   ProviderError,
+  type WriteOptions,
 } from './provider';
 import { InboundGuard } from './swarm-guard';
 
@@ -98,10 +104,19 @@ const ipProto = (host: string) => (host.includes(':') ? 'ip6' : 'ip4');
 export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<NodeProvider> {
   const { dir, gateways, swarm, timeoutMs } = options;
   await mkdir(dir, { recursive: true });
-  const blockstore = new FsBlockstore(path.join(dir, 'blocks'));
+  const blocksDir = path.join(dir, 'blocks');
+  const blockstore = new FsBlockstore(blocksDir);
   const datastore = new FsDatastore(path.join(dir, 'datastore'));
+  // GC: work in flight keeps what it touches (docs/storage.md, "Garbage collection")
+  const guard = new BlockGuard();
+  // the blockstore's bytes, for IPFS_GC_WATERMARK: counted from disk when first asked, then kept up to
+  // date by writes and GC runs (an estimate between runs: a block written twice counts twice)
+  let usage: number | null = null;
+  const guarded = new GuardedBlockstore(blockstore, guard, (bytes) => {
+    if (usage !== null) usage += bytes;
+  });
   const light = createHeliaLight({
-    blockstore,
+    blockstore: guarded as unknown as FsBlockstore,
     datastore,
     // beyond dag-pb and raw: the codecs a CAR import may bring (car-import.ts)
     codecs: CAR_CODECS,
@@ -126,11 +141,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       },
     ],
   });
+  // blocks of non-public files are not given to peers (docs/storage.md, "Not given to other peers")
+  const privacy = new BlockPrivacy(blockstore, (code) => light.getCodec(code));
   let libp2p: Libp2p | null = null;
   if (swarm) {
     const ip = ipProto(swarm.host);
     const { port, wsPort } = swarm.anyPortIfTaken ? await freeIfTaken(swarm, options.notice) : swarm;
-    const guard = new InboundGuard({
+    const inbound = new InboundGuard({
       handshakeTimeoutMs: swarm.handshakeTimeoutMs ?? 5_000,
       maxPending: swarm.maxPendingInbound ?? 64,
     });
@@ -140,7 +157,7 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         ...(swarm.announce.length ? { announce: swarm.announce } : {}),
       },
       // sockets on the WebSocket port that never complete the handshake are bounded in time and number
-      transports: [tcp(), guard.transport(webSockets())],
+      transports: [tcp(), inbound.transport(webSockets())],
       connectionEncrypters: [noise()],
       streamMuxers: [yamux()],
       // bootstrap peers are tagged keep-alive: libp2p dials them again when a connection drops
@@ -156,7 +173,11 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       services: { identify: identify(), ping: ping() },
     });
     // bitswap: peers' want-lists kept to 1,024 entries each, a bounded number of streams
-    withBitswap(networked, { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 });
+    withGuardedBitswap(
+      networked,
+      { maxWantlistSize: 1024, maxInboundStreams: 64, maxOutboundStreams: 64 },
+      privacy,
+    );
     try {
       await networked.start();
     } catch (err) {
@@ -169,12 +190,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       throw err;
     }
     libp2p = networked.libp2p;
-    libp2p.addEventListener('connection:open', (e) => guard.opened(e.detail.remoteAddr.toString()));
+    libp2p.addEventListener('connection:open', (e) => inbound.opened(e.detail.remoteAddr.toString()));
   } else {
     await light.start();
   }
   const helia = light;
   const fs = unixfs(helia);
+  let running: Promise<GcReport> | null = null;
   const connected = () => (libp2p ? libp2p.getConnections().length : 0);
 
   const pinned = async (cid: CID, opts: CallOptions) => {
@@ -203,9 +225,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     await Promise.allSettled(addrs.map((ma) => node.dial(ma, { signal })));
   };
 
-  /** fetches every missing block of the DAG (the brokers race: bitswap, gateways, local arrivals) */
-  const fetchAll = async (cid: CID, signal?: AbortSignal) => {
-    const walker = leafSkippingWalker({ blockstore: helia.blockstore, getCodec: helia.getCodec });
+  /**
+   * fetches every missing block of the DAG (the brokers race: bitswap, gateways, local arrivals); under a
+   * hold, each block is marked before it is asked for, so it is never announced to a peer that wants it
+   */
+  const fetchAll = async (cid: CID, signal?: AbortSignal, hold?: WriteOptions['hold']) => {
+    const blocks = hold ? markingBlockstore(helia.blockstore, hold) : helia.blockstore;
+    const walker = leafSkippingWalker({ blockstore: blocks, getCodec: helia.getCodec });
     try {
       for await (const _ of walker.walk(cid, { signal })) {
         // each yielded node's block is now local
@@ -266,9 +292,20 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
 
   return {
     name: 'embedded',
-    add: (source, opts = {}) =>
-      fs.addByteStream(source, { signal: opts.signal, ...pooledLeaves(opts.signal) }) as Promise<CID>,
-    ...embeddedFolders({ fs, blockstore, connected, timeoutMs }),
+    add: (source, opts: WriteOptions = {}) =>
+      // under a hold every block is marked before it is stored (and so before bitswap could announce it)
+      (opts.hold ? unixfs({ blockstore: markingBlockstore(helia.blockstore, opts.hold) }) : fs).addByteStream(
+        source,
+        { signal: opts.signal, ...pooledLeaves(opts.signal) },
+      ) as Promise<CID>,
+    // folders and CARs write through Helia's blockstore too: the GC guard sees their blocks, a hold marks them
+    ...embeddedFolders({
+      fs,
+      blocks: helia.blockstore,
+      marking: (hold) => markingBlockstore(helia.blockstore, hold),
+      connected,
+      timeoutMs,
+    }),
     async open(cid, opts = {}): Promise<ContentSource> {
       try {
         const stat = await fs.stat(cid, { offline: true, signal: opts.signal });
@@ -284,14 +321,19 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
     },
     async pin(cid, opts: PinOptions = {}) {
       if (await pinned(cid, opts)) return;
-      if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
-      await fetchAll(cid, opts.signal);
+      opts.hold?.mark(cid);
+      // what the fetch brings and the pin walk finds stays until the pin holds it
+      const lease = guard.lease();
       try {
+        if (opts.origins?.length) await dialOrigins(opts.origins, opts.signal);
+        await fetchAll(cid, opts.signal, opts.hold);
         for await (const _ of helia.pins.add(cid, { signal: opts.signal, walker: leafSkippingWalker })) {
           // each yielded CID is a block now held by the pin
         }
       } catch (err) {
         if ((err as Error).name !== 'AlreadyPinnedError') throw err;
+      } finally {
+        lease.release();
       }
     },
     async unpin(cid, opts = {}) {
@@ -305,6 +347,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       }
     },
     isPinned: (cid, opts = {}) => pinned(cid, opts),
+    dagSize: (cid, opts = {}) =>
+      localDagSize({ blockstore: helia.blockstore, getCodec: helia.getCodec }, cid, { signal: opts.signal }),
     // connected peers learn of new blocks through bitswap; there is no DHT to announce to (no routers)
     announce: async () => {},
     status: async () => ({ ok: helia.status === 'started' }),
@@ -318,6 +362,34 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         : null,
     delegates: async () => (libp2p ? libp2p.getMultiaddrs().map(String) : []),
     getBlock: (cid) => readLocalBlock(blockstore, cid),
+    privacy,
+    protect: () => guard.lease(),
+    collectGarbage(opts) {
+      // one run at a time: a second caller joins the run under way and gets its report
+      running ??= markAndSweep({
+        blocksDir,
+        store: blockstore,
+        guard,
+        roots: async function* () {
+          for await (const pin of helia.pins.ls({ signal: opts.signal })) yield pin.cid;
+          yield* opts.roots;
+        },
+        getCodec: async (code) => helia.getCodec(code),
+        signal: opts.signal,
+      })
+        .then((report) => {
+          usage = report.bytesKept;
+          return report;
+        })
+        .finally(() => {
+          running = null;
+        });
+      return running;
+    },
+    async usedBytes() {
+      usage ??= await blockstoreUsage(blocksDir);
+      return usage;
+    },
     async stop() {
       if (helia.status === 'started') await helia.stop();
     },
@@ -329,6 +401,22 @@ function notAFile(cid: CID): Error {
   const err = new Error(`${cid} is a directory, not a file`);
   err.name = 'NotAFileError';
   return err;
+}
+
+type Blocks = Helia['blockstore'];
+
+/** the blockstore with every block marked under `hold` before it is written or read */
+function markingBlockstore(blocks: Blocks, hold: NonNullable<WriteOptions['hold']>): Blocks {
+  return new Proxy(blocks, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop !== 'put' && prop !== 'get' && prop !== 'has') return value;
+      return (cid: CID, ...rest: unknown[]) => {
+        hold.mark(cid);
+        return (value as (...args: unknown[]) => unknown).call(target, cid, ...rest);
+      };
+    },
+  });
 }
 
 /** A block from the local blockstore, whose reads come in parts, as one buffer. */

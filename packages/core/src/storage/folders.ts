@@ -1,12 +1,13 @@
 import { rm } from 'node:fs/promises';
 import { AppError, badRequest } from '../shared/errors';
-import { assertStorageAllowance } from './allowance';
 import { parseCid } from './cid';
+import { importAndPin } from './import-pin';
 import type { SessionEntity } from './internal-events';
 import { failureOf, findProviderError } from './provider';
 import { type OpenedFile, openFile } from './read';
 import type { StorageServices } from './runtime';
-import { readSpool, recordImportedPin, type SpooledFile } from './upload';
+import { readSpool, type SpooledFile, type UploadParams } from './upload';
+import { requireReadable } from './visibility';
 
 /** files in one upload at most (docs/storage.md, "Folders and several files") */
 export const UPLOAD_MAX_FILES = 1000;
@@ -74,48 +75,58 @@ export interface FolderUploadResult {
 
 /**
  * Imports accepted spool files as one UnixFS directory (docs/storage.md, "Folders and several files"),
- * pins it and records the owner's pin on the directory. The spool files are removed in every case.
+ * pins it and records the owner's pin on the directory, in importAndPin's order (GC lease, visibility,
+ * the files' total reserved against the quota, privacy hold, import, record). The spool files are
+ * removed in every case.
  */
 export async function importFolder(
   svc: StorageServices,
-  params: { userId: string; owner: string; entries: { path: string; spooled: SpooledFile }[] },
+  params: {
+    userId: string;
+    owner: string;
+    entries: { path: string; spooled: SpooledFile }[];
+    visibility?: UploadParams['visibility'] | undefined;
+  },
 ): Promise<FolderUploadResult> {
   const { entries } = params;
   try {
     for (const e of entries) checkUploadPath(e.path);
     checkDistinctPaths(entries.map((e) => e.path));
     const size = entries.reduce((n, e) => n + e.spooled.size, 0);
-    await assertStorageAllowance(svc, { userId: params.userId, owner: params.owner, bytes: size });
-    const dir = await svc.storage.node.addDirectory(
-      entries.map((e) => ({ path: e.path, content: () => readSpool(e.spooled.path) })),
-    );
-    await recordImportedPin(svc, {
-      cid: dir.cid,
-      userId: params.userId,
-      owner: params.owner,
-      meta: { filename: null, mimetype: DIRECTORY_MIME, size },
-    });
-    return {
-      cid: dir.cid.toV1().toString(),
-      size,
-      files: entries.map((e) => {
-        const cid = dir.files.get(e.path);
-        if (!cid) throw new Error(`the importer returned no CID for ${e.path}`);
+    return await importAndPin(
+      svc,
+      { userId: params.userId, owner: params.owner, bytes: size, visibility: params.visibility },
+      async (hold) => {
+        const dir = await svc.storage.node.addDirectory(
+          entries.map((e) => ({ path: e.path, content: () => readSpool(e.spooled.path) })),
+          { hold },
+        );
+        const files = entries.map((e) => {
+          const cid = dir.files.get(e.path);
+          if (!cid) throw new Error(`the importer returned no CID for ${e.path}`);
+          return {
+            path: e.path,
+            cid: cid.toV1().toString(),
+            size: e.spooled.size,
+            mimetype: e.spooled.type.mime,
+          };
+        });
         return {
-          path: e.path,
-          cid: cid.toV1().toString(),
-          size: e.spooled.size,
-          mimetype: e.spooled.type.mime,
+          roots: [{ cid: dir.cid, filename: null, mimetype: DIRECTORY_MIME, size, storedBytes: size }],
+          result: { cid: dir.cid.toV1().toString(), size, files },
         };
-      }),
-    };
+      },
+    );
   } finally {
     await Promise.all(entries.map((e) => rm(e.spooled.path, { force: true })));
   }
 }
 
-/** a path in a read (`GET /ipfs/file/{cid}/{path}`): the same rules as an upload's names */
-function checkReadPath(path: string): string {
+/**
+ * a path in a read (`GET /ipfs/file/{cid}/{path}`, `GET /ipfs/ls/{cid}?path=`): the same rules as an
+ * upload's names. Checked before who may read the folder, so a bad path is the same 400 for every CID.
+ */
+export function checkReadPath(path: string): string {
   try {
     return checkUploadPath(path);
   } catch (err) {
@@ -145,15 +156,26 @@ async function resolveIn(svc: StorageServices, root: string, path: string, signa
 }
 
 /**
- * GET /ipfs/file/{cid}/{path}: the node resolves the path inside the directory; the file it names is then
- * read like GET /ipfs/file/{cid} (gateways first, then the node). A folder → 400 NOT_A_FILE.
+ * GET /ipfs/file/{cid}/{path}: who may read is decided on the folder's CID first (a folder the requester
+ * may not read is a 404 like an absent one, whatever the path: docs/storage.md, "Folders and several
+ * files"); then the node resolves the path inside the directory and the file it names is read like GET
+ * /ipfs/file/{cid} (gateways first, then the node), as public as the folder. A folder → 400 NOT_A_FILE.
+ * `checked`: the caller already checked the folder.
  */
 export async function openFileAtPath(
   svc: StorageServices,
-  params: { cid: string; path: string; requester: SessionEntity | null; signal?: AbortSignal },
+  params: {
+    cid: string;
+    path: string;
+    requester: SessionEntity | null;
+    signal?: AbortSignal;
+    checked?: { public: boolean };
+  },
 ): Promise<OpenedFile> {
   const { text: root } = parseCid(params.cid);
   const path = checkReadPath(params.path);
+  const open =
+    params.checked?.public ?? (await requireReadable(svc, { cid: root, userId: params.requester?.userId }));
   const target = await resolveIn(svc, root, path, params.signal);
   if (target.type === 'directory')
     throw badRequest(
@@ -161,7 +183,12 @@ export async function openFileAtPath(
       undefined,
       'NOT_A_FILE',
     );
-  return openFile(svc, { cid: target.cid.toString(), requester: params.requester, signal: params.signal });
+  return openFile(svc, {
+    cid: target.cid.toString(),
+    requester: params.requester,
+    signal: params.signal,
+    checked: { public: open },
+  });
 }
 
 export interface FolderListing {
@@ -170,13 +197,17 @@ export interface FolderListing {
   entries: { name: string; cid: string; size: number; type: 'file' | 'directory' }[];
 }
 
-/** GET /ipfs/ls/{cid}[?path=]: a folder's entries, from the node */
+/**
+ * GET /ipfs/ls/{cid}[?path=]: a folder's entries, from the node; a folder the requester (null:
+ * anonymous) may not read is a 404 like an absent one, checked before the path is looked at.
+ */
 export async function listFolder(
   svc: StorageServices,
-  params: { cid: string; path?: string | undefined; signal?: AbortSignal },
-): Promise<FolderListing> {
+  params: { cid: string; path?: string | undefined; userId: string | null | undefined; signal?: AbortSignal },
+): Promise<FolderListing & { public: boolean }> {
   const { text: root } = parseCid(params.cid);
   const path = params.path ? checkReadPath(params.path) : '';
+  const open = await requireReadable(svc, { cid: root, userId: params.userId });
   const target = await resolveIn(svc, root, path, params.signal);
   if (target.type !== 'directory')
     throw badRequest(`${root}/${path} is not a folder`, undefined, 'NOT_A_DIRECTORY');
@@ -185,6 +216,7 @@ export async function listFolder(
     return {
       cid: root,
       path,
+      public: open,
       entries: entries.map((e) => ({
         name: e.name,
         cid: e.cid.toV1().toString(),

@@ -150,6 +150,16 @@ export async function createKuboNode(url: string, timeoutMs: number): Promise<No
         throw classify(err, signal);
       }
     },
+    async dagSize(cid, options = {}) {
+      // Kubo's own figure for the DAG (`files stat`): the root block and the sizes its links record
+      const signal = sig(options);
+      try {
+        const stat = await ipfs.files.stat(`/ipfs/${cid}`, { signal });
+        return Number(stat.cumulativeSize);
+      } catch (err) {
+        throw classify(err, signal);
+      }
+    },
     async announce(cid, options = {}) {
       for await (const _ of ipfs.routing.provide(cid, { signal: sig(options) })) {
         // progress events of the DHT provide

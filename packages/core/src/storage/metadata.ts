@@ -3,6 +3,7 @@ import { looksLikeCid, parseCidRef } from './cid';
 import type { SessionEntity } from './internal-events';
 import { readAll } from './read';
 import type { StorageServices } from './runtime';
+import { requireReadable } from './visibility';
 
 const IMAGE_KEYS: ReadonlySet<string> = new Set([
   'image',
@@ -24,6 +25,7 @@ export async function getMetadata(
   params: { ref: string; requester: SessionEntity | null },
 ) {
   const ref = parseCidRef(params.ref);
+  await requireReadable(svc, { cid: ref.text, userId: params.requester?.userId });
   const bytes = await readAll(svc, { cid: ref.cid, max: svc.config.storage.maxContentBytes });
   svc.storage.events.emit('ipfs:read', { cid: ref.text, requester: params.requester });
   let doc: unknown;

@@ -1,5 +1,5 @@
-import { type DbOrTx, isUniqueViolation, type PinStatus, pins } from '@plenum/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { type DbOrTx, isUniqueViolation, type PinStatus, type PinVisibility, pins } from '@plenum/db';
+import { and, eq, ne, sql } from 'drizzle-orm';
 
 export type PinRow = typeof pins.$inferSelect;
 
@@ -12,8 +12,11 @@ export interface NewPin {
   filename?: string | null | undefined;
   mimetype?: string | null | undefined;
   size?: number | null | undefined;
+  storedBytes?: number | null | undefined;
   meta?: Record<string, string> | null | undefined;
   origins?: string[] | null | undefined;
+  visibility?: PinVisibility | undefined;
+  daoId?: string | null | undefined;
 }
 
 /** Serializes every change of one CID's pins (and the node's pin) across transactions and instances. */
@@ -34,8 +37,8 @@ export async function insertPin(
   for (let attempt = 0; ; attempt++) {
     try {
       const createdAt = sql`greatest(${now.toISOString()}::timestamptz, (select max(${pins.createdAt}) + interval '1 millisecond' from ${pins} where ${pins.userId} = ${p.userId}))`;
-      // its own savepoint inside a caller's transaction (an upload's, a CAR's): a unique violation
-      // would otherwise abort that whole transaction and the retry could not run
+      // in the caller's transaction this is a savepoint: a unique violation must not abort the whole
+      // transaction, or the retry fails ("current transaction is aborted") and the upload answers 500
       const [row] = await db.transaction((sp) =>
         sp
           .insert(pins)
@@ -62,5 +65,14 @@ export async function pinsOfCid(db: DbOrTx, cid: string): Promise<PinRow[]> {
 
 export async function countPinsOfCid(db: DbOrTx, cid: string): Promise<number> {
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(pins).where(eq(pins.cid, cid));
+  return Number(r?.n ?? 0);
+}
+
+/** records of the CID that hold or wait for the node's pin (not `failed`) */
+export async function countLivePinsOfCid(db: DbOrTx, cid: string): Promise<number> {
+  const [r] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pins)
+    .where(and(eq(pins.cid, cid), ne(pins.status, 'failed')));
   return Number(r?.n ?? 0);
 }

@@ -1,8 +1,14 @@
 import { pins } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 import { parseCid } from './cid';
-import { countPinsOfCid, lockCid } from './pin-records';
+import { countLivePinsOfCid, countPinsOfCid, lockCid } from './pin-records';
+import { verifiedPinFits } from './quota';
+
+/** a verified pin by CID whose DAG does not fit its owner's quota ends `failed` with this reason */
+export const QUOTA_FAILURE = 'QUOTA_EXCEEDED';
+
 import type { StorageServices } from './runtime';
+import { privacyChanged, privacySource } from './visibility';
 
 /**
  * The listener on `ipfs:pin`: the node fetches and pins the CID (within IPFS_TIMEOUT), reads it back,
@@ -22,7 +28,17 @@ export function startPinVerifier(svc: StorageServices): () => void {
         // every owner's origins: the peers they said have the content are dialled first
         const rows = await svc.db.select({ origins: pins.origins }).from(pins).where(eq(pins.cid, cid));
         const origins = [...new Set(rows.flatMap((r) => r.origins ?? []))].slice(0, 20);
-        await storage.node.pin(parsed, { signal, origins });
+        // blocks of a non-public CID are refused to peers from the moment they arrive (docs/storage.md,
+        // "Not given to other peers"), and the guard walks the DAG before that hold ends
+        const restricted =
+          storage.node.privacy && (await privacySource(svc.db).visibilityOf(cid)) === 'restricted';
+        const hold = restricted ? storage.node.privacy?.hold() : undefined;
+        try {
+          await storage.node.pin(parsed, { signal, origins, hold });
+          await privacyChanged(svc, cid);
+        } finally {
+          hold?.release();
+        }
         if (imported) {
           // An upload's bytes were written by this node moments ago and its pin walk found every
           // block: reading them all again (100 MB after a 100 MB upload, competing with the next
@@ -48,8 +64,19 @@ export function startPinVerifier(svc: StorageServices): () => void {
   async function verify(cid: string, owner: string) {
     let error: string | null = null;
     const imported = storage.imported.delete(cid);
+    // the record as it was queued: an upload's already counts its bytes, a pin by CID counts its DAG's
+    const [record] = await svc.db
+      .select({ id: pins.id, userId: pins.userId, storedBytes: pins.storedBytes })
+      .from(pins)
+      .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
+      .limit(1);
+    let size: number | null = null;
     try {
       await fetchAndPin(cid, imported);
+      if (record && record.storedBytes === null)
+        size = await storage.node.dagSize(parseCid(cid).cid, {
+          signal: AbortSignal.any([AbortSignal.timeout(svc.config.storage.timeoutMs), storage.signal]),
+        });
     } catch (err) {
       error = storage.signal.aborted
         ? 'the server stopped before the pin completed'
@@ -60,18 +87,34 @@ export function startPinVerifier(svc: StorageServices): () => void {
     if (error && storage.signal.aborted) return; // stays `pinning`; picked up again at the next start
     const now = svc.clock.now();
     const stillOwned = await svc.db.transaction(async (tx) => {
+      // the quota lock before the CID's, as every writer takes them (docs/storage.md, "Quotas")
+      if (!error && record && size !== null) {
+        const fits = await verifiedPinFits(svc, tx, { userId: record.userId, pinId: record.id, bytes: size });
+        if (!fits) error = QUOTA_FAILURE;
+      }
       await lockCid(tx, cid);
       const updated = await tx
         .update(pins)
         .set(
           error
-            ? { status: 'failed', failureReason: error.slice(0, 500), updatedAt: now }
-            : { status: 'pinned', verifiedAt: now, failureReason: null, updatedAt: now },
+            ? { status: 'failed', failureReason: error.slice(0, 500), storedBytes: null, updatedAt: now }
+            : {
+                status: 'pinned',
+                verifiedAt: now,
+                failureReason: null,
+                ...(size !== null ? { storedBytes: size } : {}),
+                updatedAt: now,
+              },
         )
         .where(and(eq(pins.cid, cid), eq(pins.owner, owner)))
         .returning({ id: pins.id });
-      // unpinned while we were fetching: undo our node pin if nobody else wants it
-      if (!error && (await countPinsOfCid(tx, cid)) === 0) await storage.node.unpin(parseCid(cid).cid);
+      if (error === QUOTA_FAILURE) {
+        // fetched but refused: the node keeps the CID only for owners whose pin still stands or is pending
+        if ((await countLivePinsOfCid(tx, cid)) === 0) await storage.node.unpin(parseCid(cid).cid);
+      } else if (!error && (await countPinsOfCid(tx, cid)) === 0) {
+        // unpinned while we were fetching: undo our node pin if nobody else wants it
+        await storage.node.unpin(parseCid(cid).cid);
+      }
       return updated.length > 0;
     });
     if (!stillOwned) return;

@@ -3,7 +3,9 @@ import { and, desc, eq, gt, ilike, inArray, lt, type SQL, sql } from 'drizzle-or
 import { parseCid } from './cid';
 import { insertPin, lockCid, type PinRow } from './pin-records';
 import { type PinRequest, pinOfUser, unpinIfOrphan } from './pins';
+import { assertCanPin } from './quota';
 import type { StorageServices } from './runtime';
+import { privacyChanged, resolveVisibility } from './visibility';
 
 /** IPFS Pinning Service API v1.0.0 over the same pin records as /ipfs/pin. */
 export type PsaStatus = 'queued' | 'pinning' | 'pinned' | 'failed';
@@ -86,8 +88,16 @@ export async function replacePinRequest(
   const { userId, id, pin } = params;
   const old = await pinOfUser(svc, { userId, id });
   const { text: cid } = parseCid(pin.cid);
+  // the new pin object's meta.visibility, else the old request's
+  const choice =
+    pin.visibility !== undefined
+      ? await resolveVisibility(svc.db, { userId, visibility: pin.visibility, daoId: pin.daoId })
+      : { visibility: old.visibility, daoId: old.daoId };
   const now = svc.clock.now();
   const row = await svc.db.transaction(async (tx) => {
+    // the new pin starts pending: it must fit the quota and the pending-pins limit as a new pin does
+    // (the quota lock first, then the CIDs': the order every writer takes them in)
+    await assertCanPin(svc, tx, { userId, replacing: old.id });
     for (const c of [...new Set([old.cid, cid])].sort()) await lockCid(tx, c);
     const deleted = await tx
       .delete(pins)
@@ -102,18 +112,21 @@ export async function replacePinRequest(
       name: pin.name ?? null,
       meta: pin.meta ?? null,
       origins: pin.origins ?? null,
+      ...choice,
     };
     const { row: inserted, created } = await insertPin(tx, values, now);
     if (created) return inserted;
     const [updated] = await tx
       .update(pins)
-      .set({ name: values.name, meta: values.meta, origins: values.origins, updatedAt: now })
+      .set({ name: values.name, meta: values.meta, origins: values.origins, ...choice, updatedAt: now })
       .where(eq(pins.id, inserted.id))
       .returning();
     return updated ?? inserted;
   });
   if (!row) return null;
+  await privacyChanged(svc, cid);
   if (old.cid !== cid) {
+    void privacyChanged(svc, old.cid);
     await unpinIfOrphan(svc, { cid: old.cid }).catch((err: unknown) =>
       svc.log.warn({ err, cid: old.cid }, 'unpinning a replaced CID failed'),
     );

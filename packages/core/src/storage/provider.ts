@@ -1,5 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { AppError } from '../shared/errors';
+import type { Lease } from './block-guard';
+import type { NodePrivacy, PrivacyHold } from './block-privacy';
+import type { GcReport } from './garbage-collector';
 
 /**
  * How one attempt at one provider ended. `absent` is the embedded node saying "not in my blockstore":
@@ -29,7 +32,12 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-export interface PinOptions extends CallOptions {
+export interface WriteOptions extends CallOptions {
+  /** the embedded node refuses every block written or fetched under this hold to peers until released */
+  hold?: PrivacyHold | undefined;
+}
+
+export interface PinOptions extends WriteOptions {
   /** the pin request's `origins`: multiaddrs of peers that have the content, dialled first */
   origins?: string[] | undefined;
 }
@@ -72,13 +80,13 @@ export interface NodeNetwork {
 export interface NodeProvider {
   readonly name: 'embedded' | 'kubo';
   /** imports a byte stream as a UnixFS file (CIDv1, raw leaves); does not pin */
-  add(source: AsyncIterable<Uint8Array>, options?: CallOptions): Promise<CID>;
+  add(source: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<CID>;
   open(cid: CID, options?: CallOptions): Promise<ContentSource>;
   /**
    * imports several files as one UnixFS directory (wrapped, the same DAG options as `add`); does not pin.
    * `content` is called once per file, when the importer reaches it
    */
-  addDirectory(entries: DirectoryImportEntry[], options?: CallOptions): Promise<DirectoryImport>;
+  addDirectory(entries: DirectoryImportEntry[], options?: WriteOptions): Promise<DirectoryImport>;
   /** what `path` names inside the directory `cid` (docs/storage.md, "Folders and several files") */
   resolve(cid: CID, path: string, options?: CallOptions): Promise<ResolvedPath>;
   /** the entries of the directory `cid` */
@@ -87,19 +95,38 @@ export interface NodeProvider {
    * stores every block of a CAR whose blocks the caller has already checked against their CIDs (car.ts);
    * does not pin
    */
-  importCar(source: () => AsyncIterable<Uint8Array>, options?: CallOptions): Promise<void>;
+  importCar(source: () => AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<void>;
   /** fetches what is missing and pins recursively; pinning a pinned CID is a no-op */
   pin(cid: CID, options?: PinOptions): Promise<void>;
   /** removes the pin; unpinning a CID that is not pinned is a no-op */
   unpin(cid: CID, options?: CallOptions): Promise<void>;
   isPinned(cid: CID, options?: CallOptions): Promise<boolean>;
+  /** bytes of a pinned DAG's blocks, what a pin by CID counts against the quota (docs/storage.md, "Quotas") */
+  dagSize(cid: CID, options?: CallOptions): Promise<number>;
   /** IPFS_PIN_BROADCAST: tell the network this node provides the CID */
   announce(cid: CID, options?: CallOptions): Promise<void>;
   status(): Promise<{ ok: boolean; detail?: string }>;
   /** one raw block from the local store (embedded node only), e.g. to serve trustless gateway requests */
   getBlock?(cid: CID): Promise<Uint8Array>;
+  /**
+   * Embedded node only (docs/storage.md, "Garbage collection"): a lease for work in flight (an upload
+   * between add and pin): no GC run removes a block the work touches until it is released
+   */
+  protect?(): Lease;
+  /**
+   * Embedded node only: removes every block no pin needs (the node's pins and `roots`, the pin records)
+   * and no lease protects. One run at a time: a call during a run joins it and gets its report.
+   */
+  collectGarbage?(options: { roots: CID[]; signal?: AbortSignal | undefined }): Promise<GcReport>;
+  /** embedded node only: the blockstore's bytes on disk (kept up to date between runs, an estimate) */
+  usedBytes?(): Promise<number>;
   /** the embedded node's peer id, addresses and connections; null or absent when it has no libp2p */
   network?(): NodeNetwork | null;
+  /**
+   * the embedded node's guard that keeps blocks of non-public files from other peers (docs/storage.md,
+   * "Not given to other peers"); absent on Kubo, which serves whatever it holds
+   */
+  privacy?: NodePrivacy;
   /** multiaddrs other nodes can connect to for the data (Pinning Service API `delegates`) */
   delegates(): Promise<string[]>;
   stop(): Promise<void>;

@@ -5,6 +5,7 @@ import type { SessionEntity } from './internal-events';
 import { type DetectedType, detectType, SNIFF_BYTES } from './mime';
 import { type AttemptKind, type ContentSource, failureOf, findProviderError } from './provider';
 import type { StorageServices } from './runtime';
+import { requireReadable } from './visibility';
 
 type Order = 'node-first' | 'gateways-first';
 
@@ -46,6 +47,7 @@ export async function getContent(
   params: { cid: string; requester: SessionEntity | null },
 ) {
   const { cid, text } = parseCid(params.cid);
+  await requireReadable(svc, { cid: text, userId: params.requester?.userId });
   const bytes = await readAll(svc, { cid, max: svc.config.storage.maxContentBytes });
   svc.storage.events.emit('ipfs:read', { cid: text, requester: params.requester });
   let str: string;
@@ -90,17 +92,29 @@ const contentTooLarge = (max: number) =>
 
 export interface OpenedFile {
   cid: string;
+  /** false for a file only some may read: shared caches must not keep it */
+  public: boolean;
   size: number | undefined;
   type: DetectedType;
   chunks: AsyncIterable<Uint8Array>;
 }
 
-/** GET /ipfs/file/{cid}: gateways first, then the node; the type is detected from the first bytes. */
+/**
+ * GET /ipfs/file/{cid}: gateways first, then the node; the type is detected from the first bytes. A file
+ * the requester may not read is a 404 like an absent one; `checked` skips that (a signed link checked it).
+ */
 export async function openFile(
   svc: StorageServices,
-  params: { cid: string; requester: SessionEntity | null; signal?: AbortSignal },
+  params: {
+    cid: string;
+    requester: SessionEntity | null;
+    signal?: AbortSignal;
+    checked?: { public: boolean };
+  },
 ): Promise<OpenedFile> {
   const { cid, text } = parseCid(params.cid);
+  const open =
+    params.checked?.public ?? (await requireReadable(svc, { cid: text, userId: params.requester?.userId }));
   const source = await openFromProviders(svc, cid, 'gateways-first', params.signal);
   const it = source.chunks[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
@@ -124,6 +138,7 @@ export async function openFile(
   svc.storage.events.emit('ipfs:read', { cid: text, requester: params.requester });
   return {
     cid: text,
+    public: open,
     size: source.size,
     type,
     chunks: {

@@ -3,14 +3,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { pins } from '@plenum/db';
-import { eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
+import { importAndPin } from './import-pin';
 import { type DetectedType, detectType, SNIFF_BYTES, Utf8Validator } from './mime';
-import { insertPin, lockCid } from './pin-records';
+import { quotaExceeded, remainingBytes } from './quota';
 import type { StorageServices } from './runtime';
+import type { VisibilityRequest } from './visibility';
 
 export interface UploadResult {
   cid: string;
@@ -42,11 +42,19 @@ export interface SpooledFile {
   type: DetectedType;
 }
 
+/** what is left of a user's quota as remainingBytes said (no lock: the byte counter's early cut) */
+export interface QuotaLeft {
+  remaining: number;
+  used: number;
+  limit: number;
+}
+
 /**
  * Receives one file into a spool file under DATA_DIR/upload-spool with every upload rule (docs/storage.md,
  * "Uploading"): the type from the first bytes (415 before anything is written), the size on every chunk
- * (413 as soon as `maxBytes` is crossed), UTF-8 to the end for text. On a refusal the spool file is gone.
- * `reclaim` lets several files of one upload share one young-generation collector (shared/reclaim.ts).
+ * (413 as soon as `maxBytes` is crossed, or `quota.remaining`: 413 QUOTA_EXCEEDED, "Quotas"), UTF-8 to
+ * the end for text. On a refusal the spool file is gone. `reclaim` lets several files of one upload share
+ * one young-generation collector (shared/reclaim.ts).
  */
 export async function spoolFile(
   svc: StorageServices,
@@ -55,11 +63,15 @@ export async function spoolFile(
     signal?: AbortSignal | undefined;
     /** the limit for this file (default MAX_FILE_SIZE); the error names MAX_FILE_SIZE */
     maxBytes?: number;
+    /** what this file may still take of the quota; absent: no early cut */
+    quota?: QuotaLeft | undefined;
     reclaim?: (bytes: number) => void;
   },
 ): Promise<SpooledFile> {
   const { maxFileSize, allowedFileTypes } = svc.config.storage;
   const limit = params.maxBytes ?? maxFileSize;
+  const quota = params.quota;
+  const overQuota = () => quotaExceeded('PAYLOAD_TOO_LARGE', quota?.used ?? 0, quota?.limit ?? 0);
   const it = params.source[Symbol.asyncIterator]();
   const head: Uint8Array[] = [];
   let headBytes = 0;
@@ -73,6 +85,7 @@ export async function spoolFile(
     head.push(next.value);
     headBytes += next.value.length;
     if (headBytes > limit) throw tooLarge(maxFileSize);
+    if (quota && headBytes > quota.remaining) throw overQuota();
   }
   if (headBytes === 0)
     throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
@@ -90,6 +103,7 @@ export async function spoolFile(
       size += chunk.length;
       reclaim(chunk.length);
       if (size > limit) throw tooLarge(maxFileSize);
+      if (quota && size > quota.remaining) throw overQuota();
       utf8?.push(chunk);
       return chunk;
     };
@@ -121,85 +135,63 @@ export const readSpool = (file: string) => createReadStream(file, { highWaterMar
 
 /**
  * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The bytes go to a
- * spool file first (spoolFile: type, size, UTF-8) and reach the node only once the whole file was
- * received and accepted: a refused or failed upload (type, size, not UTF-8, the client gone) leaves no
- * block in any block store, nothing a peer or GET /ipfs/file could read, and no pin or record.
+ * spool file first (spoolFile: type, size, quota, UTF-8) and reach the node only once the whole file was
+ * received and accepted: a refused or failed upload (type, size, quota, not UTF-8, the client gone)
+ * leaves no block in any block store, nothing a peer or GET /ipfs/file could read, and no pin or record.
  */
-export async function uploadAndPin(
-  svc: StorageServices,
-  params: {
-    userId: string;
-    owner: string;
-    source: AsyncIterable<Uint8Array>;
-    filename?: string | null;
-    signal?: AbortSignal;
-  },
-): Promise<UploadResult> {
-  const spooled = await spoolFile(svc, { source: params.source, signal: params.signal });
+export async function uploadAndPin(svc: StorageServices, params: UploadParams): Promise<UploadResult> {
+  // the quota as it stands: the byte counter cuts the body as soon as it would pass it (docs/storage.md, "Quotas")
+  const quota = await remainingBytes(svc, { userId: params.userId });
+  const spooled = await spoolFile(svc, { source: params.source, signal: params.signal, quota });
   return importSpooledFile(svc, { ...params, spooled });
 }
 
-/** The node imports an accepted spool file (then removes it), pins it and records the owner's pin. */
-export async function importSpooledFile(
-  svc: StorageServices,
-  params: { userId: string; owner: string; spooled: SpooledFile; filename?: string | null | undefined },
-): Promise<UploadResult> {
-  const { spooled } = params;
-  const { size, type } = spooled;
-  let cid: CID;
-  try {
-    // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
-    // stopped import cannot leave part of a file behind in the node
-    cid = await svc.storage.node.add(readSpool(spooled.path));
-  } finally {
-    await rm(spooled.path, { force: true });
-  }
-  const cidText = cid.toV1().toString();
-  const filename = cleanFilename(params.filename);
-  await recordImportedPin(svc, {
-    cid,
-    userId: params.userId,
-    owner: params.owner,
-    meta: { filename, mimetype: type.mime, size },
-  });
-  return { cid: cidText, size, mimetype: type.mime, filename };
+export interface UploadParams {
+  userId: string;
+  owner: string;
+  source: AsyncIterable<Uint8Array>;
+  filename?: string | null;
+  signal?: AbortSignal;
+  /**
+   * who may read it (docs/storage.md, "Private and members-only files"); a function when the request
+   * may carry the choice after the file (multipart fields after the file part): it is asked once the
+   * file was received, before anything reaches the node
+   */
+  visibility?: VisibilityRequest | (() => Promise<VisibilityRequest>);
 }
 
 /**
- * After the node imported content for `owner` (an upload, a folder, a CAR's root): pins it under the
- * CID's lock, records (or refreshes) the owner's pin as `pinned`, and tells the listeners.
+ * The node imports an accepted spool file (then removes it), pins it and records the owner's pin, in
+ * importAndPin's order (GC lease, visibility, quota reservation, privacy hold, import, record).
  */
-export async function recordImportedPin(
+export async function importSpooledFile(
   svc: StorageServices,
   params: {
-    cid: CID;
     userId: string;
     owner: string;
-    meta: { filename: string | null; mimetype: string | null; size: number };
+    spooled: SpooledFile;
+    filename?: string | null | undefined;
+    visibility?: UploadParams['visibility'] | undefined;
   },
-) {
-  const { cid, meta } = params;
-  const cidText = cid.toV1().toString();
-  const now = svc.clock.now();
-  await svc.db.transaction(async (tx) => {
-    await lockCid(tx, cidText);
-    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs) });
-    const { row, created } = await insertPin(
-      tx,
-      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta },
-      now,
+): Promise<UploadResult> {
+  const { spooled } = params;
+  const { size, type } = spooled;
+  const filename = cleanFilename(params.filename);
+  try {
+    return await importAndPin(
+      svc,
+      { userId: params.userId, owner: params.owner, bytes: size, visibility: params.visibility },
+      async (hold) => {
+        // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so
+        // a stopped import cannot leave part of a file behind in the node
+        const cid: CID = await svc.storage.node.add(readSpool(spooled.path), { hold });
+        return {
+          roots: [{ cid, filename, mimetype: type.mime, size, storedBytes: size }],
+          result: { cid: cid.toV1().toString(), size, mimetype: type.mime, filename },
+        };
+      },
     );
-    if (!created) {
-      await tx
-        .update(pins)
-        .set({ ...meta, status: 'pinned', failureReason: null, updatedAt: now })
-        .where(eq(pins.id, row.id));
-    }
-  });
-  svc.storage.events.emit('ipfs:write', {
-    owner: { walletId: params.owner, userId: params.userId },
-    content: cidText,
-  });
-  svc.storage.imported.add(cidText);
-  svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
+  } finally {
+    await rm(spooled.path, { force: true });
+  }
 }

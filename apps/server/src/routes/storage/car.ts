@@ -3,11 +3,13 @@ import { AppError, findProviderError, importCar, tooLarge } from '@plenum/core';
 import { mediaType } from '../../http/body';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
+import { readVisibility } from './visibility';
 
 /**
  * POST /ipfs/car: a CAR body (`application/vnd.ipld.car`), streamed to its spool file, every block checked
- * against its CID, the roots pinned for the caller (docs/storage.md, "CAR import"). A refusal answers at
- * once; the rest of the body is drained by the error path (http/pipeline.ts).
+ * against its CID, the roots pinned for the caller (docs/storage.md, "CAR import"), public or as the query's
+ * `visibility` and `daoId` say (the body is the CAR). A refusal answers at once; the rest of the body is
+ * drained by the error path (http/pipeline.ts).
  */
 export async function importCarRoute(rc: RouteContext) {
   const { request, reply, log } = rc;
@@ -18,6 +20,7 @@ export async function importCarRoute(rc: RouteContext) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the CAR with Content-Type: application/vnd.ipld.car', {
       reason: 'CAR_REQUIRED',
     });
+  const visibility = readVisibility(Object.fromEntries(rc.query));
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > max) throw tooLarge(max);
   const abort = new AbortController();
@@ -30,6 +33,7 @@ export async function importCarRoute(rc: RouteContext) {
       owner,
       source: request.raw,
       signal: abort.signal,
+      visibility,
     });
     reply.code(201);
     return result;

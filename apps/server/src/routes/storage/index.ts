@@ -1,8 +1,17 @@
+import { LINK_PATH } from '@plenum/core';
 import type { RouteSet } from '../../http/routes';
 import { importCarRoute } from './car';
-import { downloadFile } from './file';
+import { downloadFile, downloadShared } from './file';
 import { listFolderRoute } from './folder';
-import { cidParams, cidPathParams, lsQuery, requestidParams, storageOpenApiPaths } from './openapi';
+import {
+  cidParams,
+  cidPathParams,
+  lsQuery,
+  requestidParams,
+  storageOpenApiPaths,
+  tokenParams,
+  visibilityQuery,
+} from './openapi';
 import { pinCid } from './pin';
 import { addPin, deletePin, getPin, listPins, replacePin } from './pins-api';
 import { uploadFile } from './upload';
@@ -60,6 +69,7 @@ export const storageRoutes: RouteSet = {
       operationId: 'storage-car',
       access: 'active',
       scope: 'storage',
+      query: visibilityQuery,
       handler: importCarRoute,
     },
     {
@@ -68,9 +78,18 @@ export const storageRoutes: RouteSet = {
       operationId: 'storage-pin',
       access: 'active',
       scope: 'storage',
-      noBody: true,
       params: cidParams,
+      query: visibilityQuery,
+      bodyLimit: PIN_BODY_LIMIT,
       handler: pinCid,
+    },
+    {
+      method: 'GET',
+      path: `${LINK_PATH}{token}`,
+      operationId: 'storage-shared-file',
+      access: 'public',
+      params: tokenParams,
+      handler: downloadShared,
     },
     // the Pinning Service API, under the operationIds of its specification; its writes are storage writes
     ...(

@@ -1,3 +1,4 @@
+import { LINK_PATH } from '@plenum/core';
 import {
   carImportResultSchema,
   folderListingSchema,
@@ -11,6 +12,8 @@ import {
   psaPinStatus,
   uploadForm,
   uploadResultSchema,
+  visibilityFields,
+  visibilityInput,
 } from '@plenum/validators';
 import { z } from 'zod';
 import type { ZodOpenApiPathsObject } from 'zod-openapi';
@@ -27,6 +30,8 @@ export const cidPathParams = cidParams.extend({
 export const lsQuery = z.object({
   path: z.string().max(1024).optional().meta({ description: 'a folder inside cid (default: cid itself)' }),
 });
+export const tokenParams = z.object({ token: z.string().meta({ description: 'the link token' }) });
+export const visibilityQuery = z.object(visibilityFields);
 export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
 /** the Pinning Service API's list filters */
 const pinsQuery = z.object({
@@ -69,11 +74,15 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
           },
         },
         '400': error(
-          'Not multipart, no file, an empty file, several files without wrapWithDirectory, more than 1,000 files, a bad or repeated path',
+          'Not multipart, no file, an empty file, several files without wrapWithDirectory, more than 1,000 files, a bad or repeated path, or a bad visibility or daoId',
         ),
         '401': error('Not signed in'),
-        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
-        '413': error('Larger than MAX_FILE_SIZE'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
+        '413': error(
+          'Larger than MAX_FILE_SIZE (the files together), or beyond your storage quota (QUOTA_EXCEEDED)',
+        ),
         '415': error('Type not in ALLOWED_FILE_TYPES'),
         '502': error('The IPFS node failed'),
       },
@@ -94,7 +103,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         },
         '304': { description: 'Not modified (If-None-Match with the CID ETag)' },
         '400': error('Invalid CID'),
-        '404': error('Not found on any provider'),
+        '404': error('Not found on any provider, or a file you may not read (the same answer)'),
         '502': error('Every provider failed'),
         '504': error('Every attempt timed out'),
       },
@@ -115,7 +124,9 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         },
         '304': { description: 'Not modified (If-None-Match with the ETag)' },
         '400': error('Invalid CID or path, the path names a folder (NOT_A_FILE), or passes through a file'),
-        '404': error('No such path in the folder (PATH_NOT_FOUND), or the folder was not found'),
+        '404': error(
+          'No such path in the folder (PATH_NOT_FOUND), or the folder was not found or is one you may not read (the same answer)',
+        ),
         '502': error('Every provider failed'),
         '504': error('Every attempt timed out'),
       },
@@ -131,7 +142,7 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
           content: { 'application/json': { schema: folderListingSchema } },
         },
         '400': error('Invalid CID or path, or not a folder (NOT_A_DIRECTORY)'),
-        '404': error('Not found'),
+        '404': error('Not found, or a folder you may not read (the same answer)'),
         '502': error('The node failed'),
         '504': error('The node timed out'),
       },
@@ -142,6 +153,9 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
       tags: ['storage'],
       summary:
         'Import a CAR (streamed): every block checked against its CID, every root pinned for your wallet',
+      description:
+        'visibility (public, private, dao) and daoId in the query, the body being the CAR ' +
+        '(docs/storage.md, "CAR import"); the roots count their DAG bytes against your quota.',
       requestBody: {
         required: true,
         content: { 'application/vnd.ipld.car': { schema: binary } },
@@ -152,11 +166,13 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
           content: { 'application/json': { schema: carImportResultSchema } },
         },
         '400': error(
-          'Empty, not a CAR (INVALID_CAR), a block that does not match its CID (INVALID_CAR_BLOCK), an unsupported codec or hash (UNSUPPORTED_CAR_BLOCK), a root whose DAG is not whole (INCOMPLETE_CAR)',
+          'Empty, not a CAR (INVALID_CAR), a block that does not match its CID (INVALID_CAR_BLOCK), an unsupported codec or hash (UNSUPPORTED_CAR_BLOCK), a root whose DAG is not whole (INCOMPLETE_CAR), or a bad visibility or daoId',
         ),
         '401': error('Not signed in'),
-        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
-        '413': error('Larger than MAX_FILE_SIZE'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
+        '413': error('Larger than MAX_FILE_SIZE, or beyond your storage quota (QUOTA_EXCEEDED)'),
         '415': error('Not application/vnd.ipld.car (CAR_REQUIRED)'),
         '502': error('The IPFS node failed'),
       },
@@ -166,16 +182,38 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['storage'],
       summary: 'Pin a CID for your wallet: recorded at once, fetched and pinned in the background',
+      description:
+        'visibility (public, private, dao) and daoId in the query or a JSON body; asked again with one, ' +
+        'the pin takes it (docs/storage.md, "Private and members-only files").',
+      requestBody: { required: false, content: { 'application/json': { schema: visibilityInput } } },
       responses: {
         '201': {
           description: 'Your pin was created',
           content: { 'application/json': { schema: pinSchema } },
         },
         '200': { description: 'You already pin it', content: { 'application/json': { schema: pinSchema } } },
-        '400': error('Invalid CID'),
+        '400': error('Invalid CID, or a bad visibility or daoId'),
         '401': error('Not signed in'),
-        '403': error('Email not verified, or no linked wallet (WALLET_REQUIRED)'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
         '404': error('No CID in the path: an empty segment, or one longer than 4096 characters, is no route'),
+      },
+    },
+  },
+  [`${LINK_PATH}{token}`]: {
+    get: {
+      tags: ['storage'],
+      summary: 'The file of a signed link, without credentials, until the link expires or is revoked',
+      responses: {
+        '200': {
+          description: 'The bytes, with the headers of /ipfs/file/{cid}',
+          content: { 'application/octet-stream': { schema: binary } },
+        },
+        '403': error('The link expired (LINK_EXPIRED) or was revoked (LINK_REVOKED)'),
+        '404': error('No such link, or its maker may no longer read the file'),
+        '502': error('Every provider failed'),
+        '504': error('Every attempt timed out'),
       },
     },
   },

@@ -1,7 +1,9 @@
 import { storageOf } from '@plenum/api';
-import { pinForCaller, pinView } from '@plenum/core';
+import { AppError, pinForCaller, pinView } from '@plenum/core';
+import { OtherBody } from '../../http/body';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
+import { readVisibility } from './visibility';
 
 /**
  * POST /ipfs/pin/{cid}: records the caller's pin at once and answers 201 (200 when the caller already
@@ -10,9 +12,18 @@ import { writerWallet } from './respond';
  */
 export async function pinCid(rc: RouteContext) {
   await writerWallet(rc);
+  const body = rc.request.body;
+  if (body instanceof OtherBody)
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send visibility as JSON or in the query');
+  // visibility and daoId in the query or a JSON body (the body wins)
+  const visibility = readVisibility({
+    ...Object.fromEntries(rc.query),
+    ...((body as Record<string, unknown> | undefined) ?? {}),
+  });
   const { pin, created } = await pinForCaller(storageOf(rc), {
     userId: callerOf(rc).userId,
     cid: rc.params.cid ?? '',
+    ...visibility,
   });
   rc.reply.code(created ? 201 : 200);
   return pinView(pin);

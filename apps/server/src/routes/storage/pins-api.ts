@@ -8,12 +8,14 @@ import {
   removePins,
   replacePinRequest,
   type StorageServices,
+  type VisibilityRequest,
 } from '@plenum/core';
 import { nulCharacterIssues, type psaPin as PsaPinSchema, psaListQuery, psaPin } from '@plenum/validators';
 import type { z } from 'zod';
 import { OtherBody } from '../../http/body';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
+import { readVisibility } from './visibility';
 
 /**
  * IPFS Pinning Service API v1.0.0 (ipfs/pinning-services-api-spec) over the same pin records as
@@ -36,10 +38,12 @@ function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S>
   return parsed.data;
 }
 
-function readPin(rc: RouteContext): z.output<typeof PsaPinSchema> {
+/** the pin object, with `meta.visibility` and `meta.daoId` as the pin's visibility (docs/storage.md) */
+function readPin(rc: RouteContext): z.output<typeof PsaPinSchema> & VisibilityRequest {
   if (rc.request.body === undefined || rc.request.body instanceof OtherBody)
     throw new AppError('BAD_REQUEST', 'The body must be a JSON pin object', { reason: 'BAD_REQUEST' });
-  return parseInput(psaPin, rc.request.body);
+  const pin = parseInput(psaPin, rc.request.body);
+  return { ...pin, ...readVisibility(pin.meta) };
 }
 
 const delegatesOf = (svc: StorageServices) => svc.storage.node.delegates();

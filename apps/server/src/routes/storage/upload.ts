@@ -6,6 +6,8 @@ import {
   findProviderError,
   importFolder,
   importSpooledFile,
+  quotaExceeded,
+  remainingBytes,
   type SpooledFile,
   spoolFile,
   tooLarge,
@@ -14,6 +16,7 @@ import {
 import { receiveFiles } from '../../http/multipart-files';
 import { callerOf, type RouteContext } from '../../http/routes';
 import { writerWallet } from './respond';
+import { readVisibility } from './visibility';
 
 /** multipart framing: boundary lines and part headers (a folder's paths) are far below this per file */
 const MULTIPART_OVERHEAD = 64 * 1024 + UPLOAD_MAX_FILES * 4096;
@@ -50,6 +53,11 @@ export async function uploadFile(rc: RouteContext) {
   const wrapQuery = flag(rc.query.get('wrapWithDirectory'));
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > max + MULTIPART_OVERHEAD) throw tooLarge(max);
+  // the quota as it stands (docs/storage.md, "Quotas"): a body that cannot fit what is left is refused
+  // before it is read; otherwise the byte counter cuts the files as soon as together they would pass it
+  const quota = await remainingBytes(svc, { userId });
+  if (Number.isFinite(declared) && declared > quota.remaining + MULTIPART_OVERHEAD)
+    throw quotaExceeded('PAYLOAD_TOO_LARGE', quota.used, quota.limit);
 
   const abort = new AbortController();
   reply.raw.on('close', () => {
@@ -65,7 +73,12 @@ export async function uploadFile(rc: RouteContext) {
       save: async ({ stream, filename }) => {
         // a folder's names are checked before its bytes are read, when the form already said so
         if (wrapQuery) checkUploadPath(filename);
-        const file = await spoolFile(svc, { source: stream, signal: abort.signal, maxBytes: max - total });
+        const file = await spoolFile(svc, {
+          source: stream,
+          signal: abort.signal,
+          maxBytes: max - total,
+          quota: { ...quota, remaining: quota.remaining - total },
+        });
         if (abort.signal.aborted) {
           // the upload was refused meanwhile (its finally ran): this file goes too
           await rm(file.path, { force: true });
@@ -87,17 +100,21 @@ export async function uploadFile(rc: RouteContext) {
         'Several files need wrapWithDirectory=true (they become one folder); or upload them one by one',
         { reason: 'WRAP_WITH_DIRECTORY_REQUIRED' },
       );
+    // visibility and daoId are form fields like wrapWithDirectory, read once the whole body is in
+    const visibility = readVisibility(fields);
     const value = wrap
       ? await importFolder(svc, {
           userId,
           owner,
           entries: spooled.map((s) => ({ path: checkUploadPath(s.name), spooled: s.file })),
+          visibility,
         })
       : await importSpooledFile(svc, {
           userId,
           owner,
           spooled: spooled[0]!.file,
           filename: spooled[0]!.name,
+          visibility,
         });
     reply.code(201);
     return value;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { likePattern } from '../../shared/like';
 import { allowedAvatarMimes } from '../avatar';
-import { likePattern } from './list-users';
 import { startOfUtcMonth } from './stats';
 
 describe('admin helpers', () => {

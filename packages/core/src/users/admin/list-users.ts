@@ -1,6 +1,7 @@
 import { users, userTotals } from '@plenum/db';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
+import { likePattern } from '../../shared/like';
 import { offsetOf, type Page, paginationOf } from '../../shared/pagination';
 
 export interface ListUsersParams extends Page {
@@ -37,9 +38,6 @@ function orderOf(sort: ListUsersParams['sort'], order: ListUsersParams['order'],
             : [searching ? sql`${users.createdAt} + interval '0 seconds'` : users.createdAt];
   return [...columns.map((c) => dir(c)), dir(users.id)];
 }
-
-/** LIKE pattern for a literal substring: the user's % and _ match themselves. */
-export const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Admin list, newest first unless `sort`/`order` say otherwise, soft-deleted accounts excluded. `search` matches a substring of the email,

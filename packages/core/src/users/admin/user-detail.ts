@@ -8,6 +8,7 @@ import { endSessionsExcept } from '../../auth/user-sessions';
 import type { Services } from '../../services';
 import { conflict, notFound } from '../../shared/errors';
 import { isUuid } from '../../shared/ids';
+import { storageUsage } from '../../storage/quota';
 import { loadLiveUser, lockLiveUser } from '../access';
 
 /**
@@ -50,13 +51,13 @@ export async function factorKindsOf(db: DbOrTx, userId: string): Promise<{ kind:
 const unknownUser = () => notFound('User not found');
 
 export async function getAdminUserDetail(
-  svc: Pick<Services, 'db' | 'clock' | 'oidc'>,
+  svc: Pick<Services, 'db' | 'clock' | 'oidc' | 'config'>,
   params: { id: string },
 ) {
   if (!isUuid(params.id)) throw unknownUser();
   const user = await loadLiveUser(svc.db, params.id);
   const now = svc.clock.now();
-  const [linked, identities, factors, live] = await Promise.all([
+  const [linked, identities, factors, live, storage] = await Promise.all([
     svc.db
       .select({ address: wallets.address, isPrimary: wallets.isPrimary, linkedAt: wallets.linkedAt })
       .from(wallets)
@@ -76,6 +77,7 @@ export async function getAdminUserDetail(
       .where(and(eq(sessions.userId, user.id), gt(sessions.expiresAt, now)))
       .orderBy(desc(sessions.createdAt), desc(sessions.id))
       .limit(200),
+    storageUsage(svc, { userId: user.id }),
   ]);
   const owned = linked.length
     ? await svc.db
@@ -112,6 +114,7 @@ export async function getAdminUserDetail(
       userAgent: s.userAgent,
     })),
     ownedDaos: owned,
+    storage,
   };
 }
 

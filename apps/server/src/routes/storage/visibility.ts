@@ -1,0 +1,25 @@
+import { zodIssuesToFieldIssues } from '@plenum/api';
+import { AppError, type FieldIssue, type VisibilityRequest } from '@plenum/core';
+import { nulCharacterIssues, visibilityInput } from '@plenum/validators';
+
+/**
+ * `visibility` and `daoId` of an upload's form fields or a pin's query or body (docs/storage.md, "Private
+ * and members-only files"); other fields are not this reader's business, an empty one counts as absent.
+ * 400 VALIDATION_FAILED for a value that is not one.
+ */
+export function readVisibility(source: Record<string, unknown> | undefined): VisibilityRequest {
+  const picked: Record<string, unknown> = {};
+  for (const key of ['visibility', 'daoId'] as const) {
+    const value = source?.[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const issues: FieldIssue[] = nulCharacterIssues(picked);
+  const parsed = visibilityInput.safeParse(picked);
+  if (!issues.length && parsed.success) return parsed.data;
+  if (!parsed.success) issues.push(...zodIssuesToFieldIssues(parsed.error.issues));
+  throw new AppError(
+    'BAD_REQUEST',
+    `Invalid input: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+    { reason: 'VALIDATION_FAILED', issues },
+  );
+}

@@ -1,0 +1,256 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type ApiUser, activeUserByApi, linkWalletByApi, pngBytes } from './account-setup';
+import { HOOK_TIMEOUT, startProduct } from './product';
+
+/**
+ * The files page at Pinata's level (docs/storage.md, "In the web app"), at 1280 and 375 px: copy CID, the
+ * gateway and share links, the details panel, search and sort on the server, the Metadata action that
+ * reads a document and says plainly when a file is none, sizes that are never "0 bytes", full CIDs that
+ * wrap without the page scrolling sideways, and a folder chosen for upload.
+ */
+let product: Awaited<ReturnType<typeof startProduct>>;
+let user: ApiUser;
+const cids: Record<string, string> = {};
+const PNG = pngBytes(41);
+const DOC = JSON.stringify({ name: 'Badge', description: 'a metadata document' });
+
+async function upload(token: string, bytes: Buffer | string, name: string, type: string) {
+  const form = new FormData();
+  form.append('file', new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type }), name);
+  const res = await fetch(`${product.apiUrl}/ipfs/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { cid: string }).cid;
+}
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(HOOK_TIMEOUT);
+  product = await startProduct(browser, { STORAGE_QUOTA_BYTES: String(1_000_000) });
+  user = await activeUserByApi(product.apiUrl, 'filespage');
+  await linkWalletByApi(product.apiUrl, product.webUrl, user);
+  const other = await activeUserByApi(product.apiUrl, 'filespage-other');
+  await linkWalletByApi(product.apiUrl, product.webUrl, other);
+  // oldest to newest: notes, the photo, the document, then a pin by CID with a name and meta
+  cids.notes = await upload(user.token, 'plain notes, not JSON\n'.repeat(20), 'notes.txt', 'text/plain');
+  cids.photo = await upload(user.token, PNG, 'Holiday_Photo.png', 'image/png');
+  cids.doc = await upload(user.token, DOC, 'badge.json', 'text/plain');
+  cids.report = await upload(other.token, 'the report', 'r.txt', 'text/plain');
+  const res = await fetch(`${product.apiUrl}/pins`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ cid: cids.report, name: 'Quarterly report', meta: { project: 'Apollo' } }),
+  });
+  expect(res.status).toBe(202);
+});
+test.afterAll(async () => {
+  test.setTimeout(HOOK_TIMEOUT);
+  await product?.stop();
+});
+
+async function openFiles(width: number, who: ApiUser = user): Promise<Page> {
+  const context = await product.browser.newContext({
+    viewport: { width, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  await page.goto(`${product.webUrl}/`);
+  await page.evaluate((t) => window.localStorage.setItem('plenum.session', t), who.token);
+  await page.goto(`${product.webUrl}/files`);
+  await expect(page.getByTestId('pin').first()).toBeVisible({ timeout: 20_000 });
+  return page;
+}
+
+const row = (page: Page, cid: string) => page.locator(`[data-testid="pin"][data-cid="${cid}"]`);
+const names = (page: Page) => page.getByTestId('pin-name');
+const clipboard = (page: Page) => page.evaluate(() => navigator.clipboard.readText());
+
+async function noSidewaysScroll(page: Page) {
+  const [scrollWidth, clientWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(clientWidth);
+}
+
+/** the element lies within the viewport's width (nothing of it cut off to the right) */
+async function withinWidth(locator: Locator, width: number) {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`the files page at ${width} px`, () => {
+    test('copies a CID and a share link, links the file, and shows details with the full CID', async () => {
+      const page = await openFiles(width);
+      const photo = row(page, cids.photo as string);
+      const copy = photo.getByTestId('copy-cid');
+      await expect(copy).toHaveText('Copy CID');
+      await copy.click();
+      await expect(copy).toHaveText('Copied');
+      expect(await clipboard(page)).toBe(cids.photo);
+
+      await expect(photo.getByTestId('open-link')).toHaveAttribute(
+        'href',
+        `${product.apiUrl}/ipfs/file/${cids.photo}`,
+      );
+      // no public gateway configured on this server: only this API's link
+      await expect(photo.getByTestId('gateway-link')).toHaveCount(0);
+      await photo.getByTestId('share-link').click();
+      await expect(photo.getByTestId('share-link')).toHaveText('Link copied');
+      expect(await clipboard(page)).toBe(`${product.apiUrl}/ipfs/file/${cids.photo}`);
+
+      // the CID in full, wrapped inside the card
+      const cid = photo.getByTestId('pin-cid');
+      await expect(cid).toHaveText(cids.photo as string);
+      await withinWidth(cid, width);
+
+      const details = photo.getByRole('button', { name: 'Details' });
+      await expect(details).toHaveAttribute('aria-expanded', 'false');
+      await details.click();
+      const panel = photo.getByTestId('pin-details');
+      await expect(panel).toContainText('Holiday_Photo.png');
+      await expect(panel).toContainText('a PNG image');
+      await expect(panel).toContainText('public');
+      await expect(panel.getByTestId('details-size')).toContainText(`${PNG.length} bytes`);
+      await expect(panel.getByTestId('details-cid')).toContainText(cids.photo as string);
+      await withinWidth(panel.getByTestId('details-cid'), width);
+      await expect(photo.getByRole('button', { name: 'Hide details' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      );
+
+      // a pin made by CID has no recorded size: "size unknown", never 0; its meta is in the details
+      const report = row(page, cids.report as string);
+      await expect(report.getByTestId('pin-facts')).toContainText('size unknown');
+      await report.getByRole('button', { name: 'Details' }).click();
+      await expect(report.getByTestId('details-size')).toContainText('size unknown');
+      await expect(report.getByTestId('pin-details')).toContainText('project: Apollo');
+      // its preview reads the real size from the API (HEAD), not "0 bytes"
+      await report.getByRole('button', { name: 'Preview' }).click();
+      await expect(report.getByTestId('preview-size')).toHaveText('10 bytes');
+
+      await noSidewaysScroll(page);
+      await page.context().close();
+    });
+
+    test('searches by name and metadata and sorts on the server', async () => {
+      const page = await openFiles(width);
+      await expect(names(page)).toHaveText([
+        'Quarterly report',
+        'badge.json',
+        'Holiday_Photo.png',
+        'notes.txt',
+      ]);
+      const search = page.getByRole('searchbox', { name: 'Search' });
+      await search.fill('holiday');
+      await expect(names(page)).toHaveText(['Holiday_Photo.png']);
+      // a value of the pin's meta
+      await search.fill('APOLLO');
+      await expect(names(page)).toHaveText(['Quarterly report']);
+      await search.fill('no such thing');
+      await expect(page.getByTestId('no-pins')).toContainText('No pins match “no such thing”');
+      await search.fill('');
+      await expect(names(page)).toHaveCount(4);
+
+      const sort = page.getByLabel('Sort', { exact: true });
+      await sort.selectOption({ label: 'Name (A–Z)' });
+      await expect(names(page)).toHaveText([
+        'badge.json',
+        'Holiday_Photo.png',
+        'notes.txt',
+        'Quarterly report',
+      ]);
+      await sort.selectOption({ label: 'Largest first' });
+      await expect(names(page)).toHaveText([
+        'notes.txt',
+        'Holiday_Photo.png',
+        'badge.json',
+        'Quarterly report',
+      ]);
+      await sort.selectOption({ label: 'Oldest first' });
+      await expect(names(page)).toHaveText([
+        'notes.txt',
+        'Holiday_Photo.png',
+        'badge.json',
+        'Quarterly report',
+      ]);
+      await noSidewaysScroll(page);
+      await page.context().close();
+    });
+
+    test('the Metadata action reads a document and says plainly when a file is none', async () => {
+      const page = await openFiles(width);
+      // an image cannot be a metadata document: no action on it
+      await expect(row(page, cids.photo as string).getByRole('button', { name: 'Metadata' })).toHaveCount(0);
+
+      await row(page, cids.doc as string)
+        .getByRole('button', { name: 'Metadata' })
+        .click();
+      await expect(page.getByTestId('metadata')).toContainText('"name": "Badge"');
+
+      await row(page, cids.notes as string)
+        .getByRole('button', { name: 'Metadata' })
+        .click();
+      await expect(page.getByTestId('not-metadata')).toContainText(
+        `The file ${cids.notes} is not a metadata document`,
+      );
+      await expect(page.getByTestId('metadata')).toHaveCount(0);
+
+      // any CID the person gives
+      const field = page.getByLabel('CID or ipfs:// address of a metadata document');
+      await field.fill(`ipfs://${cids.doc}`);
+      await page.getByRole('button', { name: 'Show metadata' }).click();
+      await expect(page.getByTestId('metadata')).toContainText('"description": "a metadata document"');
+      await noSidewaysScroll(page);
+      await page.context().close();
+    });
+  });
+}
+
+test('a chosen folder is uploaded file by file on a server without folder uploads, and says so', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'plenum-folder-'));
+  try {
+    mkdirSync(path.join(dir, 'trip', 'day1'), { recursive: true });
+    writeFileSync(path.join(dir, 'trip', 'readme.txt'), 'about the trip\n');
+    writeFileSync(path.join(dir, 'trip', 'day1', 'map.png'), pngBytes(42));
+    const page = await openFiles(1280);
+    await expect(page.getByTestId('pin')).toHaveCount(4);
+    await page.getByLabel('Choose a folder').setInputFiles(path.join(dir, 'trip'));
+    await expect(page.getByTestId('folder-one-by-one')).toContainText('one file per upload');
+    const item = (name: string) => page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
+    await expect(item('trip/readme.txt')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(item('trip/day1/map.png')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(page.getByTestId('pin')).toHaveCount(6);
+    await page.context().close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the usage bar reads the quota: bytes used, the share of the limit and the pins', async () => {
+  // a user of its own, so the other tests' uploads do not move the figures; the product's quota is 1 MB
+  const quota = await activeUserByApi(product.apiUrl, 'filespage-quota');
+  await linkWalletByApi(product.apiUrl, product.webUrl, quota);
+  await upload(quota.token, 'q'.repeat(250_000), 'quarter.txt', 'text/plain');
+  const page = await openFiles(375, quota);
+  const meter = page.getByRole('meter', { name: 'Storage used' });
+  await expect(meter).toHaveAttribute('aria-valuenow', '25');
+  await expect(page.getByTestId('usage')).toContainText('(25 %) · 1 pin');
+  await noSidewaysScroll(page);
+  // an upload from the page moves the bar without a reload
+  await page.getByLabel('Choose files to upload').setInputFiles({
+    name: 'half.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('h'.repeat(250_000)),
+  });
+  await expect(meter).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByTestId('usage')).toContainText('(50 %) · 2 pins');
+  await page.context().close();
+});
