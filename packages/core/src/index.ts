@@ -154,7 +154,7 @@ export {
 export { createLogger, type Logger } from './shared/logger';
 export { hashToken, newToken } from './shared/tokens';
 export {
-  checkReadPath,
+  checkFolderRead,
   checkUploadPath,
   collectGarbage,
   createEmbeddedNode,

@@ -14,14 +14,15 @@ export async function buildCar(roots: CID[], blocks: { cid: CID; bytes: Uint8Arr
   return Buffer.concat(chunks);
 }
 
-/** POST /ipfs/car with the CAR as the body */
+/** POST /ipfs/car with the CAR as the body; `query` e.g. `?visibility=private` */
 export async function postCar(
   baseUrl: string,
   token: string,
   car: Uint8Array,
   type = 'application/vnd.ipld.car',
+  query = '',
 ) {
-  const res = await fetch(`${baseUrl}/ipfs/car`, {
+  const res = await fetch(`${baseUrl}/ipfs/car${query}`, {
     method: 'POST',
     body: new Uint8Array(car),
     headers: { authorization: `Bearer ${token}`, 'content-type': type },

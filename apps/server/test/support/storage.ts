@@ -95,13 +95,15 @@ export function streamUpload(
 
 /**
  * POST /ipfs/upload with several files in the field `file`, each named by its path in the folder (as a
- * browser sends a dropped folder); `wrap` says how wrapWithDirectory=true is given, if at all.
+ * browser sends a dropped folder); `wrap` says how wrapWithDirectory=true is given, if at all; `fields`
+ * (visibility, daoId) go after the files.
  */
 export async function uploadFolder(
   api: ApiClient,
   token: string,
   files: { path: string; bytes: Uint8Array | string }[],
   wrap: 'query' | 'field' | 'none' = 'query',
+  fields: Record<string, string> = {},
 ) {
   const form = new FormData();
   if (wrap === 'field') form.append('wrapWithDirectory', 'true');
@@ -111,6 +113,7 @@ export async function uploadFolder(
       new Blob([typeof f.bytes === 'string' ? new TextEncoder().encode(f.bytes) : new Uint8Array(f.bytes)]),
       f.path,
     );
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const query = wrap === 'query' ? '?wrapWithDirectory=true' : '';
   const res = await fetch(`${api.baseUrl}/ipfs/upload${query}`, {
     method: 'POST',

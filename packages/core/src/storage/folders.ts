@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import * as raw from 'multiformats/codecs/raw';
 import { AppError, badRequest } from '../shared/errors';
 import { parseCid } from './cid';
 import { importAndPin } from './import-pin';
@@ -122,11 +123,8 @@ export async function importFolder(
   }
 }
 
-/**
- * a path in a read (`GET /ipfs/file/{cid}/{path}`, `GET /ipfs/ls/{cid}?path=`): the same rules as an
- * upload's names. Checked before who may read the folder, so a bad path is the same 400 for every CID.
- */
-export function checkReadPath(path: string): string {
+/** a path in a read: the same rules as an upload's names */
+function checkReadPath(path: string): string {
   try {
     return checkUploadPath(path);
   } catch (err) {
@@ -134,6 +132,20 @@ export function checkReadPath(path: string): string {
       throw badRequest(err.message, [{ path: 'path', message: err.message }], 'INVALID_PATH');
     throw err;
   }
+}
+
+/**
+ * The folder and path of a read inside a folder (`GET /ipfs/file/{cid}/{path}`, `GET /ipfs/ls/{cid}`),
+ * checked on what they say alone, before who may read the folder is asked: a bad path (400
+ * INVALID_PATH), or a raw block, which holds no folder (400 NOT_A_DIRECTORY). So these answers are the
+ * same for every CID, whether it is absent, public or hidden (docs/storage.md, "Reading inside a folder").
+ */
+export function checkFolderRead(cid: string, path: string | undefined) {
+  const root = parseCid(cid);
+  const checked = path !== undefined ? checkReadPath(path) : '';
+  if (root.cid.code === raw.code)
+    throw badRequest(`${root.text} is a raw block, not a folder`, undefined, 'NOT_A_DIRECTORY');
+  return { root: root.text, path: checked };
 }
 
 /** what the node says a path is; a missing name → 404 PATH_NOT_FOUND, through a file → 400 NOT_A_DIRECTORY */
@@ -172,8 +184,7 @@ export async function openFileAtPath(
     checked?: { public: boolean };
   },
 ): Promise<OpenedFile> {
-  const { text: root } = parseCid(params.cid);
-  const path = checkReadPath(params.path);
+  const { root, path } = checkFolderRead(params.cid, params.path);
   const open =
     params.checked?.public ?? (await requireReadable(svc, { cid: root, userId: params.requester?.userId }));
   const target = await resolveIn(svc, root, path, params.signal);
@@ -205,8 +216,7 @@ export async function listFolder(
   svc: StorageServices,
   params: { cid: string; path?: string | undefined; userId: string | null | undefined; signal?: AbortSignal },
 ): Promise<FolderListing & { public: boolean }> {
-  const { text: root } = parseCid(params.cid);
-  const path = params.path ? checkReadPath(params.path) : '';
+  const { root, path } = checkFolderRead(params.cid, params.path || undefined);
   const open = await requireReadable(svc, { cid: root, userId: params.userId });
   const target = await resolveIn(svc, root, path, params.signal);
   if (target.type !== 'directory')

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { storageOf } from '@plenum/api';
 import {
-  checkReadPath,
+  checkFolderRead,
   isActiveContent,
   type OpenedFile,
   openFile,
@@ -30,7 +30,7 @@ export async function downloadFile(rc: RouteContext) {
   const svc = storageOf(rc);
   const { text: cid } = parseCid(params.cid ?? '');
   // a bad path is a 400 for every CID, before who may read is asked (no answer tells hidden from absent)
-  const path = params.path !== undefined ? checkReadPath(params.path) : undefined;
+  const path = params.path !== undefined ? checkFolderRead(cid, params.path).path : undefined;
   const open = await requireReadable(svc, { cid, userId: rc.principal?.userId });
   // a path in a folder is as immutable as the folder: the ETag names both
   const etag = path !== undefined ? `"${cid}/${encodeURIComponent(path)}"` : `"${cid}"`;
