@@ -219,7 +219,7 @@ describe('quotas', () => {
     expect(fits.status, JSON.stringify(fits.body)).toBe(201);
     expect((await usage(user.token)).body).toMatchObject({ usedBytes: QUOTA, pins: 2 });
     const folder = (await pinsOf(user.id)).find((r) => r.cid === fits.body.cid);
-    expect(folder).toMatchObject({ size: 5000, storedBytes: 5000 });
+    expect(folder).toMatchObject({ size: 5000, storedBytes: 5000, filename: null });
   });
 
   it('a CAR whose roots do not fit is refused 413 QUOTA_EXCEEDED: nothing stored, pinned or counted', async () => {
@@ -250,8 +250,8 @@ describe('quotas', () => {
     const size = 3000;
     const folders = Array.from({ length: 10 }, () =>
       uploadFolder(api, user.token, [
-        { path: 'x.txt', bytes: hex(size / 2) },
-        { path: 'y/z.txt', bytes: hex(size / 2) },
+        { path: 'pack/x.txt', bytes: hex(size / 2) },
+        { path: 'pack/y/z.txt', bytes: hex(size / 2) },
       ]),
     );
     const cars = Array.from({ length: 10 }, async () =>
@@ -265,7 +265,11 @@ describe('quotas', () => {
     expect(storedCount).toBe(Math.floor(QUOTA / size));
     const u = (await usage(user.token)).body;
     expect(u).toMatchObject({ usedBytes: storedCount * size, pins: storedCount });
-    expect(await pinsOf(user.id)).toHaveLength(storedCount);
+    const rows = await pinsOf(user.id);
+    expect(rows).toHaveLength(storedCount);
+    // a folder's record is named after the one folder its paths are in; a CAR's root has no name
+    for (const r of rows)
+      expect(r.filename).toBe(r.mimetype === 'inode/directory' ? 'pack' : null);
     expect(spoolEmpty()).toBe(true);
   });
 });

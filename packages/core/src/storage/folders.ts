@@ -74,6 +74,12 @@ export interface FolderUploadResult {
   files: FolderFile[];
 }
 
+/** the record's name of a folder: the one folder every path is in (`trip` of `trip/a.txt`), else none */
+function folderNameOf(paths: string[]): string | null {
+  const first = paths[0]?.split('/')[0];
+  return first && paths.every((p) => p.startsWith(`${first}/`)) ? first : null;
+}
+
 /**
  * Imports accepted spool files as one UnixFS directory (docs/storage.md, "Folders and several files"),
  * pins it and records the owner's pin on the directory, in importAndPin's order (GC lease, visibility,
@@ -113,7 +119,15 @@ export async function importFolder(
           };
         });
         return {
-          roots: [{ cid: dir.cid, filename: null, mimetype: DIRECTORY_MIME, size, storedBytes: size }],
+          roots: [
+            {
+              cid: dir.cid,
+              filename: folderNameOf(entries.map((e) => e.path)),
+              mimetype: DIRECTORY_MIME,
+              size,
+              storedBytes: size,
+            },
+          ],
           result: { cid: dir.cid.toV1().toString(), size, files },
         };
       },
