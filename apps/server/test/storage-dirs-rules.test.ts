@@ -268,8 +268,7 @@ describe('quotas', () => {
     const rows = await pinsOf(user.id);
     expect(rows).toHaveLength(storedCount);
     // a folder's record is named after the one folder its paths are in; a CAR's root has no name
-    for (const r of rows)
-      expect(r.filename).toBe(r.mimetype === 'inode/directory' ? 'pack' : null);
+    for (const r of rows) expect(r.filename).toBe(r.mimetype === 'inode/directory' ? 'pack' : null);
     expect(spoolEmpty()).toBe(true);
   });
 });
