@@ -31,6 +31,7 @@ const info = async () => {
       allowedFileTypes: string[];
       maxAvatarSize: number;
       avatarTypes: string[];
+      directoryUploads: boolean;
     };
     ipfsGateway: string | null;
   };
@@ -43,6 +44,8 @@ describe('system.info uploads', () => {
       allowedFileTypes: ['image/png', 'text/plain'],
       maxAvatarSize: 3000,
       avatarTypes: ['image/jpeg', 'image/png'],
+      // POST /ipfs/upload takes a folder as one upload (the files page sends it so)
+      directoryUploads: true,
     });
   });
 

@@ -214,20 +214,41 @@ for (const width of [1280, 375]) {
   });
 }
 
-test('a chosen folder is uploaded file by file on a server without folder uploads, and says so', async () => {
+test('a chosen folder is uploaded as one folder: one pin named after it, of type folder, its files readable inside', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'plenum-folder-'));
+  const readme = 'about the trip\n';
+  const map = pngBytes(42);
   try {
     mkdirSync(path.join(dir, 'trip', 'day1'), { recursive: true });
-    writeFileSync(path.join(dir, 'trip', 'readme.txt'), 'about the trip\n');
-    writeFileSync(path.join(dir, 'trip', 'day1', 'map.png'), pngBytes(42));
+    writeFileSync(path.join(dir, 'trip', 'readme.txt'), readme);
+    writeFileSync(path.join(dir, 'trip', 'day1', 'map.png'), map);
     const page = await openFiles(1280);
     await expect(page.getByTestId('pin')).toHaveCount(4);
     await page.getByLabel('Choose a folder').setInputFiles(path.join(dir, 'trip'));
-    await expect(page.getByTestId('folder-one-by-one')).toContainText('one file per upload');
-    const item = (name: string) => page.locator(`[data-testid="upload-item"][data-name="${name}"]`);
-    await expect(item('trip/readme.txt')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-    await expect(item('trip/day1/map.png')).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
-    await expect(page.getByTestId('pin')).toHaveCount(6);
+    // the server takes folders (system.info → uploads.directoryUploads): one upload, not one per file
+    const item = page.locator('[data-testid="upload-item"][data-name="trip"]');
+    await expect(item).toHaveAttribute('data-state', 'done', { timeout: 20_000 });
+    await expect(item).toHaveAttribute('data-folder', 'true');
+    await expect(page.getByTestId('upload-item')).toHaveCount(1);
+    await expect(page.getByTestId('folder-one-by-one')).toHaveCount(0);
+    const size = `${readme.length + map.length} bytes`;
+    await expect(item.getByTestId('upload-done')).toContainText(
+      `Uploaded the folder trip (2 files, ${size})`,
+    );
+    const cid = (await item.getByTestId('upload-done').locator('code').textContent()) ?? '';
+    expect(cid).toMatch(/^bafy/);
+
+    await expect(page.getByTestId('pin')).toHaveCount(5);
+    const pin = row(page, cid);
+    await expect(pin.getByTestId('pin-name')).toHaveText('trip');
+    await expect(pin.getByTestId('pin-facts')).toContainText(size);
+    await pin.getByRole('button', { name: 'Details' }).click();
+    await expect(pin.getByTestId('pin-details')).toContainText('a folder');
+
+    // the files are inside the folder's CID, under the folder's name
+    const inside = await fetch(`${product.apiUrl}/ipfs/file/${cid}/trip/day1/map.png`);
+    expect(inside.status).toBe(200);
+    expect(Buffer.from(await inside.arrayBuffer()).equals(map)).toBe(true);
     await page.context().close();
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -156,6 +156,18 @@ export const REASONS = [
   'IPFS_PROVIDERS_FAILED',
   'IPFS_TIMEOUT',
   'STORAGE_UNAVAILABLE',
+  // storage: folders, several files, CAR (docs/storage.md, "Folders and several files", "CAR import")
+  'WRAP_WITH_DIRECTORY_REQUIRED',
+  'TOO_MANY_FILES',
+  'INVALID_PATH',
+  'DUPLICATE_PATH',
+  'PATH_NOT_FOUND',
+  'NOT_A_DIRECTORY',
+  'CAR_REQUIRED',
+  'INVALID_CAR',
+  'INVALID_CAR_BLOCK',
+  'UNSUPPORTED_CAR_BLOCK',
+  'INCOMPLETE_CAR',
   // quotas (docs/storage.md, "Quotas")
   'QUOTA_EXCEEDED',
   'TOO_MANY_PENDING_PINS',

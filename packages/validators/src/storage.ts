@@ -151,9 +151,52 @@ export const uploadResultSchema = z
   .meta({ id: 'UploadResult' });
 
 export const uploadForm = z.object({
-  file: z.string().meta({ format: 'binary', description: 'the file (field name `file`)' }),
+  file: z.string().meta({
+    format: 'binary',
+    description:
+      'the file (field name `file`); with wrapWithDirectory, one part per file, its filename the path in the folder (`a/b.txt`)',
+  }),
+  wrapWithDirectory: z
+    .enum(['true', 'false'])
+    .optional()
+    .meta({ description: 'true: the files become one folder (also accepted as a query parameter)' }),
   ...visibilityFields,
 });
+
+// --- folders, several files, CAR import (docs/storage.md, "Folders and several files", "CAR import") ---
+
+export const folderUploadResultSchema = z
+  .object({
+    cid: z.string().meta({ description: 'the folder (UnixFS directory), pinned for your wallet' }),
+    size: z.number().int().meta({ description: 'bytes of all files' }),
+    files: z.array(
+      z.object({ path: z.string(), cid: z.string(), size: z.number().int(), mimetype: z.string() }),
+    ),
+  })
+  .meta({ id: 'FolderUploadResult' });
+
+export const folderListingSchema = z
+  .object({
+    cid: z.string(),
+    path: z.string().meta({ description: 'the listed folder inside cid ("" for cid itself)' }),
+    entries: z.array(
+      z.object({
+        name: z.string(),
+        cid: z.string(),
+        size: z.number().int(),
+        type: z.enum(['file', 'directory']),
+      }),
+    ),
+  })
+  .meta({ id: 'FolderListing' });
+
+export const carImportResultSchema = z
+  .object({
+    roots: z.array(z.object({ cid: z.string(), size: z.number().int() })),
+    blocks: z.number().int(),
+    size: z.number().int(),
+  })
+  .meta({ id: 'CarImportResult' });
 
 // --- IPFS Pinning Service API v1.0.0 ---
 

@@ -57,6 +57,50 @@ function upload(url: string, token: string, seed: number, size = SIZE) {
   });
 }
 
+const FOLDER_FILES = 1000;
+const FOLDER_FILE_SIZE = SIZE / FOLDER_FILES;
+
+/**
+ * POST /ipfs/upload?wrapWithDirectory=true with FOLDER_FILES files of FOLDER_FILE_SIZE bytes in ten
+ * sub-folders (docs/storage.md, "Folders and several files"), streamed part by part with backpressure
+ */
+function uploadFolder(url: string, token: string, seed: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const boundary = '----plenumbenchfolder';
+    const req = request(new URL('/ipfs/upload?wrapWithDirectory=true', url), {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => {
+        text += d;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    function* parts() {
+      for (let f = 0; f < FOLDER_FILES; f++) {
+        yield Buffer.from(
+          `${f ? '\r\n' : ''}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="d${f % 10}/f${f}.pdf"\r\n\r\n`,
+        );
+        yield* body(seed * 10_000 + f, FOLDER_FILE_SIZE);
+      }
+    }
+    const it = parts();
+    const pump = () => {
+      for (let n = it.next(); !n.done; n = it.next())
+        if (!req.write(n.value)) return void req.once('drain', pump);
+      req.end(`\r\n--${boundary}--\r\n`);
+    };
+    pump();
+  });
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[], digits = 1) => xs.map((x) => x.toFixed(digits)).join(' / ');
 
@@ -64,7 +108,7 @@ const fmt = (xs: number[], digits = 1) => xs.map((x) => x.toFixed(digits)).join(
  * POST /ipfs/upload (100 MB, streamed) against the embedded node's own add of the same kind of bytes
  * (UnixFS addByteStream into an FsBlockstore, same DAG options), alternating in one run. The server
  * runs in its own process (the client would otherwise share its event loop and cores); its RSS is
- * sampled while it streams.
+ * sampled while it streams. Then one 100 MB folder of 1,000 files (wrapWithDirectory), RSS sampled too.
  */
 export default async function uploadBench(ctx: BenchContext) {
   const dir = mkdtempSync(path.join(tmpdir(), 'plenum-bench-node-'));
@@ -131,6 +175,22 @@ export default async function uploadBench(ctx: BenchContext) {
       }
       verifyMs.push(performance.now() - doneAt);
     }
+    // a 100 MB folder of 1,000 files: each file spooled and imported one at a time, never held
+    const folderBefore = server.rss();
+    let folderPeak = folderBefore;
+    const folderSampler = setInterval(() => {
+      folderPeak = Math.max(folderPeak, server.rss());
+    }, 20);
+    const folderStart = performance.now();
+    const folder = await uploadFolder(server.url, user.token, 77);
+    const folderSecs = (performance.now() - folderStart) / 1000;
+    clearInterval(folderSampler);
+    if (folder.status !== 201)
+      throw new Error(`folder upload answered ${folder.status}: ${folder.body.slice(0, 300)}`);
+    const folderFiles = (JSON.parse(folder.body) as { files: unknown[] }).files.length;
+    if (folderFiles !== FOLDER_FILES) throw new Error(`the folder holds ${folderFiles} files`);
+    const folderGrowth = (folderPeak - folderBefore) / MB;
+
     const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
     ctx.record({
       name: 'POST /ipfs/upload 100 MB (median)',
@@ -145,6 +205,15 @@ export default async function uploadBench(ctx: BenchContext) {
       unit: 'MB',
       target: { op: '<', value: 32 },
     });
+    ctx.record({
+      name: 'server RSS growth, 100 MB folder of 1,000 files',
+      value: folderGrowth,
+      unit: 'MB',
+      target: { op: '<', value: 32 },
+    });
+    console.log(
+      `folder upload (${FOLDER_FILES} files, 100 MB): ${(SIZE / MB / folderSecs).toFixed(1)} MB/s, server RSS growth ${folderGrowth.toFixed(1)} MB (target < 32 MB)`,
+    );
     console.log(`rounds: ${ROUNDS}, 100 MB each, same bytes and CID in both (${cids.upload})`);
     console.log(`embedded node raw add (baseline): ${fmt(raw)} MB/s`);
     console.log(`POST /ipfs/upload 100 MB:          ${fmt(up)} MB/s`);

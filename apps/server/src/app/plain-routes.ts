@@ -19,7 +19,7 @@ export async function registerPlainRoutes(
       const tokenScope = routeScope(route);
       scope.route({
         method: route.method,
-        url: fastifyPath(route.path),
+        url: fastifyPath(route.path, route.restParam),
         config: { access: route.access, rateLimit: route.rateLimit, errorFormat: route.errorFormat },
         ...(route.bodyLimit ? { bodyLimit: route.bodyLimit } : {}),
         // a token's scope and the caller's access are checked before any of the body is read
@@ -30,7 +30,8 @@ export async function registerPlainRoutes(
         },
         preHandler: route.noBody || route.method === 'DELETE' ? refuseBody : undefined,
         handler: (request, reply) => {
-          const params = request.params as Record<string, string>;
+          const { '*': rest, ...params } = request.params as Record<string, string>;
+          if (route.restParam && rest !== undefined) params[route.restParam] = rest;
           const query = new URLSearchParams(request.url.split('?')[1] ?? '');
           // the declared params/query schemas, before the handler runs (http/routes.ts)
           checkRouteInput(route, params, query);

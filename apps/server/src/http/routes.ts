@@ -33,6 +33,11 @@ export interface Route {
    * filters, an unsubscribe token) lists it in its written entry instead.
    */
   params?: ZodObject;
+  /**
+   * the path parameter (the template's last) that takes the rest of the URL, slashes included: a file's
+   * path inside a folder (docs/storage.md, "Folders and several files")
+   */
+  restParam?: string;
   query?: ZodObject;
   rateLimit?: RateBudget;
   /** the route reads no body: one with fields is refused before the handler runs */
@@ -113,8 +118,11 @@ export function routeSetPaths(set: RouteSet): ZodOpenApiPathsObject {
   return paths;
 }
 
-/** `/ipfs/file/{cid}` → `/ipfs/file/:cid` */
-export const fastifyPath = (template: string) => template.replace(/\{(\w+)\}/g, ':$1');
+/** `/ipfs/file/{cid}` → `/ipfs/file/:cid`; a rest parameter becomes Fastify's wildcard `*` */
+export const fastifyPath = (template: string, restParam?: string) => {
+  const path = template.replace(/\{(\w+)\}/g, ':$1');
+  return restParam ? path.replace(new RegExp(`:${restParam}$`), '*') : path;
+};
 
 /** the caller of a route that requires one (its access was checked before the handler ran) */
 export function callerOf(rc: RouteContext): Principal {

@@ -5,8 +5,9 @@ import busboy from 'busboy';
 
 /**
  * STAND-IN for a Kubo node: no Kubo binary can be installed here, so this small HTTP server answers
- * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, cat, pin/add, pin/rm, pin/ls,
- * version, id, routing/provide, swarm/connect, files/stat) in Kubo's wire format, backed by an embedded Helia node. It checks
+ * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, also of several files with
+ * wrap-with-directory, cat, pin/add, pin/rm, pin/ls, version, id, routing/provide, swarm/connect,
+ * dag/import, files/stat, ls) in Kubo's wire format, backed by an embedded Helia node. It checks
  * our use of kubo-rpc-client and the HTTP API, not Kubo itself.
  */
 export interface KuboStandIn {
@@ -41,16 +42,107 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
       if (req.method !== 'POST') return void res.writeHead(405).end();
       switch (cmd) {
         case 'add': {
-          const bb = busboy({ headers: req.headers });
-          bb.on('file', async (_name, stream, info) => {
-            const cid = await node.add(stream);
-            res.writeHead(200, { 'content-type': 'application/x-ndjson' });
-            res.end(
-              `${JSON.stringify({ Name: info.filename ?? cid.toString(), Hash: cid.toString(), Size: '0' })}\n`,
-            );
+          // one file, or several with wrap-with-directory (their paths URI-encoded in the filenames)
+          const parts: { path: string; bytes: Buffer }[] = [];
+          const bb = busboy({ headers: req.headers, preservePath: true });
+          bb.on('file', (_name, stream, info) => {
+            const chunks: Buffer[] = [];
+            stream.on('data', (c: Buffer) => chunks.push(c));
+            stream.on('end', () => {
+              if (info.mimeType !== 'application/x-directory')
+                parts.push({ path: decodeURIComponent(info.filename ?? ''), bytes: Buffer.concat(chunks) });
+            });
+          });
+          bb.on('close', async () => {
+            try {
+              res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+              if (url.searchParams.get('wrap-with-directory') === 'true') {
+                const dir = await node.addDirectory(
+                  parts.map((p) => ({
+                    path: p.path,
+                    content: async function* () {
+                      yield p.bytes;
+                    },
+                  })),
+                );
+                for (const [path, cid] of dir.files)
+                  res.write(`${JSON.stringify({ Name: path, Hash: cid.toString(), Size: '0' })}\n`);
+                return void res.end(`${JSON.stringify({ Name: '', Hash: dir.cid.toString(), Size: '0' })}\n`);
+              }
+              const [one] = parts;
+              const cid = await node.add(
+                (async function* () {
+                  yield one!.bytes;
+                })(),
+              );
+              res.end(
+                `${JSON.stringify({ Name: one!.path || cid.toString(), Hash: cid.toString(), Size: '0' })}\n`,
+              );
+            } catch (err) {
+              res.end(`${JSON.stringify({ Message: (err as Error).message, Type: 'error' })}\n`);
+            }
           });
           req.pipe(bb);
           return;
+        }
+        case 'dag/import': {
+          const bb = busboy({ headers: req.headers });
+          let done: Promise<void> = Promise.resolve();
+          bb.on('file', (_name, stream) => {
+            done = node.importCar(() => stream);
+          });
+          bb.on('close', async () => {
+            try {
+              await done;
+              res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+              res.end();
+            } catch (err) {
+              fail(res, (err as Error).message);
+            }
+          });
+          req.pipe(bb);
+          return;
+        }
+        case 'files/stat': {
+          const [, , root, ...rest] = arg.split('/');
+          // a path inside a folder (folders.ts resolves it), or a whole DAG's size (a pin by CID's quota)
+          if (rest.length) {
+            try {
+              const r = await node.resolve(parseCid(root ?? '').cid, rest.join('/'));
+              return json(res, {
+                Hash: r.cid.toString(),
+                Type: r.type,
+                Size: 0,
+                CumulativeSize: 0,
+                Blocks: 0,
+              });
+            } catch (err) {
+              return fail(res, `${(err as Error).message}: no link named`);
+            }
+          }
+          const cid = parseCid(root ?? '').cid;
+          const size = await node.dagSize(cid);
+          const type = await node.resolve(cid, '').then(
+            (r) => r.type,
+            () => 'file',
+          );
+          return json(res, { Hash: cid.toString(), Size: size, CumulativeSize: size, Blocks: 0, Type: type });
+        }
+        case 'ls': {
+          const entries = await node.ls(parseCid(arg).cid);
+          return json(res, {
+            Objects: [
+              {
+                Hash: arg,
+                Links: entries.map((e) => ({
+                  Name: e.name,
+                  Hash: e.cid.toString(),
+                  Size: e.size,
+                  Type: e.type === 'directory' ? 1 : 2,
+                })),
+              },
+            ],
+          });
         }
         case 'cat': {
           let source: Awaited<ReturnType<NodeProvider['open']>>;
@@ -74,17 +166,6 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           if (!(await node.isPinned(parseCid(arg).cid))) return fail(res, `path '${arg}' is not pinned`);
           res.writeHead(200, { 'content-type': 'application/x-ndjson' });
           return void res.end(`${JSON.stringify({ Cid: parseCid(arg).text, Type: 'recursive' })}\n`);
-        case 'files/stat': {
-          const cid = parseCid(arg.replace(/^\/ipfs\//, '')).cid;
-          const size = await node.dagSize(cid);
-          return json(res, {
-            Hash: cid.toString(),
-            Size: size,
-            CumulativeSize: size,
-            Blocks: 0,
-            Type: 'file',
-          });
-        }
         case 'swarm/connect':
           dialled.push(arg);
           return json(res, { Strings: [`connect ${arg.split('/p2p/')[1] ?? arg} success`] });

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import type { CID } from 'multiformats/cid';
 import type { ApiClient } from './http';
 
 /** POST /ipfs/upload with a small in-memory file (FormData) */
@@ -90,4 +91,81 @@ export function streamUpload(
     };
     pump();
   });
+}
+
+/**
+ * POST /ipfs/upload with several files in the field `file`, each named by its path in the folder (as a
+ * browser sends a dropped folder); `wrap` says how wrapWithDirectory=true is given, if at all; `fields`
+ * (visibility, daoId) go after the files.
+ */
+export async function uploadFolder(
+  api: ApiClient,
+  token: string,
+  files: { path: string; bytes: Uint8Array | string }[],
+  wrap: 'query' | 'field' | 'none' = 'query',
+  fields: Record<string, string> = {},
+) {
+  const form = new FormData();
+  if (wrap === 'field') form.append('wrapWithDirectory', 'true');
+  for (const f of files)
+    form.append(
+      'file',
+      new Blob([typeof f.bytes === 'string' ? new TextEncoder().encode(f.bytes) : new Uint8Array(f.bytes)]),
+      f.path,
+    );
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const query = wrap === 'query' ? '?wrapWithDirectory=true' : '';
+  const res = await fetch(`${api.baseUrl}/ipfs/upload${query}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const text = await res.text();
+  let body: any = text;
+  try {
+    body = JSON.parse(text);
+  } catch {}
+  return { status: res.status, body };
+}
+
+/** the CID ipfs-unixfs-importer gives the same files with the node's options (1 MiB raw leaves, CIDv1) */
+export async function referenceFolderCid(files: { path: string; bytes: Uint8Array | string }[]) {
+  const { importer } = await import('ipfs-unixfs-importer');
+  const { fixedSize } = await import('ipfs-unixfs-importer/chunker');
+  const { balanced } = await import('ipfs-unixfs-importer/layout');
+  const blocks = new Map<string, Uint8Array>();
+  const cids: CID[] = [];
+  const blockstore = {
+    put: async (cid: CID, bytes: Uint8Array) => {
+      if (!blocks.has(cid.toString())) cids.push(cid);
+      blocks.set(cid.toString(), bytes);
+      return cid;
+    },
+    get: async function* (cid: { toString(): string }) {
+      yield blocks.get(cid.toString())!;
+    },
+    has: async (cid: { toString(): string }) => blocks.has(cid.toString()),
+  };
+  let root = '';
+  const files_ = new Map<string, string>();
+  for await (const entry of importer(
+    files.map((f) => ({
+      path: f.path,
+      content: typeof f.bytes === 'string' ? new TextEncoder().encode(f.bytes) : f.bytes,
+    })),
+    blockstore as never,
+    {
+      cidVersion: 1,
+      rawLeaves: true,
+      wrapWithDirectory: true,
+      layout: balanced({ maxChildrenPerNode: 1024 }),
+      chunker: fixedSize({ chunkSize: 1_048_576 }),
+    },
+  )) {
+    if (entry.path === '') root = entry.cid.toString();
+    else files_.set(entry.path ?? '', entry.cid.toString());
+  }
+  /** every block of the folder's DAG, in the order the importer wrote them */
+  const all = cids.map((cid) => ({ cid, bytes: blocks.get(cid.toString())! }));
+  return { root, files: files_, blocks: all };
 }

@@ -23,6 +23,8 @@ const KINDS: Record<string, string> = {
   'application/zip': 'zip',
   'video/mp4': 'video',
   'audio/mpeg': 'audio',
+  // a folder uploaded as one (docs/storage.md, "Folders and several files")
+  'inode/directory': 'folder',
 };
 
 /** "image/png; charset=…" → "png" (a key of `files.types`), or "other" */

@@ -24,6 +24,8 @@ export const systemRouter = router({
           allowedFileTypes: z.array(z.string()),
           maxAvatarSize: z.number().int(),
           avatarTypes: z.array(z.string()),
+          /** POST /ipfs/upload takes several files as one folder (wrapWithDirectory; docs/storage.md) */
+          directoryUploads: z.boolean(),
         }),
         /** the first IPFS_GATEWAY_URLS entry, for public links to a CID; null: none configured */
         ipfsGateway: z.string().nullable(),
@@ -47,6 +49,7 @@ export const systemRouter = router({
         allowedFileTypes: ctx.svc.config.storage.allowedFileTypes,
         maxAvatarSize: ctx.svc.config.users.maxAvatarSize,
         avatarTypes: [...allowedAvatarMimes(ctx.svc.config.users.allowedImageTypes)],
+        directoryUploads: true,
       },
       ipfsGateway: ctx.svc.config.storage.gatewayUrls[0] ?? null,
     })),

@@ -8,6 +8,7 @@ import { FsDatastore } from 'datastore-fs';
 import { eq } from 'drizzle-orm';
 import { createHeliaLight } from 'helia';
 import { CID } from 'multiformats/cid';
+import { CAR_CODECS } from './codecs';
 
 /**
  * The embedded IPFS node's pinned content as one CAR file (CARv1), for `ipfs dag import` into Kubo or
@@ -66,7 +67,7 @@ export async function writePinsCar(options: PinsCarOptions): Promise<PinsCarResu
   const blockstore = new FsBlockstore(path.join(dir, 'blocks'));
   const datastore = new FsDatastore(path.join(dir, 'datastore'));
   // no block brokers: nothing is fetched, a missing block is an error
-  const helia = createHeliaLight({ blockstore, datastore, blockBrokers: [] });
+  const helia = createHeliaLight({ blockstore, datastore, blockBrokers: [], codecs: CAR_CODECS });
   await helia.start();
   try {
     const roots = new Map<string, CID>();

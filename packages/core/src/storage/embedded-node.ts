@@ -19,7 +19,9 @@ import { createHeliaLight, type Helia } from 'helia';
 import type { CID } from 'multiformats/cid';
 import { BlockGuard } from './block-guard';
 import { BlockPrivacy } from './block-privacy';
+import { CAR_CODECS } from './codecs';
 import { localDagSize } from './dag-size';
+import { embeddedFolders } from './embedded-folders';
 import { blockstoreUsage, type GcReport, markAndSweep } from './garbage-collector';
 import type { GatewayProvider } from './gateway';
 import { withGuardedBitswap } from './guarded-bitswap';
@@ -116,6 +118,8 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
   const light = createHeliaLight({
     blockstore: guarded as unknown as FsBlockstore,
     datastore,
+    // beyond dag-pb and raw: the codecs a CAR import may bring (car-import.ts)
+    codecs: CAR_CODECS,
     blockBrokers: [
       {
         name: 'plenum-gateways',
@@ -294,9 +298,18 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
         source,
         { signal: opts.signal, ...pooledLeaves(opts.signal) },
       ) as Promise<CID>,
+    // folders and CARs write through Helia's blockstore too: the GC guard sees their blocks, a hold marks them
+    ...embeddedFolders({
+      fs,
+      blocks: helia.blockstore,
+      marking: (hold) => markingBlockstore(helia.blockstore, hold),
+      connected,
+      timeoutMs,
+    }),
     async open(cid, opts = {}): Promise<ContentSource> {
       try {
         const stat = await fs.stat(cid, { offline: true, signal: opts.signal });
+        if (stat.type === 'directory') throw notAFile(cid);
         return { size: Number(stat.size), chunks: fs.cat(cid, { offline: true, signal: opts.signal }) };
       } catch (err) {
         if ((err as Error).name !== 'BlockNotFoundWhileOfflineError') throw err;
@@ -381,6 +394,13 @@ export async function createEmbeddedNode(options: EmbeddedNodeOptions): Promise<
       if (helia.status === 'started') await helia.stop();
     },
   };
+}
+
+/** a folder where a file was asked for (read.ts answers 400 NOT_A_FILE) */
+function notAFile(cid: CID): Error {
+  const err = new Error(`${cid} is a directory, not a file`);
+  err.name = 'NotAFileError';
+  return err;
 }
 
 type Blocks = Helia['blockstore'];

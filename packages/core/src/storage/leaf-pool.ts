@@ -52,8 +52,13 @@ export function pooledLeaves(signal?: AbortSignal): Pick<AddOptions, 'chunker' |
         }
       }
     }
-    // like the default chunker: an empty file is one empty leaf, and a partial last leaf is kept
-    if (!emitted || filled > 0) yield leaf.subarray(0, filled);
+    // like the default chunker: an empty file is one empty leaf, and a partial last leaf is kept. It is
+    // copied to its own size and the 1 MiB buffer (never yielded) goes back to the pool: a folder of
+    // many small files would otherwise hold a dead 1 MiB per file until V8 collects
+    if (!emitted || filled > 0) {
+      yield Buffer.from(leaf.subarray(0, filled));
+      free.push(leaf);
+    }
   };
 
   const bufferImporter: BufferImporter = async function* (file, blockstore) {

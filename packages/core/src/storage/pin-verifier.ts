@@ -47,8 +47,14 @@ export function startPinVerifier(svc: StorageServices): () => void {
           return;
         }
         // content from elsewhere is read back in full: "verified" means the node serves every byte
-        const source = await storage.node.open(parsed, { signal });
-        for await (const _ of source.chunks) signal.throwIfAborted();
+        try {
+          const source = await storage.node.open(parsed, { signal });
+          for await (const _ of source.chunks) signal.throwIfAborted();
+        } catch (err) {
+          if (!notAFile(err)) throw err;
+          // a folder (or another DAG): the pin itself walked and fetched every block; check that it holds
+          if (!(await storage.node.isPinned(parsed, { signal }))) throw new Error('the node lost the pin');
+        }
       })().finally(() => inflight.delete(cid));
       inflight.set(cid, p);
     }
@@ -144,4 +150,14 @@ export async function requeuePendingPins(svc: StorageServices) {
     .limit(10_000);
   for (const r of rows) svc.storage.events.emit('ipfs:pin', r);
   return rows.length;
+}
+
+/** the node's answer when a CID is no file to read (docs/storage.md, "Folders and several files") */
+function notAFile(err: unknown): boolean {
+  const e = err as Error;
+  return (
+    e.name === 'NotAFileError' ||
+    e.name === 'NotUnixFSError' ||
+    /is a directory|not a file/i.test(e.message ?? '')
+  );
 }

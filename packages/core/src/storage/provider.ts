@@ -42,6 +42,33 @@ export interface PinOptions extends WriteOptions {
   origins?: string[] | undefined;
 }
 
+export interface DirectoryImportEntry {
+  /** relative, checked path (folders separated by `/`) */
+  path: string;
+  content: () => AsyncIterable<Uint8Array>;
+}
+
+export interface DirectoryImport {
+  cid: CID;
+  /** each file's CID by its path */
+  files: Map<string, CID>;
+}
+
+export type EntryType = 'file' | 'directory';
+
+export interface ResolvedPath {
+  cid: CID;
+  type: EntryType;
+}
+
+export interface DirectoryListEntry {
+  name: string;
+  cid: CID;
+  /** bytes of a file; a directory's is what the node reports (its DAG node) */
+  size: number;
+  type: EntryType;
+}
+
 /** the node's place on the network, for GET /health (null: no libp2p) */
 export interface NodeNetwork {
   peerId: string;
@@ -55,6 +82,20 @@ export interface NodeProvider {
   /** imports a byte stream as a UnixFS file (CIDv1, raw leaves); does not pin */
   add(source: AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<CID>;
   open(cid: CID, options?: CallOptions): Promise<ContentSource>;
+  /**
+   * imports several files as one UnixFS directory (wrapped, the same DAG options as `add`); does not pin.
+   * `content` is called once per file, when the importer reaches it
+   */
+  addDirectory(entries: DirectoryImportEntry[], options?: WriteOptions): Promise<DirectoryImport>;
+  /** what `path` names inside the directory `cid` (docs/storage.md, "Folders and several files") */
+  resolve(cid: CID, path: string, options?: CallOptions): Promise<ResolvedPath>;
+  /** the entries of the directory `cid` */
+  ls(cid: CID, options?: CallOptions): Promise<DirectoryListEntry[]>;
+  /**
+   * stores every block of a CAR whose blocks the caller has already checked against their CIDs (car.ts);
+   * does not pin
+   */
+  importCar(source: () => AsyncIterable<Uint8Array>, options?: WriteOptions): Promise<void>;
   /** fetches what is missing and pins recursively; pinning a pinned CID is a no-op */
   pin(cid: CID, options?: PinOptions): Promise<void>;
   /** removes the pin; unpinning a CID that is not pinned is a no-op */

@@ -3,22 +3,14 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { pins } from '@plenum/db';
-import { and, eq } from 'drizzle-orm';
 import type { CID } from 'multiformats/cid';
 import { AppError, badRequest } from '../shared/errors';
 import { createReclaimer } from '../shared/reclaim';
-import type { PrivacyHold } from './block-privacy';
-import { detectType, SNIFF_BYTES, Utf8Validator } from './mime';
-import { insertPin, lockCid } from './pin-records';
-import { quotaExceeded, type Reservation, remainingBytes, reserveStorage } from './quota';
+import { importAndPin } from './import-pin';
+import { type DetectedType, detectType, SNIFF_BYTES, Utf8Validator } from './mime';
+import { quotaExceeded, remainingBytes } from './quota';
 import type { StorageServices } from './runtime';
-import {
-  privacyChanged,
-  resolveVisibility,
-  type VisibilityChoice,
-  type VisibilityRequest,
-} from './visibility';
+import type { VisibilityRequest } from './visibility';
 
 export interface UploadResult {
   cid: string;
@@ -43,23 +35,115 @@ export function cleanFilename(name: string | null | undefined): string | null {
 /** the spool's read size: one leaf of the DAG (leaf-pool.ts), so the importer copies whole reads */
 const SPOOL_READ = 1_048_576;
 
+export interface SpooledFile {
+  /** the spool file holding the accepted bytes; the caller removes it */
+  path: string;
+  size: number;
+  type: DetectedType;
+}
+
+/** what is left of a user's quota as remainingBytes said (no lock: the byte counter's early cut) */
+export interface QuotaLeft {
+  remaining: number;
+  used: number;
+  limit: number;
+}
+
 /**
- * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The type comes from
- * the first bytes (415 before anything is written); the size limit is checked on every chunk (413 as
- * soon as it is crossed); text must stay UTF-8 to the end. The bytes go to a spool file first and reach
- * the node only once the whole file was received and accepted: a refused or failed upload (type, size,
- * not UTF-8, the client gone) leaves no block in any block store, nothing a peer or GET /ipfs/file could
- * read, and no pin or record.
+ * Receives one file into a spool file under DATA_DIR/upload-spool with every upload rule (docs/storage.md,
+ * "Uploading"): the type from the first bytes (415 before anything is written), the size on every chunk
+ * (413 as soon as `maxBytes` is crossed, or `quota.remaining`: 413 QUOTA_EXCEEDED, "Quotas"), UTF-8 to
+ * the end for text. On a refusal the spool file is gone. `reclaim` lets several files of one upload share
+ * one young-generation collector (shared/reclaim.ts).
+ */
+export async function spoolFile(
+  svc: StorageServices,
+  params: {
+    source: AsyncIterable<Uint8Array>;
+    signal?: AbortSignal | undefined;
+    /** the limit for this file (default MAX_FILE_SIZE); the error names MAX_FILE_SIZE */
+    maxBytes?: number;
+    /** what this file may still take of the quota; absent: no early cut */
+    quota?: QuotaLeft | undefined;
+    reclaim?: (bytes: number) => void;
+  },
+): Promise<SpooledFile> {
+  const { maxFileSize, allowedFileTypes } = svc.config.storage;
+  const limit = params.maxBytes ?? maxFileSize;
+  const quota = params.quota;
+  const overQuota = () => quotaExceeded('PAYLOAD_TOO_LARGE', quota?.used ?? 0, quota?.limit ?? 0);
+  const it = params.source[Symbol.asyncIterator]();
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
+  let ended = false;
+  while (headBytes < SNIFF_BYTES) {
+    const next = await it.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headBytes += next.value.length;
+    if (headBytes > limit) throw tooLarge(maxFileSize);
+    if (quota && headBytes > quota.remaining) throw overQuota();
+  }
+  if (headBytes === 0)
+    throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
+  const type = await detectType(Buffer.concat(head));
+  if (!allowedFileTypes.includes(type.mime)) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${type.mime} are not allowed`, {
+      reason: 'FILE_TYPE_NOT_ALLOWED',
+    });
+  }
+  const utf8 = type.mime.startsWith('text/') ? new Utf8Validator() : null;
+  let size = 0;
+  const reclaim = params.reclaim ?? createReclaimer();
+  const counted = async function* () {
+    const take = (chunk: Uint8Array) => {
+      size += chunk.length;
+      reclaim(chunk.length);
+      if (size > limit) throw tooLarge(maxFileSize);
+      if (quota && size > quota.remaining) throw overQuota();
+      utf8?.push(chunk);
+      return chunk;
+    };
+    for (const c of head) yield take(c);
+    if (ended) return;
+    while (true) {
+      const next = await it.next();
+      if (next.done) return;
+      yield take(next.value);
+    }
+  };
+  const spooled = path.join(svc.storage.spoolDir, randomUUID());
+  try {
+    await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
+    if (utf8 && !utf8.end()) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
+        reason: 'FILE_TYPE_NOT_ALLOWED',
+      });
+    }
+  } catch (err) {
+    await rm(spooled, { force: true });
+    throw err;
+  }
+  return { path: spooled, size, type };
+}
+
+/** a spool file read back in the DAG's leaf size (leaf-pool.ts), so the importer copies whole reads */
+export const readSpool = (file: string) => createReadStream(file, { highWaterMark: SPOOL_READ });
+
+/**
+ * Streams a file into the node and pins it for `owner` (docs/storage.md, "Uploading"). The bytes go to a
+ * spool file first (spoolFile: type, size, quota, UTF-8) and reach the node only once the whole file was
+ * received and accepted: a refused or failed upload (type, size, quota, not UTF-8, the client gone)
+ * leaves no block in any block store, nothing a peer or GET /ipfs/file could read, and no pin or record.
  */
 export async function uploadAndPin(svc: StorageServices, params: UploadParams): Promise<UploadResult> {
-  // add and pin are one step for GC: between them the blocks are unpinned (docs/storage.md, "Garbage
-  // collection"); the lease keeps every block the import writes or finds until the pin holds it
-  const lease = svc.storage.node.protect?.();
-  try {
-    return await receiveAndPin(svc, params);
-  } finally {
-    lease?.release();
-  }
+  // the quota as it stands: the byte counter cuts the body as soon as it would pass it (docs/storage.md, "Quotas")
+  const quota = await remainingBytes(svc, { userId: params.userId });
+  const spooled = await spoolFile(svc, { source: params.source, signal: params.signal, quota });
+  return importSpooledFile(svc, { ...params, spooled });
 }
 
 export interface UploadParams {
@@ -76,151 +160,38 @@ export interface UploadParams {
   visibility?: VisibilityRequest | (() => Promise<VisibilityRequest>);
 }
 
-async function receiveAndPin(svc: StorageServices, params: UploadParams): Promise<UploadResult> {
-  const { maxFileSize, allowedFileTypes } = svc.config.storage;
-  // the quota as it stands: the byte counter cuts the body as soon as it would pass it (docs/storage.md, "Quotas")
-  const quota = await remainingBytes(svc, { userId: params.userId });
-  const overQuota = () => quotaExceeded('PAYLOAD_TOO_LARGE', quota.used, quota.limit);
-  const it = params.source[Symbol.asyncIterator]();
-  const head: Uint8Array[] = [];
-  let headBytes = 0;
-  let ended = false;
-  while (headBytes < SNIFF_BYTES) {
-    const next = await it.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    head.push(next.value);
-    headBytes += next.value.length;
-    if (headBytes > maxFileSize) throw tooLarge(maxFileSize);
-    if (headBytes > quota.remaining) throw overQuota();
-  }
-  if (headBytes === 0)
-    throw badRequest('The file is empty', [{ path: 'file', message: 'empty file' }], 'EMPTY_FILE');
-  const type = await detectType(Buffer.concat(head));
-  if (!allowedFileTypes.includes(type.mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Files of type ${type.mime} are not allowed`, {
-      reason: 'FILE_TYPE_NOT_ALLOWED',
-    });
-  }
-  const utf8 = type.mime.startsWith('text/') ? new Utf8Validator() : null;
-  let size = 0;
-  const reclaim = createReclaimer();
-  const counted = async function* () {
-    const take = (chunk: Uint8Array) => {
-      size += chunk.length;
-      reclaim(chunk.length);
-      if (size > maxFileSize) throw tooLarge(maxFileSize);
-      if (size > quota.remaining) throw overQuota();
-      utf8?.push(chunk);
-      return chunk;
-    };
-    for (const c of head) yield take(c);
-    if (ended) return;
-    while (true) {
-      const next = await it.next();
-      if (next.done) return;
-      yield take(next.value);
-    }
-  };
-  const spooled = path.join(svc.storage.spoolDir, randomUUID());
-  let cid: CID;
-  let reservation: Reservation | null = null;
-  let choice: VisibilityChoice & { explicit: boolean };
-  let hold: PrivacyHold | undefined;
-  try {
-    try {
-      await pipeline(counted(), createWriteStream(spooled), { signal: params.signal });
-      if (utf8 && !utf8.end()) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is not UTF-8 text throughout', {
-          reason: 'FILE_TYPE_NOT_ALLOWED',
-        });
-      }
-      const requested =
-        typeof params.visibility === 'function' ? await params.visibility() : (params.visibility ?? {});
-      choice = {
-        ...(await resolveVisibility(svc.db, { userId: params.userId, ...requested })),
-        explicit: requested.visibility !== undefined,
-      };
-      // the exact check, under the user's quota lock: of concurrent uploads only those that fit together
-      // pass, before anything reaches the node
-      reservation = await reserveStorage(svc, { userId: params.userId, bytes: size });
-      // a non-public file's blocks are refused to peers from the moment they are stored
-      if (choice.visibility !== 'public') hold = svc.storage.node.privacy?.hold();
-      // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so a
-      // stopped import cannot leave part of a file behind in the node
-      cid = await svc.storage.node.add(createReadStream(spooled, { highWaterMark: SPOOL_READ }), { hold });
-    } finally {
-      await rm(spooled, { force: true });
-    }
-    return await recordUpload(svc, { ...params, cid, type, size, choice, hold, reservation });
-  } finally {
-    hold?.release();
-    await reservation?.release();
-  }
-}
-
 /**
- * The upload's pin record, in one transaction under the user's quota lock (the reservation is turned into
- * the pin's `stored_bytes`) and the CID's lock (the node pins it), with its visibility.
+ * The node imports an accepted spool file (then removes it), pins it and records the owner's pin, in
+ * importAndPin's order (GC lease, visibility, quota reservation, privacy hold, import, record).
  */
-async function recordUpload(
+export async function importSpooledFile(
   svc: StorageServices,
   params: {
     userId: string;
     owner: string;
-    filename?: string | null;
-    cid: CID;
-    type: { mime: string };
-    size: number;
-    choice: VisibilityChoice & { explicit: boolean };
-    hold: PrivacyHold | undefined;
-    reservation: Reservation;
+    spooled: SpooledFile;
+    filename?: string | null | undefined;
+    visibility?: UploadParams['visibility'] | undefined;
   },
 ): Promise<UploadResult> {
-  const { cid, type, size, choice, hold } = params;
-  const cidText = cid.toV1().toString();
+  const { spooled } = params;
+  const { size, type } = spooled;
   const filename = cleanFilename(params.filename);
-  const now = svc.clock.now();
-  await svc.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ storedBytes: pins.storedBytes })
-      .from(pins)
-      .where(and(eq(pins.cid, cidText), eq(pins.owner, params.owner)))
-      .limit(1);
-    await params.reservation.confirm(tx, { replacedBytes: existing?.storedBytes ?? 0 });
-    await lockCid(tx, cidText);
-    await svc.storage.node.pin(cid, { signal: AbortSignal.timeout(svc.config.storage.timeoutMs), hold });
-    const meta = { filename, mimetype: type.mime, size, storedBytes: size };
-    const visibility = { visibility: choice.visibility, daoId: choice.daoId };
-    const { row, created } = await insertPin(
-      tx,
-      { cid: cidText, owner: params.owner, userId: params.userId, status: 'pinned', ...meta, ...visibility },
-      now,
+  try {
+    return await importAndPin(
+      svc,
+      { userId: params.userId, owner: params.owner, bytes: size, visibility: params.visibility },
+      async (hold) => {
+        // received whole and accepted: the import runs to its end even if the client leaves meanwhile, so
+        // a stopped import cannot leave part of a file behind in the node
+        const cid: CID = await svc.storage.node.add(readSpool(spooled.path), { hold });
+        return {
+          roots: [{ cid, filename, mimetype: type.mime, size, storedBytes: size }],
+          result: { cid: cid.toV1().toString(), size, mimetype: type.mime, filename },
+        };
+      },
     );
-    if (!created) {
-      // the owner uploads it again: a visibility asked for now applies, none keeps the one it has
-      await tx
-        .update(pins)
-        .set({
-          ...meta,
-          ...(choice.explicit ? visibility : {}),
-          status: 'pinned',
-          failureReason: null,
-          updatedAt: now,
-        })
-        .where(eq(pins.id, row.id));
-    }
-  });
-  // the guard walks a non-public DAG before the hold on its blocks is released
-  const guarded = privacyChanged(svc, cidText);
-  if (hold) await guarded;
-  svc.storage.events.emit('ipfs:write', {
-    owner: { walletId: params.owner, userId: params.userId },
-    content: cidText,
-  });
-  svc.storage.imported.add(cidText);
-  svc.storage.events.emit('ipfs:pin', { cid: cidText, owner: params.owner });
-  return { cid: cidText, size, mimetype: type.mime, filename };
+  } finally {
+    await rm(spooled.path, { force: true });
+  }
 }

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import { storageOf } from '@plenum/api';
 import {
+  checkFolderRead,
   isActiveContent,
   type OpenedFile,
   openFile,
+  openFileAtPath,
   openLink,
   parseCid,
   requireReadable,
@@ -16,21 +18,26 @@ const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
- * GET /ipfs/file/{cid}: raw bytes (gateways first, then the node) with the type detected from the
- * bytes. Served so that a browser never runs it: nosniff, a sandboxing CSP, and `attachment` for
- * anything executable. Content addressing makes it immutable, so the CID is the ETag. A file the caller
- * may not read is the same 404 as an absent one, checked before anything else (304 included).
+ * GET /ipfs/file/{cid} and GET /ipfs/file/{cid}/{path}: raw bytes (gateways first, then the node) with
+ * the type detected from the bytes. Served so that a browser never runs it: nosniff, a sandboxing CSP,
+ * and `attachment` for anything executable. Content addressing makes it immutable, so the CID (with the
+ * path) is the ETag. Who may read is decided on the CID in the URL, a folder's for a path inside it, before
+ * anything else (304 and the path's resolution included): a file the caller may not read, or any path in
+ * a folder they may not read, is the same 404 as an absent one (docs/storage.md, "Folders and several files").
  */
 export async function downloadFile(rc: RouteContext) {
-  const { request, reply } = rc;
+  const { request, reply, params } = rc;
   const svc = storageOf(rc);
-  const { text: cid } = parseCid(rc.params.cid ?? '');
+  const { text: cid } = parseCid(params.cid ?? '');
+  // a bad path is a 400 for every CID, before who may read is asked (no answer tells hidden from absent)
+  const path = params.path !== undefined ? checkFolderRead(cid, params.path).path : undefined;
   const open = await requireReadable(svc, { cid, userId: rc.principal?.userId });
-  const etag = `"${cid}"`;
+  // a path in a folder is as immutable as the folder: the ETag names both
+  const etag = path !== undefined ? `"${cid}/${encodeURIComponent(path)}"` : `"${cid}"`;
   const cache = open ? PUBLIC_CACHE : PRIVATE_CACHE;
   if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
     return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
-  return sendFile(rc, cid, { public: open });
+  return sendFile(rc, { cid, path }, { public: open }, etag);
 }
 
 /**
@@ -41,20 +48,25 @@ export async function downloadShared(rc: RouteContext) {
   const svc = storageOf(rc);
   const link = await openLink(svc, { token: rc.params.token ?? '' });
   rc.reply.header('Referrer-Policy', 'no-referrer');
-  return sendFile(rc, link.cid, { public: false });
+  return sendFile(rc, { cid: link.cid }, { public: false }, `"${link.cid}"`);
 }
 
-async function sendFile(rc: RouteContext, cid: string, checked: { public: boolean }) {
+async function sendFile(
+  rc: RouteContext,
+  target: { cid: string; path?: string | undefined },
+  checked: { public: boolean },
+  etag: string,
+) {
   const { request, reply, log } = rc;
   const svc = storageOf(rc);
   const abort = new AbortController();
   reply.raw.on('close', () => abort.abort(new Error('client went away')));
-  const file: OpenedFile = await openFile(svc, {
-    cid,
-    requester: await sessionEntityOf(svc, { userId: rc.principal?.userId }),
-    signal: abort.signal,
-    checked,
-  });
+  const requester = await sessionEntityOf(svc, { userId: rc.principal?.userId });
+  const file: OpenedFile =
+    target.path !== undefined
+      ? await openFileAtPath(svc, { ...target, path: target.path, requester, signal: abort.signal, checked })
+      : await openFile(svc, { cid: target.cid, requester, signal: abort.signal, checked });
+  const cid = file.cid;
   const disposition = isActiveContent(file.type.mime) ? 'attachment' : 'inline';
   reply.headers({
     'Content-Type': file.type.mime.startsWith('text/') ? `${file.type.mime}; charset=utf-8` : file.type.mime,
@@ -62,7 +74,7 @@ async function sendFile(rc: RouteContext, cid: string, checked: { public: boolea
     'Content-Security-Policy': "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'",
     'Content-Disposition': `${disposition}; filename="${cid}.${file.type.ext}"`,
     'Cache-Control': checked.public ? PUBLIC_CACHE : PRIVATE_CACHE,
-    ETag: `"${cid}"`,
+    ETag: etag,
     'Cross-Origin-Resource-Policy': 'cross-origin',
   });
   if (file.size !== undefined) reply.header('Content-Length', String(file.size));

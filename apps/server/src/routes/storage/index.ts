@@ -1,7 +1,17 @@
 import { LINK_PATH } from '@plenum/core';
 import type { RouteSet } from '../../http/routes';
+import { importCarRoute } from './car';
 import { downloadFile, downloadShared } from './file';
-import { cidParams, requestidParams, storageOpenApiPaths, tokenParams, visibilityQuery } from './openapi';
+import { listFolderRoute } from './folder';
+import {
+  cidParams,
+  cidPathParams,
+  lsQuery,
+  requestidParams,
+  storageOpenApiPaths,
+  tokenParams,
+  visibilityQuery,
+} from './openapi';
 import { pinCid } from './pin';
 import { addPin, deletePin, getPin, listPins, replacePin } from './pins-api';
 import { uploadFile } from './upload';
@@ -31,6 +41,36 @@ export const storageRoutes: RouteSet = {
       optionalAuth: true,
       params: cidParams,
       handler: downloadFile,
+    },
+    // folders and CAR import (docs/storage.md, "Folders and several files", "CAR import")
+    {
+      method: 'GET',
+      path: '/ipfs/file/{cid}/{path}',
+      operationId: 'storage-file-path',
+      access: 'public',
+      optionalAuth: true,
+      params: cidPathParams,
+      restParam: 'path',
+      handler: downloadFile,
+    },
+    {
+      method: 'GET',
+      path: '/ipfs/ls/{cid}',
+      operationId: 'storage-ls',
+      access: 'public',
+      optionalAuth: true,
+      params: cidParams,
+      query: lsQuery,
+      handler: listFolderRoute,
+    },
+    {
+      method: 'POST',
+      path: '/ipfs/car',
+      operationId: 'storage-car',
+      access: 'active',
+      scope: 'storage',
+      query: visibilityQuery,
+      handler: importCarRoute,
     },
     {
       method: 'POST',

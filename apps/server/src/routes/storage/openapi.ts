@@ -1,5 +1,8 @@
 import { LINK_PATH } from '@plenum/core';
 import {
+  carImportResultSchema,
+  folderListingSchema,
+  folderUploadResultSchema,
   PSA_MATCH,
   PSA_STATUS,
   pinSchema,
@@ -21,6 +24,12 @@ const psaError = (description: string) => ({
   content: { 'application/json': { schema: psaFailure } },
 });
 export const cidParams = z.object({ cid: z.string().meta({ description: 'CID (v0 or v1)' }) });
+export const cidPathParams = cidParams.extend({
+  path: z.string().meta({ description: 'a file inside the folder, slashes included (a/b/c.txt)' }),
+});
+export const lsQuery = z.object({
+  path: z.string().max(1024).optional().meta({ description: 'a folder inside cid (default: cid itself)' }),
+});
 export const tokenParams = z.object({ token: z.string().meta({ description: 'the link token' }) });
 export const visibilityQuery = z.object(visibilityFields);
 export const requestidParams = z.object({ requestid: z.string().meta({ description: 'pin request id' }) });
@@ -47,19 +56,33 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
     post: {
       tags: ['storage'],
       summary:
-        'Upload a file (multipart field "file", streamed; type from its bytes), pinned for your wallet',
+        'Upload a file (multipart field "file", streamed; type from its bytes), or several as one folder (wrapWithDirectory=true), pinned for your wallet',
+      requestParams: {
+        query: z.object({
+          wrapWithDirectory: z
+            .enum(['true', 'false'])
+            .optional()
+            .meta({ description: 'true: the files become one folder (or the form field of that name)' }),
+        }),
+      },
       requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadForm } } },
       responses: {
         '201': {
-          description: 'Stored and pinned',
-          content: { 'application/json': { schema: uploadResultSchema } },
+          description: 'Stored and pinned: one file, or with wrapWithDirectory the folder and its files',
+          content: {
+            'application/json': { schema: z.union([uploadResultSchema, folderUploadResultSchema]) },
+          },
         },
-        '400': error('Not multipart, no file, an empty file, or a bad visibility or daoId'),
+        '400': error(
+          'Not multipart, no file, an empty file, several files without wrapWithDirectory, more than 1,000 files, a bad or repeated path, or a bad visibility or daoId',
+        ),
         '401': error('Not signed in'),
         '403': error(
           'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
         ),
-        '413': error('Larger than MAX_FILE_SIZE'),
+        '413': error(
+          'Larger than MAX_FILE_SIZE (the files together), or beyond your storage quota (QUOTA_EXCEEDED)',
+        ),
         '415': error('Type not in ALLOWED_FILE_TYPES'),
         '502': error('The IPFS node failed'),
       },
@@ -83,6 +106,75 @@ export const storageOpenApiPaths: ZodOpenApiPathsObject = {
         '404': error('Not found on any provider, or a file you may not read (the same answer)'),
         '502': error('Every provider failed'),
         '504': error('Every attempt timed out'),
+      },
+    },
+  },
+  '/ipfs/file/{cid}/{path}': {
+    get: {
+      tags: ['storage'],
+      summary: 'Raw bytes of a file inside a folder, with the same headers as /ipfs/file/{cid}',
+      responses: {
+        '200': {
+          description: 'The bytes; Content-Disposition names them {file cid}.{ext}',
+          content: {
+            'application/octet-stream': { schema: binary },
+            'image/*': { schema: binary },
+            'text/plain': { schema: binary },
+          },
+        },
+        '304': { description: 'Not modified (If-None-Match with the ETag)' },
+        '400': error('Invalid CID or path, the path names a folder (NOT_A_FILE), or passes through a file'),
+        '404': error(
+          'No such path in the folder (PATH_NOT_FOUND), or the folder was not found or is one you may not read (the same answer)',
+        ),
+        '502': error('Every provider failed'),
+        '504': error('Every attempt timed out'),
+      },
+    },
+  },
+  '/ipfs/ls/{cid}': {
+    get: {
+      tags: ['storage'],
+      summary: 'The entries of a folder (UnixFS directory), from the node',
+      responses: {
+        '200': {
+          description: 'The folder',
+          content: { 'application/json': { schema: folderListingSchema } },
+        },
+        '400': error('Invalid CID or path, or not a folder (NOT_A_DIRECTORY)'),
+        '404': error('Not found, or a folder you may not read (the same answer)'),
+        '502': error('The node failed'),
+        '504': error('The node timed out'),
+      },
+    },
+  },
+  '/ipfs/car': {
+    post: {
+      tags: ['storage'],
+      summary:
+        'Import a CAR (streamed): every block checked against its CID, every root pinned for your wallet',
+      description:
+        'visibility (public, private, dao) and daoId in the query, the body being the CAR ' +
+        '(docs/storage.md, "CAR import"); the roots count their DAG bytes against your quota.',
+      requestBody: {
+        required: true,
+        content: { 'application/vnd.ipld.car': { schema: binary } },
+      },
+      responses: {
+        '201': {
+          description: 'Stored; every root pinned',
+          content: { 'application/json': { schema: carImportResultSchema } },
+        },
+        '400': error(
+          'Empty, not a CAR (INVALID_CAR), a block that does not match its CID (INVALID_CAR_BLOCK), an unsupported codec or hash (UNSUPPORTED_CAR_BLOCK), a root whose DAG is not whole (INCOMPLETE_CAR), or a bad visibility or daoId',
+        ),
+        '401': error('Not signed in'),
+        '403': error(
+          'Email not verified, no linked wallet (WALLET_REQUIRED), or not in the DAO (NOT_A_MEMBER)',
+        ),
+        '413': error('Larger than MAX_FILE_SIZE, or beyond your storage quota (QUOTA_EXCEEDED)'),
+        '415': error('Not application/vnd.ipld.car (CAR_REQUIRED)'),
+        '502': error('The IPFS node failed'),
       },
     },
   },
