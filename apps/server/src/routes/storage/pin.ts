@@ -16,10 +16,8 @@ export async function pinCid(rc: RouteContext) {
   if (body instanceof OtherBody)
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send visibility as JSON or in the query');
   // visibility and daoId in the query or a JSON body (the body wins)
-  const visibility = readVisibility({
-    ...Object.fromEntries(rc.query),
-    ...((body as Record<string, unknown> | undefined) ?? {}),
-  });
+  const fromBody = readVisibility(body as Record<string, unknown> | undefined, { strict: true });
+  const visibility = { ...readVisibility(Object.fromEntries(rc.query)), ...fromBody };
   const { pin, created } = await pinForCaller(storageOf(rc), {
     userId: callerOf(rc).userId,
     cid: rc.params.cid ?? '',
