@@ -28,6 +28,11 @@ export interface NodePrivacy {
   attach(source: PrivacySource): Promise<void>;
   /** whether a block would be refused to a peer now (tests and diagnostics) */
   refuses(cid: CID): boolean;
+  /**
+   * whether a block belongs only to non-public DAGs (or to one in flight), for reads of a CID no pin
+   * record holds; waits for the guard's first rebuild at start (true, the safe side, if it failed)
+   */
+  hides(cid: CID): Promise<boolean>;
   /** resolves when no update or rebuild is left */
   idle(): Promise<void>;
 }
@@ -74,6 +79,13 @@ export class BlockPrivacy implements NodePrivacy {
     const key = keyOf(cid);
     if (this.held.has(key)) return true;
     return this.counts.has(key) && !this.shared.has(key);
+  }
+
+  async hides(cid: CID): Promise<boolean> {
+    // not attached to the pin records (no server runs it): nothing is known to hide
+    if (!this.source) return false;
+    if (!this.ready) await this.idle();
+    return this.refuses(cid);
   }
 
   hold(): PrivacyHold {

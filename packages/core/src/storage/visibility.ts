@@ -2,6 +2,7 @@ import { type DbOrTx, daos, type PinVisibility, pins } from '@plenum/db';
 import { eq, sql } from 'drizzle-orm';
 import { badRequest, forbidden } from '../shared/errors';
 import type { PrivacySource, RootVisibility } from './block-privacy';
+import { parseCid } from './cid';
 import { failureOf } from './provider';
 import type { StorageServices } from './runtime';
 
@@ -92,6 +93,11 @@ export async function requireReadable(
 ): Promise<boolean> {
   const access = await readAccess(svc.db, params);
   if (access === 'denied') throw failureOf([], params.cid);
+  // no record holds it, but it may be a block of a non-public DAG (a file inside a private folder, a
+  // private file unpinned moments ago): the node's guard knows those blocks (docs/storage.md, "Private
+  // and members-only files")
+  if (access === 'public' && (await svc.storage.node.privacy?.hides(parseCid(params.cid).cid)))
+    throw failureOf([], params.cid);
   return access === 'public';
 }
 

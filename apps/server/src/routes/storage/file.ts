@@ -21,9 +21,9 @@ const PRIVATE_CACHE = 'private, no-store';
  * GET /ipfs/file/{cid} and GET /ipfs/file/{cid}/{path}: raw bytes (gateways first, then the node) with
  * the type detected from the bytes. Served so that a browser never runs it: nosniff, a sandboxing CSP,
  * and `attachment` for anything executable. Content addressing makes it immutable, so the CID (with the
- * path) is the ETag. Who may read is decided on the CID in the URL, a folder's for a path inside it, before
- * anything else (304 and the path's resolution included): a file the caller may not read, or any path in
- * a folder they may not read, is the same 404 as an absent one (docs/storage.md, "Folders and several files").
+ * path) is the ETag; a revalidation (If-None-Match) is a 304 for any CID. Otherwise who may read is decided on
+ * the CID in the URL, a folder's for a path inside it, before the path is resolved: a file the caller may not
+ * read, or any path in a folder they may not read, is the same 404 as an absent one (docs/storage.md, "Folders and several files").
  */
 export async function downloadFile(rc: RouteContext) {
   const { request, reply, params } = rc;
@@ -31,12 +31,13 @@ export async function downloadFile(rc: RouteContext) {
   const { text: cid } = parseCid(params.cid ?? '');
   // a bad path is a 400 for every CID, before who may read is asked (no answer tells hidden from absent)
   const path = params.path !== undefined ? checkFolderRead(cid, params.path).path : undefined;
-  const open = await requireReadable(svc, { cid, userId: rc.principal?.userId });
   // a path in a folder is as immutable as the folder: the ETag names both
   const etag = path !== undefined ? `"${cid}/${encodeURIComponent(path)}"` : `"${cid}"`;
-  const cache = open ? PUBLIC_CACHE : PRIVATE_CACHE;
+  // a revalidation is answered before anything is looked up, the same for every CID (absent, public or
+  // hidden alike): it sends no content, and answering it after the access check told hidden from absent
   if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
-    return reply.code(304).headers({ ETag: etag, 'Cache-Control': cache }).send();
+    return reply.code(304).headers({ ETag: etag, 'Cache-Control': PUBLIC_CACHE }).send();
+  const open = await requireReadable(svc, { cid, userId: rc.principal?.userId });
   return sendFile(rc, { cid, path }, { public: open }, etag);
 }
 
