@@ -31,7 +31,11 @@ describe('system.info', () => {
         allowedFileTypes: ['text/plain'],
         maxAvatarSize: 5_242_880,
         avatarTypes: ['image/jpeg', 'image/png', 'image/gif'],
+        // several files go as one folder upload (docs/storage.md, "Folders and several files")
+        directoryUploads: true,
       },
+      // no IPFS_GATEWAY_URLS here: no public gateway to link to
+      ipfsGateway: null,
     });
   });
 });

@@ -17,6 +17,11 @@ const ALLOWED = new Map<string, string>([
     'a memo of one constant: a hash of a random password, computed once for the process',
   ],
   ['shared/reclaim.ts gc', "the process's V8 gc function, looked up once (docs/internals.md)"],
+  ['storage/car-import.ts CODECS', 'a constant table of the IPLD codecs a CAR block may use, never changed'],
+  [
+    'storage/car-import.ts HASHERS',
+    'a constant table of the multihash functions a CAR block may use, never changed',
+  ],
   [
     'governance/vote-signer.ts fieldHashes',
     'a bounded memo of keccak over short strings: the same answer with or without it, shared by any container',

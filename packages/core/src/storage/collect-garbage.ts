@@ -4,7 +4,7 @@ import { writeAudit } from '../audit/write-audit';
 import { conflict } from '../shared/errors';
 import { parseCid } from './cid';
 import type { GcReport } from './garbage-collector';
-import type { StorageRuntime, StorageServices } from './runtime';
+import type { StorageServices } from './runtime';
 
 export type GcTrigger = 'admin' | 'watermark' | 'hidden-unpinned';
 
@@ -49,9 +49,6 @@ export async function collectGarbage(
   return report;
 }
 
-/** per runtime: whether an automatic run is under way, and whether another was asked for meanwhile */
-const automatic = new WeakMap<StorageRuntime, { running: boolean; again: boolean; hidden: boolean }>();
-
 /**
  * After an unpin: a run when the blockstore's usage has reached IPFS_GC_WATERMARK (0 = never), or at
  * once when `hidden`: the last record of a private or members-only file is gone, and its blocks, public
@@ -64,8 +61,7 @@ export function collectGarbageIfFull(svc: StorageServices, options: { hidden?: b
   const { node } = svc.storage;
   if (!(watermark || options.hidden) || !node.usedBytes || !node.collectGarbage || svc.storage.signal.aborted)
     return;
-  const s = automatic.get(svc.storage) ?? { running: false, again: false, hidden: false };
-  automatic.set(svc.storage, s);
+  const s = svc.storage.autoGc;
   if (options.hidden) s.hidden = true;
   if (s.running) {
     s.again = true;

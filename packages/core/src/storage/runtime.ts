@@ -24,6 +24,11 @@ export interface StorageRuntime {
   spoolDir: string;
   /** background jobs (pin verification) in flight, so stop() and tests can wait for them */
   pending: Set<Promise<unknown>>;
+  /**
+   * the automatic garbage collection (collect-garbage.ts): whether a run is under way, whether another
+   * was asked for meanwhile, and whether one must run whatever the watermark (a hidden file unpinned)
+   */
+  autoGc: { running: boolean; again: boolean; hidden: boolean };
   /** aborted on stop(): background jobs give up instead of holding shutdown */
   signal: AbortSignal;
   track<T>(p: Promise<T>): Promise<T>;
@@ -73,6 +78,7 @@ export async function createStorageRuntime(o: RuntimeOptions): Promise<StorageRu
     gateways,
     events: new StorageEvents(),
     imported: new Set(),
+    autoGc: { running: false, again: false, hidden: false },
     spoolDir,
     pending,
     signal: shutdown.signal,
