@@ -194,7 +194,10 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
 
   app.setErrorHandler(async (err, request, reply) => {
     const answer = errorReply(err);
-    if (answer.unexpected) log.error({ err, requestId: request.id }, 'request failed');
+    // a failure after the client left (a read cut short by its going) is no fault to raise an alarm about
+    if (answer.unexpected && request.raw.socket?.destroyed)
+      log.debug({ err, requestId: request.id }, 'request failed after the client went away');
+    else if (answer.unexpected) log.error({ err, requestId: request.id }, 'request failed');
     else if (answer.lockConflict) log.warn({ err, requestId: request.id }, 'lock conflict answered 503');
     // a tRPC client reads only tRPC-shaped errors: answers given before tRPC runs take that shape there
     const calls = trpcProcedures(pathOf(request));
