@@ -220,6 +220,45 @@ test.describe('administration in the browser', () => {
     await own.close();
   });
 
+  test("sets a user's storage quota from their details: usage against it, then an upload over it is refused", async () => {
+    const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
+    const target = await activeUserByApi(product.apiUrl, 'quota');
+    await linkWalletByApi(product.apiUrl, product.webUrl, target);
+    const upload = async (text: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+      return fetch(`${product.apiUrl}/ipfs/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${target.token}` },
+        body: form,
+      });
+    };
+    expect((await upload('a'.repeat(300_000))).status).toBe(201);
+    const page = await signedInPage(product, boss, '/admin/users');
+    await page.getByLabel('Search name or email').fill(target.email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByTestId('user-row')).toHaveCount(1);
+    await page.getByRole('button', { name: `Details of ${target.email}` }).click();
+    const storage = page.getByRole('dialog').getByTestId('user-storage');
+    const meter = storage.getByRole('meter', { name: 'Storage used' });
+    await expect(meter).toHaveAttribute('aria-valuenow', '0'); // 300 kB of the 1 GB default
+    await storage.getByLabel('Quota in MB (0 = unlimited)').fill('0.5');
+    await storage.getByRole('button', { name: 'Save quota' }).click();
+    await expect(storage.getByTestId('quota-saved')).toHaveText('Quota saved.');
+    await expect(meter).toHaveAttribute('aria-valuenow', '60');
+    const refused = await upload('b'.repeat(300_000));
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({
+      reason: 'QUOTA_EXCEEDED',
+      usedBytes: 300_000,
+      limitBytes: 500_000,
+    });
+    await storage.getByRole('button', { name: 'Use the default' }).click();
+    await expect(meter).toHaveAttribute('aria-valuenow', '0');
+    expect((await upload('c'.repeat(300_000))).status).toBe(201);
+    await page.close();
+  });
+
   test('every admin page says an outage with "Try again", claims no empty list, and recovers by itself', async () => {
     const boss = { ...admin, ...(await loginByApi(product.apiUrl, admin)) };
     // the pages at once, each in a page of its own with its own cut: the retries are waited out together

@@ -10,10 +10,11 @@ import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
 import { QueryState } from '../ui/query-state';
+import { UserStorage } from './user-storage';
 
 /**
  * What stands behind one account, for an admin (docs/users.md, "Administration"): wallets, linked
- * identities, second factors, live sessions and owned DAOs, with "Sign out everywhere" and "Send password
+ * identities, second factors, live sessions, owned DAOs and storage (with its quota), with "Sign out everywhere" and "Send password
  * reset", each after a confirmation that says what happens.
  */
 export function UserDetail({ userId, email }: { userId: string; email: string }) {
@@ -87,6 +88,7 @@ export function UserDetail({ userId, email }: { userId: string; email: string })
               <li key={d.id}>{d.name}</li>
             ))}
           </Section>
+          <UserStorage userId={userId} usage={u.storage} />
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
