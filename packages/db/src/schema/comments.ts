@@ -42,7 +42,7 @@ export const proposalComments = pgTable(
   ],
 );
 
-/** A comment's earlier bodies, one row per edit: what moderators read (docs/discussion.md, "Editing"). */
+/** A comment's earlier bodies, one row per edit: what moderators read (docs/discussion.md, "Editing and deleting"). */
 export const proposalCommentEdits = pgTable(
   'proposal_comment_edits',
   {
