@@ -198,6 +198,23 @@ describe('PATCH and DELETE /comments/{commentId}', () => {
     expect((await api.delete(`/comments/${c.id}`, { token: s.member.token })).status).toBe(409);
   });
 
+  it('concurrent deletions: exactly one 200, every other 409 COMMENT_DELETED', async () => {
+    const s = await setup();
+    const c = await posted(s.proposalId, s.member, { body: 'once' });
+    const res = await Promise.all(
+      Array.from({ length: 10 }, () => api.delete(`/comments/${c.id}`, { token: s.member.token })),
+    );
+    expect(res.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = res.filter((r) => r.status === 409);
+    expect(refused).toHaveLength(9);
+    expect(new Set(refused.map((r) => r.body.reason))).toEqual(new Set(['COMMENT_DELETED']));
+    const updates = await t.app.svc.db
+      .select({ data: events.data })
+      .from(events)
+      .where(and(eq(events.proposalId, s.proposalId), eq(events.type, 'comment_updated')));
+    expect(updates.map((u) => (u.data as { change: string }).change)).toEqual(['deleted']);
+  });
+
   it('concurrent edits: every accepted edit keeps exactly one earlier body', async () => {
     const s = await setup();
     const c = await posted(s.proposalId, s.member, { body: 'v0' });

@@ -6,7 +6,6 @@ import { appendEvents } from '../governance/event-log';
 import { requireDao, requireProposal } from '../governance/rows';
 import type { Services } from '../services';
 import { badRequest, conflict, forbidden, notFound } from '../shared/errors';
-import { spendCommentWrite } from './throttle';
 import { type CommentRow, commentView } from './view';
 import { commentingAddress } from './who-may-comment';
 
@@ -50,7 +49,7 @@ export async function postComment(
     proposal,
     actorAddress: params.actorAddress,
   });
-  await spendCommentWrite(svc, params.principal.userId);
+  await svc.commentWrites.spend(params.principal.userId);
   return svc.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(proposalComments)
@@ -79,7 +78,7 @@ export async function editComment(
   svc: Services,
   params: { principal: Principal; commentId: string; body: string },
 ) {
-  await spendCommentWrite(svc, params.principal.userId);
+  await svc.commentWrites.spend(params.principal.userId);
   return changeOwn(
     svc,
     params,
@@ -94,7 +93,7 @@ export async function editComment(
 
 /** DELETE /comments/{commentId}: the author only; a tombstone without its body keeps the thread. */
 export async function deleteComment(svc: Services, params: { principal: Principal; commentId: string }) {
-  await spendCommentWrite(svc, params.principal.userId);
+  await svc.commentWrites.spend(params.principal.userId);
   return changeOwn(svc, params, async () => ({ body: '', deletedAt: svc.clock.now() }), 'deleted');
 }
 
