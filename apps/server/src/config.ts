@@ -80,6 +80,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
       daoApprovalRequired: env.DAO_APPROVAL_REQUIRED,
       proposalReminderHours: env.PROPOSAL_REMINDER_HOURS,
       signatureMaxAheadS: env.VOTE_SIGNATURE_MAX_AHEAD_S,
+      commentsPerMinute: env.COMMENTS_PER_MINUTE,
       chains: {
         rpcUrls: env.CHAIN_RPC_URLS,
         confirmations: env.CHAIN_CONFIRMATIONS,

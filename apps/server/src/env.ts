@@ -181,6 +181,7 @@ const schema = z.object({
   /** reminder mail this many hours before a proposal ends, to members who have not voted; 0 = off */
   PROPOSAL_REMINDER_HOURS: hours(24),
   /** how far a signed vote's timestamp may be ahead of the server's clock, seconds (docs/governance.md) */
+  COMMENTS_PER_MINUTE: int(10),
   VOTE_SIGNATURE_MAX_AHEAD_S: int(300).refine((n) => n <= 300, { message: 'must be at most 300' }),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
   // live event streams: caps per connection and per user, backpressure, replays at once (docs/events.md, "Limits")

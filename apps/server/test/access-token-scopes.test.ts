@@ -224,7 +224,7 @@ function expectedScope(method: string, path: string): string | undefined {
   if (method === 'get') return 'read';
   if (/^\/(auth|users|notifications)\//.test(`${path}/`)) return 'account';
   if (/^\/(ipfs|pins)\//.test(`${path}/`)) return 'storage';
-  if (/^\/(daos|proposals|votes)\//.test(`${path}/`)) return 'governance';
+  if (/^\/(daos|proposals|votes|comments)\//.test(`${path}/`)) return 'governance';
   return undefined;
 }
 

@@ -21,6 +21,7 @@ const EXPLAINED_WARNINGS = new Set([
   'no-ambiguous-paths #/paths/~1daos~1{daoId}~1delegates',
   'no-ambiguous-paths #/paths/~1proposals~1{proposalId}~1cancel',
   'no-ambiguous-paths #/paths/~1proposals~1{proposalId}~1history',
+  'no-ambiguous-paths #/paths/~1proposals~1{proposalId}~1comments',
   'no-server-example.com #/servers/0/url',
   'operation-2xx-response #/paths/~1auth~1oidc~1{provider}~1start/get/responses',
   'operation-2xx-response #/paths/~1auth~1oidc~1{provider}~1callback/get/responses',

@@ -64,6 +64,11 @@ export interface CoreConfig {
      * (VOTE_SIGNATURE_MAX_AHEAD_S; absent = 300; docs/governance.md, "Signed votes (EIP-712)")
      */
     signatureMaxAheadS?: number;
+    /**
+     * comment writes per account per minute (COMMENTS_PER_MINUTE; 0 = unlimited; absent = 10;
+     * docs/discussion.md, "Rate limit")
+     */
+    commentsPerMinute?: number;
     /** token holdings from EVM chains (docs/governance.md, "Token holdings from the chain") */
     chains?: {
       /** chain id → JSON-RPC URL (CHAIN_RPC_URLS) */

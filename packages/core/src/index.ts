@@ -64,6 +64,15 @@ export { unlinkWallet } from './auth/wallet-unlink';
 export { linkWallet, listWallets, pageWallets, setPrimaryWallet } from './auth/wallets';
 export { ChainReader } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
+// discussion on proposals (docs/discussion.md)
+export {
+  commentEdits,
+  deleteComment,
+  editComment,
+  listComments,
+  postComment,
+  setCommentHidden,
+} from './discussion/index';
 export { EventBus, type EventBusOptions } from './events/bus';
 export { maxEventId, readEvents } from './events/feed';
 export type { EventFilter } from './events/filter';

@@ -2,6 +2,7 @@ import { type OidcClients, oidcClients } from './auth/oidc/providers';
 import { PasswordGate } from './auth/password/gate';
 import { createSessionQueues, type SessionQueues } from './auth/session-lookup';
 import { type ChainReader, createChainReader } from './chain';
+import { type CommentThrottle, createCommentThrottle } from './discussion/throttle';
 import { type GovernanceOptions, GovernanceRuntime } from './governance/runtime';
 import type { ServiceBase } from './service-base';
 import { type DeletionGuard, deletionGuards } from './users/deletion-guards';
@@ -25,6 +26,8 @@ export interface Services extends ServiceBase {
   oidc: OidcClients;
   /** what can block deleting a user (users/deletion-guards.ts) */
   deletionGuards: DeletionGuard[];
+  /** the per-account budget of comment writes (discussion/throttle.ts) */
+  commentWrites: CommentThrottle;
 }
 
 /**
@@ -40,5 +43,6 @@ export function createCoreServices(base: ServiceBase, options: GovernanceOptions
     passwordChecks: new PasswordGate(base.config.passwordChecks),
     oidc: oidcClients(base),
     deletionGuards: [...deletionGuards],
+    commentWrites: createCommentThrottle(base),
   };
 }

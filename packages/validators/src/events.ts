@@ -10,6 +10,9 @@ export const eventTypeSchema = z.enum([
   'vote_cast',
   'proposal_status_changed',
   'delegation_changed',
+  // discussion (docs/discussion.md)
+  'comment_posted',
+  'comment_updated',
 ]);
 
 /** An event id as a client may send it back: a number or its decimal string (tRPC's tracked ids are strings). */

@@ -1,6 +1,7 @@
 export * from './account-admin';
 export * from './auth';
 export * from './canonical';
+export * from './comments';
 export * from './common';
 export * from './delegation';
 export * from './events';

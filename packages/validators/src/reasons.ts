@@ -133,6 +133,11 @@ export const REASONS = [
   'PROPOSAL_CLOSED',
   'PROPOSAL_NOT_PENDING',
   'OWNER_ROLE',
+  // discussion (docs/discussion.md)
+  'NOT_COMMENT_AUTHOR',
+  'COMMENT_DELETED',
+  'REPLY_TOO_DEEP',
+  'PARENT_NOT_IN_PROPOSAL',
   'ALREADY_OWNER',
   // delegation (docs/governance.md, "Delegation")
   'DELEGATION_ON_CHAIN',

@@ -22,6 +22,7 @@ import { Countdown } from './countdown';
 import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
 import { Markdown } from './markdown';
+import { ProposalComments } from './proposal-comments';
 import { ProposalTimeline } from './proposal-timeline';
 import { RankedRounds } from './ranked-rounds';
 import { ResultBars } from './result-bars';
@@ -186,6 +187,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
               </details>
             )}
             <ProposalHistory proposalId={proposalId} />
+            <ProposalComments proposalId={proposalId} />
           </TabsContent>
           {/* mounted while hidden: the list stays current with the live stream and the count */}
           <TabsContent value="votes" forceMount className="data-[state=inactive]:hidden">

@@ -5,7 +5,13 @@ import { useSessionToken } from '../session';
 import { useTRPCClient } from '../trpc';
 import { reconnectIfSessionChanged } from './ws-client';
 
-export type LiveEventType = 'dao_created' | 'proposal_submitted' | 'vote_cast' | 'proposal_status_changed';
+export type LiveEventType =
+  | 'dao_created'
+  | 'proposal_submitted'
+  | 'vote_cast'
+  | 'proposal_status_changed'
+  | 'comment_posted'
+  | 'comment_updated';
 
 /** The event envelope (docs/events.md, "The envelope"). */
 export interface LiveEvent {

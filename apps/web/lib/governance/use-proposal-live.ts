@@ -40,6 +40,13 @@ export function useProposalLive(proposalId: string | undefined) {
 
   function apply(event: LiveEvent) {
     if (!proposalId || event.proposalId !== proposalId) return;
+    // the discussion (docs/discussion.md): read the thread again, as the reader sees it (hidden text)
+    if (event.type === 'comment_posted' || event.type === 'comment_updated') {
+      void queryClient.invalidateQueries({
+        queryKey: trpc.governance.comments.list.queryKey({ proposalId }),
+      });
+      return;
+    }
     const results = event.data.results as Results | undefined;
     if (results) {
       queryClient.setQueryData(trpc.governance.votes.results.queryKey({ proposalId }), (old) =>
@@ -57,7 +64,8 @@ export function useProposalLive(proposalId: string | undefined) {
     refetchVotesSoon();
   }
 
-  return useLiveEvents(proposalId ? { proposalId, events: ['vote_cast', 'proposal_status_changed'] } : null, {
+  const events = ['vote_cast', 'proposal_status_changed', 'comment_posted', 'comment_updated'] as const;
+  return useLiveEvents(proposalId ? { proposalId, events: [...events] } : null, {
     onEvent: apply,
     // a vote committed after the first read but before the subscription is in no event: read again
     onResync: () => {
@@ -65,6 +73,7 @@ export function useProposalLive(proposalId: string | undefined) {
       void refetchFresh(queryClient, [
         trpc.governance.votes.results.queryKey({ proposalId }),
         ...votesKeys(proposalId),
+        trpc.governance.comments.list.queryKey({ proposalId }),
       ]);
     },
   });

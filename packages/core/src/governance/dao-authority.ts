@@ -13,12 +13,12 @@ import type { DaoRow } from './rows';
 export type Authority = 'owner' | DaoRole;
 
 /** what a DAO write needs */
-export type Power = 'settings' | 'members' | 'roles' | 'transfer' | 'cancel' | 'author';
+export type Power = 'settings' | 'members' | 'roles' | 'transfer' | 'cancel' | 'author' | 'moderate';
 
 const GRANTS: Record<Authority, readonly Power[]> = {
-  owner: ['settings', 'members', 'roles', 'transfer', 'cancel', 'author'],
-  admin: ['settings', 'members', 'roles', 'cancel', 'author'],
-  moderator: ['cancel'],
+  owner: ['settings', 'members', 'roles', 'transfer', 'cancel', 'author', 'moderate'],
+  admin: ['settings', 'members', 'roles', 'cancel', 'author', 'moderate'],
+  moderator: ['cancel', 'moderate'],
   author: ['author'],
 };
 const RANK: Record<Authority, number> = { owner: 4, admin: 3, moderator: 2, author: 1 };
@@ -62,6 +62,7 @@ const REFUSALS: Record<Power, string> = {
   transfer: "Only this DAO's owner can transfer its ownership",
   cancel: "Only the proposal's author, or this DAO's owner, admins and moderators, can cancel it",
   author: "Only this DAO's owner, admins and authors can do this",
+  moderate: "Only this DAO's owner, admins and moderators can hide or unhide comments",
 };
 
 /**

@@ -11,6 +11,9 @@ export const GOVERNANCE_EVENT_TYPES = [
   'vote_cast',
   'proposal_status_changed',
   'delegation_changed',
+  // discussion (docs/discussion.md)
+  'comment_posted',
+  'comment_updated',
 ] as const;
 export type GovernanceEventType = (typeof GOVERNANCE_EVENT_TYPES)[number];
 

@@ -1,4 +1,5 @@
 export * from './activity';
+export * from './comments';
 export * from './governance';
 export * from './identities';
 export * from './notifications';

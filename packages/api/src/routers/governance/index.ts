@@ -1,5 +1,6 @@
 import { router } from '../../trpc';
 import { chainTokensRouter } from './chain-tokens';
+import { commentsRouter } from './comments';
 import { daosRouter } from './daos';
 import { delegatesRouter } from './delegates';
 import { delegationRouter } from './delegation';
@@ -25,4 +26,5 @@ export const governanceRouter = router({
   tokens: chainTokensRouter,
   delegation: delegationRouter,
   delegates: delegatesRouter,
+  comments: commentsRouter,
 });
