@@ -257,3 +257,21 @@ export { resendVerification } from './users/resend-verification';
 export { applyAdminEmails, setRoleByEmail } from './users/set-role';
 export { updateUser } from './users/update-user';
 export { verifyEmail } from './users/verify-email';
+// webhooks (docs/webhooks.md)
+export {
+  enqueueStorageEvent,
+  enqueueStoredEvents,
+  listDeliveries,
+  processDueDeliveries,
+  queueTestDelivery,
+  redeliver,
+} from './webhooks/queue';
+export {
+  createWebhook,
+  DAO_WEBHOOK_EVENTS,
+  deleteWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  STORAGE_WEBHOOK_EVENTS,
+  updateWebhook,
+} from './webhooks/subscriptions';
