@@ -45,10 +45,12 @@ async function receiver(port = 0) {
 }
 
 const clock = new ManualClock();
+// every instance needs the same secret key to open the sealed signing secrets
+const env = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', SECRET_KEY: 'k'.repeat(48) };
 let t: TestApp;
 let api: ApiClient;
 beforeAll(async () => {
-  t = await startTestApp({ clock, env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
+  t = await startTestApp({ clock, env });
   api = apiClient(t.url);
 });
 afterAll(() => t.close());
@@ -358,7 +360,7 @@ describe('safety (WEBHOOK_ALLOW_PRIVATE_NETWORKS off)', () => {
 describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL', () => {
   it('each event is delivered once although both instances queue and send', async () => {
     const rx = await receiver();
-    const b = await startTestApp({ databaseUrl: t.databaseUrl!, clock, env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
+    const b = await startTestApp({ databaseUrl: t.databaseUrl!, clock, env });
     try {
       clock.set(Date.now());
       const owner = await memberUser(api);
@@ -376,7 +378,7 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL', () => 
         async () => {
           await Promise.all([t.app.webhookWorker.tick(), b.app.webhookWorker.tick()]);
           const list = await deliveries(owner, hook.id);
-          expect(list.filter((d) => d.status === 'succeeded')).toHaveLength(n);
+          expect(list.filter((d) => d.status === 'succeeded'), JSON.stringify(list.filter((d) => d.status !== 'succeeded'))).toHaveLength(n);
         },
         { timeout: 20_000, interval: 50 },
       );

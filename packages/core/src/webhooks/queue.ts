@@ -170,7 +170,16 @@ export async function processDueDeliveries(svc: Services, params: { batch?: numb
         .where(inArray(webhookDeliveries.id, due.map((r) => r.d.id)));
     return due;
   });
-  await Promise.all(claimed.map((c) => attempt(svc, c.d, c.url, secretOf(svc, c))));
+  await Promise.all(
+    claimed.map(async (c) => {
+      try {
+        await attempt(svc, c.d, c.url, secretOf(svc, c));
+      } catch (err) {
+        // the lease brings it back (an instance without the right SECRET_KEY, a database hiccup)
+        svc.log.warn({ deliveryId: c.d.id, err: (err as Error).message }, 'a webhook attempt was not recorded');
+      }
+    }),
+  );
   return claimed.length;
 }
 
