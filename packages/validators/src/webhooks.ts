@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTime, pageQuery, paged, uuid } from './common';
+import { isoDateTime, paged, pageQuery, uuid } from './common';
 
 /** Outbound webhooks (docs/webhooks.md). Which events fit which subscription is checked in core. */
 export const webhookEventName = z.string().min(1).max(64);
@@ -16,7 +16,9 @@ export const createWebhookInput = z.strictObject({
     description:
       'with daoId: dao_updated, proposal_submitted, proposal_updated, proposal_status_changed, vote_cast, delegation_changed; without: ipfs:pin.verified, ipfs:pin.failed',
   }),
-  daoId: uuid.nullish().meta({ description: "a DAO's events (its owner and admins); omitted: your own storage events" }),
+  daoId: uuid
+    .nullish()
+    .meta({ description: "a DAO's events (its owner and admins); omitted: your own storage events" }),
 });
 
 export const updateWebhookInput = z.strictObject({

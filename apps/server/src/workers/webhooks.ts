@@ -10,7 +10,10 @@ import { pins } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
 
 type StorageSource = {
-  on(name: 'ipfs:pin.verified' | 'ipfs:pin.failed', fn: (e: { cid: string; owner: string } & Record<string, unknown>) => void): () => void;
+  on(
+    name: 'ipfs:pin.verified' | 'ipfs:pin.failed',
+    fn: (e: { cid: string; owner: string } & Record<string, unknown>) => void,
+  ): () => void;
 };
 
 /**
@@ -56,10 +59,16 @@ export function startWebhookWorker(
         .from(pins)
         .where(and(eq(pins.cid, data.cid), eq(pins.owner, owner)))
         .then((rows) =>
-          enqueueStorageEvent(svc, { userIds: [...new Set(rows.map((r) => r.userId))], type, data: { ...data, owner } }),
+          enqueueStorageEvent(svc, {
+            userIds: [...new Set(rows.map((r) => r.userId))],
+            type,
+            data: { ...data, owner },
+          }),
         )
         .then(() => tick())
-        .catch((err: unknown) => svc.log.warn({ err: (err as Error).message }, 'queueing a storage webhook failed'));
+        .catch((err: unknown) =>
+          svc.log.warn({ err: (err as Error).message }, 'queueing a storage webhook failed'),
+        );
     }),
   );
 

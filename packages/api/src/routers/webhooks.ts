@@ -34,7 +34,12 @@ const mine = (ctx: { principal: { userId: string } }, id: string) => ({
 export const webhooksRouter = router({
   create: activeProcedure
     .meta({
-      openapi: { method: 'POST', path: '/webhooks', tags, summary: 'Subscribe an endpoint (the secret is shown once)' },
+      openapi: {
+        method: 'POST',
+        path: '/webhooks',
+        tags,
+        summary: 'Subscribe an endpoint (the secret is shown once)',
+      },
       successStatus: 201,
     })
     .input(createWebhookInput)
@@ -43,7 +48,12 @@ export const webhooksRouter = router({
 
   list: activeProcedure
     .meta({
-      openapi: { method: 'GET', path: '/webhooks', tags, summary: "Your webhooks, or a DAO's (owner and admins)" },
+      openapi: {
+        method: 'GET',
+        path: '/webhooks',
+        tags,
+        summary: "Your webhooks, or a DAO's (owner and admins)",
+      },
       scope: 'account',
     })
     .input(listWebhooksInput)
@@ -51,14 +61,26 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) => listWebhooks(ctx.svc, { userId: ctx.principal.userId, daoId: input.daoId })),
 
   update: activeProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/webhooks/{id}', tags, summary: 'Change or enable/disable a webhook' } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Change or enable/disable a webhook',
+      },
+    })
     .input(updateWebhookInput)
     .output(webhookSchema)
     .mutation(({ ctx, input: { id, ...rest } }) => updateWebhook(ctx.svc, { ...mine(ctx, id), ...rest })),
 
   delete: activeProcedure
     .meta({
-      openapi: { method: 'DELETE', path: '/webhooks/{id}', tags, summary: 'Delete a webhook and its deliveries' },
+      openapi: {
+        method: 'DELETE',
+        path: '/webhooks/{id}',
+        tags,
+        summary: 'Delete a webhook and its deliveries',
+      },
       successStatus: 204,
     })
     .input(webhookIdInput)
@@ -67,7 +89,12 @@ export const webhooksRouter = router({
 
   rotateSecret: activeProcedure
     .meta({
-      openapi: { method: 'POST', path: '/webhooks/{id}/rotate-secret', tags, summary: 'A new signing secret, shown once' },
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/rotate-secret',
+        tags,
+        summary: 'A new signing secret, shown once',
+      },
     })
     .input(webhookIdInput)
     .output(webhookSecretSchema)
@@ -75,7 +102,12 @@ export const webhooksRouter = router({
 
   test: activeProcedure
     .meta({
-      openapi: { method: 'POST', path: '/webhooks/{id}/test', tags, summary: 'Queue a webhook.test delivery now' },
+      openapi: {
+        method: 'POST',
+        path: '/webhooks/{id}/test',
+        tags,
+        summary: 'Queue a webhook.test delivery now',
+      },
       successStatus: 202,
     })
     .input(webhookIdInput)
@@ -84,7 +116,12 @@ export const webhooksRouter = router({
 
   deliveries: activeProcedure
     .meta({
-      openapi: { method: 'GET', path: '/webhooks/{id}/deliveries', tags, summary: "A webhook's deliveries, newest first" },
+      openapi: {
+        method: 'GET',
+        path: '/webhooks/{id}/deliveries',
+        tags,
+        summary: "A webhook's deliveries, newest first",
+      },
       scope: 'account',
     })
     .input(webhookDeliveriesInput)
@@ -105,5 +142,7 @@ export const webhooksRouter = router({
     })
     .input(redeliverInput)
     .output(webhookDeliverySchema)
-    .mutation(({ ctx, input }) => redeliver(ctx.svc, { ...mine(ctx, input.id), deliveryId: input.deliveryId })),
+    .mutation(({ ctx, input }) =>
+      redeliver(ctx.svc, { ...mine(ctx, input.id), deliveryId: input.deliveryId }),
+    ),
 });

@@ -53,7 +53,9 @@ export function guardedLookup(allowPrivate: boolean): LookupFunction {
       const bad = allowPrivate ? undefined : found.find((a) => isBlockedAddress(a.address));
       if (bad || !found.length)
         return callback(
-          new RefusedAddressError(`${hostname} resolves to ${bad?.address ?? 'nothing'}, which is not allowed`),
+          new RefusedAddressError(
+            `${hostname} resolves to ${bad?.address ?? 'nothing'}, which is not allowed`,
+          ),
           '',
           0,
         );

@@ -8,7 +8,7 @@ import { notFound } from '../shared/errors';
 import { sendWebhook } from './send';
 import { daoWebhooks, secretOf, webhookFor } from './subscriptions';
 
-/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Retries"). */
+/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Delivery"). */
 export const RETRY_DELAYS_MS = [5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** a claimed row is retried after this long if its instance died while sending */
@@ -35,7 +35,10 @@ export const serializeDelivery = (d: Delivery) => ({
  * Queues one delivery per matching endpoint for stored events that were committed (called by every
  * instance's event bus after delivery; the unique (webhook, event) index makes the copies one).
  */
-export async function enqueueStoredEvents(svc: Pick<Services, 'db' | 'clock'>, events: readonly EventEnvelope[]) {
+export async function enqueueStoredEvents(
+  svc: Pick<Services, 'db' | 'clock'>,
+  events: readonly EventEnvelope[],
+) {
   const daoIds = [...new Set(events.map((e) => e.daoId))];
   if (!daoIds.length) return 0;
   const hooks = await daoWebhooks(svc, daoIds);
@@ -52,11 +55,14 @@ export async function enqueueStoredEvents(svc: Pick<Services, 'db' | 'clock'>, e
       })),
   );
   for (let i = 0; i < rows.length; i += 500)
-    await svc.db.insert(webhookDeliveries).values(rows.slice(i, i + 500)).onConflictDoNothing();
+    await svc.db
+      .insert(webhookDeliveries)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
   return rows.length;
 }
 
-/** A storage event of one user (docs/webhooks.md, "Events"): queued for that user's storage webhooks. */
+/** A storage event of one user (docs/webhooks.md, "Subscribing"): queued for that user's storage webhooks. */
 export async function enqueueStorageEvent(
   svc: Pick<Services, 'db' | 'clock'>,
   params: { userIds: string[]; type: string; data: Record<string, unknown> },
@@ -65,7 +71,13 @@ export async function enqueueStorageEvent(
   const hooks = await svc.db
     .select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events })
     .from(webhooks)
-    .where(and(eq(webhooks.enabled, true), inArray(webhooks.userId, params.userIds), sql`${webhooks.daoId} is null`));
+    .where(
+      and(
+        eq(webhooks.enabled, true),
+        inArray(webhooks.userId, params.userIds),
+        sql`${webhooks.daoId} is null`,
+      ),
+    );
   const now = svc.clock.now();
   const rows = hooks
     .filter((h) => h.events.includes(params.type))
@@ -89,7 +101,13 @@ export async function queueTestDelivery(svc: Services, params: { userId: string;
       webhookId: w.id,
       eventKey: `test:${randomUUID()}`,
       eventType: 'webhook.test',
-      payload: { id: null, type: 'webhook.test', daoId: w.daoId, occurredAt: now.toISOString(), data: { webhookId: w.id } },
+      payload: {
+        id: null,
+        type: 'webhook.test',
+        daoId: w.daoId,
+        occurredAt: now.toISOString(),
+        data: { webhookId: w.id },
+      },
       nextAttemptAt: now,
     })
     .returning();
@@ -97,7 +115,10 @@ export async function queueTestDelivery(svc: Services, params: { userId: string;
 }
 
 /** A new delivery of a past one's event, attempted now with a fresh schedule. */
-export async function redeliver(svc: Services, params: { userId: string; webhookId: string; deliveryId: string }) {
+export async function redeliver(
+  svc: Services,
+  params: { userId: string; webhookId: string; deliveryId: string },
+) {
   const w = await webhookFor(svc, params);
   const [old] = await svc.db
     .select()
@@ -167,7 +188,12 @@ export async function processDueDeliveries(svc: Services, params: { batch?: numb
       await tx
         .update(webhookDeliveries)
         .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-        .where(inArray(webhookDeliveries.id, due.map((r) => r.d.id)));
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            due.map((r) => r.d.id),
+          ),
+        );
     return due;
   });
   await Promise.all(
@@ -176,7 +202,10 @@ export async function processDueDeliveries(svc: Services, params: { batch?: numb
         await attempt(svc, c.d, c.url, secretOf(svc, c));
       } catch (err) {
         // the lease brings it back (an instance without the right SECRET_KEY, a database hiccup)
-        svc.log.warn({ deliveryId: c.d.id, err: (err as Error).message }, 'a webhook attempt was not recorded');
+        svc.log.warn(
+          { deliveryId: c.d.id, err: (err as Error).message },
+          'a webhook attempt was not recorded',
+        );
       }
     }),
   );

@@ -6,7 +6,7 @@ import type { Services } from '../services';
 import { AppError, badRequest, notFound } from '../shared/errors';
 import { open, seal } from '../shared/secret-box';
 
-/** The event names a subscription may ask for (docs/webhooks.md, "Events"). */
+/** The event names a subscription may ask for (docs/webhooks.md, "Subscribing"). */
 export const DAO_WEBHOOK_EVENTS = [
   'dao_updated',
   'proposal_submitted',
@@ -39,13 +39,17 @@ function checkUrl(svc: Pick<Services, 'config'>, raw: string) {
   const url = new URL(raw);
   const allowHttp = svc.config.webhookAllowPrivateNetworks === true;
   if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:'))
-    throw badRequest('The webhook URL must use https', [
-      { path: 'url', message: 'must be an https URL' },
-    ]);
+    throw badRequest(
+      'The webhook URL must use https',
+      [{ path: 'url', message: 'must be an https URL' }],
+      'VALIDATION_FAILED',
+    );
   if (url.username || url.password)
-    throw badRequest('The webhook URL must not carry credentials', [
-      { path: 'url', message: 'must not contain a user name or password' },
-    ]);
+    throw badRequest(
+      'The webhook URL must not carry credentials',
+      [{ path: 'url', message: 'must not contain a user name or password' }],
+      'VALIDATION_FAILED',
+    );
 }
 
 function checkEvents(daoId: string | null, events: readonly string[]) {
@@ -57,6 +61,7 @@ function checkEvents(daoId: string | null, events: readonly string[]) {
         ? `A DAO webhook takes DAO events: ${allowed.join(', ')}`
         : `A webhook without daoId takes your storage events: ${allowed.join(', ')}`,
       [{ path: 'events', message: `not allowed here: ${wrong.join(', ')}` }],
+      'VALIDATION_FAILED',
     );
 }
 
@@ -122,7 +127,13 @@ export async function listWebhooks(svc: Services, params: { userId: string; daoI
 
 export async function updateWebhook(
   svc: Services,
-  params: { userId: string; webhookId: string; url?: string | undefined; events?: string[] | undefined; enabled?: boolean | undefined },
+  params: {
+    userId: string;
+    webhookId: string;
+    url?: string | undefined;
+    events?: string[] | undefined;
+    enabled?: boolean | undefined;
+  },
 ) {
   const w = await webhookFor(svc, params);
   if (params.url !== undefined) checkUrl(svc, params.url);
@@ -132,7 +143,7 @@ export async function updateWebhook(
     .set({
       ...(params.url !== undefined ? { url: params.url } : {}),
       ...(params.events !== undefined ? { events: [...new Set(params.events)] } : {}),
-      // enabling again clears the automatic disabling (docs/webhooks.md, "Retries")
+      // enabling again clears the automatic disabling (docs/webhooks.md, "Delivery")
       ...(params.enabled !== undefined ? { enabled: params.enabled, disabledAt: null } : {}),
       updatedAt: sql`now()`,
     })

@@ -18,7 +18,7 @@ export const webhooks = pgTable(
     events: text('events').array().notNull(),
     secretSealed: text('secret_sealed').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    /** set when every attempt of a delivery failed (docs/webhooks.md, "Retries") */
+    /** set when every attempt of a delivery failed (docs/webhooks.md, "Delivery") */
     disabledAt: tstz('disabled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,9 +57,7 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('webhook_deliveries_once').on(t.webhookId, t.eventKey),
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 );
