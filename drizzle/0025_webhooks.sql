@@ -15,6 +15,11 @@ CREATE TABLE "webhook_deliveries" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "webhook_feed" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"queued_through" bigint NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "webhooks" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

@@ -436,4 +436,34 @@ describe.runIf(TEST_DB === 'postgres')('two instances on one PostgreSQL', () => 
       await rx.close();
     }
   });
+
+  // last: it stops the first app's worker
+  it('events committed while no instance queued them are queued by the next one that starts', async () => {
+    const rx = await receiver();
+    clock.set(Date.now());
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner);
+    const hook = await subscribe(owner, dao.daoId, rx.url);
+    // the only instance stops queueing (as if killed): its changes still commit
+    await t.app.webhookWorker.stop();
+    expect((await patch(`/daos/${dao.daoId}`, { description: 'while down' }, owner.token)).status).toBe(200);
+    expect((await patch(`/daos/${dao.daoId}`, { description: 'still down' }, owner.token)).status).toBe(200);
+    expect(await deliveries(owner, hook.id)).toEqual([]);
+    const b = await startTestApp({ databaseUrl: t.databaseUrl!, clock, env });
+    try {
+      await until(b, async () => {
+        const list = await deliveries(owner, hook.id);
+        expect(list.filter((d) => d.status === 'succeeded')).toHaveLength(2);
+      });
+      const sent = rx.got.map(
+        (g) =>
+          (JSON.parse(g.body) as { data: { changes: { description: { to: string } } } }).data.changes
+            .description.to,
+      );
+      expect(sent.sort()).toEqual(['still down', 'while down']);
+    } finally {
+      await b.close();
+      await rx.close();
+    }
+  });
 });

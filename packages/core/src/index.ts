@@ -259,10 +259,11 @@ export { updateUser } from './users/update-user';
 export { verifyEmail } from './users/verify-email';
 // webhooks (docs/webhooks.md)
 export {
+  catchUpStoredEvents,
   enqueueStorageEvent,
-  enqueueStoredEvents,
   listDeliveries,
   processDueDeliveries,
+  queueAndMark,
   queueTestDelivery,
   redeliver,
 } from './webhooks/queue';

@@ -1,9 +1,10 @@
 import {
+  catchUpStoredEvents,
   type EventBus,
   type EventEnvelope,
   enqueueStorageEvent,
-  enqueueStoredEvents,
   processDueDeliveries,
+  queueAndMark,
   type Services,
 } from '@plenum/core';
 import { pins } from '@plenum/db';
@@ -36,7 +37,7 @@ export function startWebhookWorker(
       const batch = pending;
       pending = [];
       try {
-        await enqueueStoredEvents(svc, batch);
+        await queueAndMark(svc, batch);
       } catch (err) {
         // kept for the next try: the database may be back in a moment
         pending = [...batch, ...pending];
@@ -51,6 +52,12 @@ export function startWebhookWorker(
     pending.push(...events);
     flushing ??= flush();
   });
+  // what was committed while no instance queued it (the observer is on first, so nothing falls between)
+  const caughtUp = catchUpStoredEvents(svc, { upTo: params.bus.cursor })
+    .then(() => tick())
+    .catch((err: unknown) =>
+      svc.log.warn({ err: (err as Error).message }, 'catching up webhook deliveries failed'),
+    );
 
   const offStorage = (['ipfs:pin.verified', 'ipfs:pin.failed'] as const).map((type) =>
     params.storage?.on(type, ({ owner, ...data }) => {
@@ -95,11 +102,13 @@ export function startWebhookWorker(
     tick,
     /** resolves when the events handed over so far are queued */
     async flushed() {
+      await caughtUp;
       while (flushing) await flushing;
     },
     async stop() {
       stopped = true;
       offBus();
+      await caughtUp;
       for (const off of offStorage) off?.();
       clearInterval(timer);
       while (sending || flushing) await new Promise((r) => setTimeout(r, 20));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { users, webhookDeliveries, webhooks } from '@plenum/db';
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { events as storedEvents, users, webhookDeliveries, webhookFeed, webhooks } from '@plenum/db';
+import { and, asc, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import { readEvents } from '../events/feed';
 import type { EventEnvelope } from '../governance/event-log';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
@@ -60,6 +61,46 @@ export async function enqueueStoredEvents(
       .values(rows.slice(i, i + 500))
       .onConflictDoNothing();
   return rows.length;
+}
+
+/**
+ * The id through which the stored stream has been queued for webhooks; the first start of a database
+ * begins at its newest event (nothing before the feature existed is sent).
+ */
+async function queuedThrough(svc: Pick<Services, 'db'>): Promise<number> {
+  const [newest] = await svc.db.select({ id: max(storedEvents.id) }).from(storedEvents);
+  await svc.db
+    .insert(webhookFeed)
+    .values({ id: 1, queuedThrough: Number(newest?.id ?? 0) })
+    .onConflictDoNothing();
+  const [row] = await svc.db.select().from(webhookFeed).where(eq(webhookFeed.id, 1));
+  return row?.queuedThrough ?? 0;
+}
+
+/** Queues stored events and then records how far that got (after the rows are in). */
+export async function queueAndMark(svc: Pick<Services, 'db' | 'clock'>, events: readonly EventEnvelope[]) {
+  await enqueueStoredEvents(svc, events);
+  const through = Math.max(0, ...events.map((e) => e.id));
+  if (through > 0)
+    await svc.db
+      .update(webhookFeed)
+      .set({ queuedThrough: sql`greatest(${webhookFeed.queuedThrough}, ${through})` })
+      .where(eq(webhookFeed.id, 1));
+}
+
+/**
+ * At start: queues the events committed after the recorded point up to where this instance's bus
+ * begins (events committed while no instance ran, or in memory when one died); later ones come from
+ * the bus. Copies another instance also queued are kept once by the unique index.
+ */
+export async function catchUpStoredEvents(svc: Pick<Services, 'db' | 'clock'>, params: { upTo: number }) {
+  let after = await queuedThrough(svc);
+  while (after < params.upTo) {
+    const page = await readEvents(svc, { after, upTo: params.upTo, limit: 500 });
+    if (!page.length) break;
+    await queueAndMark(svc, page);
+    after = page[page.length - 1]!.id;
+  }
 }
 
 /** A storage event of one user (docs/webhooks.md, "Subscribing"): queued for that user's storage webhooks. */

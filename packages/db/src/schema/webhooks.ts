@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 import { daos } from './governance';
 import { users } from './users';
@@ -61,3 +61,13 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 );
+
+/**
+ * How far the stored event stream has been queued for webhooks (one row): an instance that starts
+ * queues the events after it, so events committed while no instance ran are not lost
+ * (docs/webhooks.md, "Delivery").
+ */
+export const webhookFeed = pgTable('webhook_feed', {
+  id: integer('id').primaryKey(),
+  queuedThrough: bigint('queued_through', { mode: 'number' }).notNull(),
+});
