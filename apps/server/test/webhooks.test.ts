@@ -7,6 +7,7 @@ import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
 import { createDao, type Member } from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
+import { uploadBytes } from './support/storage';
 
 /**
  * Outbound webhooks (docs/webhooks.md): subscriptions and who may manage them, Standard Webhooks
@@ -327,6 +328,49 @@ describe('delivery', () => {
       expect((await patch(`/daos/${dao.daoId}`, { description: 'after' }, owner.token)).status).toBe(200);
       await t.app.webhookWorker.tick();
       expect(rx.got).toHaveLength(8);
+    } finally {
+      await rx.close();
+    }
+  });
+});
+
+describe('storage events', () => {
+  it("a user's storage webhook gets their pin.verified; another user's does not", async () => {
+    const rx = await receiver();
+    try {
+      clock.set(Date.now());
+      const user = await memberUser(api);
+      const other = await memberUser(api);
+      const mine = await api.post(
+        '/webhooks',
+        { url: rx.url, events: ['ipfs:pin.verified'] },
+        { token: user.token },
+      );
+      expect(mine.status).toBe(201);
+      const theirs = await api.post(
+        '/webhooks',
+        { url: rx.url, events: ['ipfs:pin.verified'] },
+        { token: other.token },
+      );
+      expect(theirs.status).toBe(201);
+      const up = await uploadBytes(api, user.token, `webhook ${Math.random()}`, 'note.txt', 'text/plain');
+      expect(up.status, JSON.stringify(up.body)).toBe(201);
+      await until(t, async () => {
+        const list = await deliveries(user, mine.body.id);
+        expect(list[0]?.status).toBe('succeeded');
+      });
+      expect(rx.got).toHaveLength(1);
+      const payload = new Webhook(mine.body.secret).verify(rx.got[0]!.body, {
+        'webhook-id': String(rx.got[0]!.headers['webhook-id']),
+        'webhook-timestamp': String(rx.got[0]!.headers['webhook-timestamp']),
+        'webhook-signature': String(rx.got[0]!.headers['webhook-signature']),
+      });
+      expect(payload).toMatchObject({
+        id: null,
+        type: 'ipfs:pin.verified',
+        data: { cid: up.body.cid, owner: user.wallet.address, verified: true },
+      });
+      expect(await deliveries(other, theirs.body.id)).toEqual([]);
     } finally {
       await rx.close();
     }
