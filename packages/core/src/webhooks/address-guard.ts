@@ -5,8 +5,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * Where a webhook may not be sent (docs/webhooks.md, "Safety"): loopback, private, shared, link-local
  * (cloud metadata at 169.254.169.254 included), multicast and reserved ranges, in IPv4 and IPv6.
  */
-const blocked = new BlockList();
-for (const [net, bits] of [
+const V4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -18,21 +17,31 @@ for (const [net, bits] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [
+] as const;
+const V6 = [
   ['::', 128],
   ['::1', 128],
-  ['::ffff:0:0', 96], // IPv4-mapped: whatever v4 address it hides
   ['64:ff9b::', 96], // NAT64
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
-] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
+] as const;
+
+/**
+ * IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) are checked against the IPv4 ranges by BlockList itself;
+ * a ::ffff:0:0/96 rule would match every IPv4 address. Built per check (a few dozen ranges, microseconds):
+ * a BlockList is mutable, so none is kept in the module.
+ */
+function blockedRanges(): BlockList {
+  const list = new BlockList();
+  for (const [net, bits] of V4) list.addSubnet(net, bits, 'ipv4');
+  for (const [net, bits] of V6) list.addSubnet(net, bits, 'ipv6');
+  return list;
+}
 
 export function isBlockedAddress(address: string): boolean {
   const family = isIP(address);
+  const blocked = blockedRanges();
   if (family === 4) return blocked.check(address, 'ipv4');
   if (family === 6) return blocked.check(address, 'ipv6');
   return true;
