@@ -371,6 +371,10 @@ describe('storage events', () => {
         data: { cid: up.body.cid, owner: user.wallet.address, verified: true },
       });
       expect(await deliveries(other, theirs.body.id)).toEqual([]);
+      // each lists their own; a DAO's webhooks are not among them
+      const listed = await api.get('/webhooks', { token: user.token });
+      expect(listed.status).toBe(200);
+      expect(listed.body.items.map((w: { id: string }) => w.id)).toEqual([mine.body.id]);
     } finally {
       await rx.close();
     }
