@@ -15,4 +15,3 @@ export * from './storage';
 export * from './text';
 export * from './users';
 export * from './voting-systems';
-export * from './webhooks';

@@ -6,4 +6,3 @@ export * from './notifications';
 export * from './passkeys';
 export * from './storage';
 export * from './users';
-export * from './webhooks';
