@@ -11,6 +11,7 @@ import { DateTime } from '../ui/date-time';
 import { Input } from '../ui/input';
 import { Pager } from '../ui/pager';
 import { QueryState } from '../ui/query-state';
+import { Select } from '../ui/select';
 import { Textarea } from '../ui/textarea';
 import { Markdown } from './markdown';
 import { useGovernanceError } from './use-governance-error';
@@ -59,10 +60,11 @@ export function ProposalComments({ proposalId }: { proposalId: string }) {
         <h2 id="comments-heading" className="text-lg font-semibold">
           {t('heading', { count: thread.data?.counts.comments ?? 0 })}
         </h2>
-        <label className="flex items-center gap-2 text-sm">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
           {t('order')}
-          <select
-            className="rounded-md border bg-background px-2 py-1"
+          <Select
+            className="h-9 w-auto text-sm"
+            wrapperClassName="w-auto"
             value={order}
             onChange={(e) => {
               setOrder(e.target.value as 'oldest' | 'newest');
@@ -71,7 +73,7 @@ export function ProposalComments({ proposalId }: { proposalId: string }) {
           >
             <option value="oldest">{t('oldest')}</option>
             <option value="newest">{t('newest')}</option>
-          </select>
+          </Select>
         </label>
       </div>
       {canWrite ? (
