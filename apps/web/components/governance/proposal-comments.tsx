@@ -1,7 +1,7 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useTRPC } from '../../lib/trpc';
 import { useViewerReads } from '../../lib/use-viewer-reads';
@@ -53,6 +53,7 @@ export function ProposalComments({ proposalId }: { proposalId: string }) {
   const mine = useMyWallets();
   const canWrite = mine.signedIn && mine.wallets.length > 0;
   const moderator = thread.data?.moderator ?? false;
+  const orderId = useId();
 
   return (
     <section aria-labelledby="comments-heading" className="flex flex-col gap-3" data-testid="comments">
@@ -60,9 +61,12 @@ export function ProposalComments({ proposalId }: { proposalId: string }) {
         <h2 id="comments-heading" className="text-lg font-semibold">
           {t('heading', { count: thread.data?.counts.comments ?? 0 })}
         </h2>
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap">
-          {t('order')}
+        <div className="flex items-center gap-2 text-sm">
+          <label htmlFor={orderId} className="whitespace-nowrap">
+            {t('order')}
+          </label>
           <Select
+            id={orderId}
             className="h-9 w-auto text-sm"
             wrapperClassName="w-auto"
             value={order}
@@ -74,7 +78,7 @@ export function ProposalComments({ proposalId }: { proposalId: string }) {
             <option value="oldest">{t('oldest')}</option>
             <option value="newest">{t('newest')}</option>
           </Select>
-        </label>
+        </div>
       </div>
       {canWrite ? (
         <CommentForm proposalId={proposalId} label={t('new')} submit={t('post')} testId="comment-form" />
