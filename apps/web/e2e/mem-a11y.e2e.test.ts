@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { activeUserByApi, linkWalletByApi, pngBytes } from './account-setup';
 import { newUser } from './flows';
 import { HOOK_TIMEOUT, startProduct } from './product';
@@ -46,6 +46,13 @@ test.afterAll(async () => {
   test.setTimeout(HOOK_TIMEOUT);
   await product?.stop();
 });
+
+/** resolves when the element's (and its descendants') animations have finished: a dialog fully open */
+async function settled(locator: Locator) {
+  await locator.evaluate((el) =>
+    Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+  );
+}
 
 async function check(page: Page, what: string, axe: boolean) {
   if (axe) {
@@ -104,10 +111,13 @@ for (const width of [1280, 375])
       await page.goto(`${product.webUrl}/admin/users`);
       await page.getByRole('button', { name: /^Details of a11y-other/ }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      await settled(page.getByRole('dialog'));
       await check(page, `user panel at ${width} px, ${scheme}`, axe);
       await page.goto(`${product.webUrl}/account?tab=tokens`);
       await page.getByRole('button', { name: 'Revoke kubo' }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
+      // axe measured the destructive button's contrast mid fade-in once: wait for the opening to end
+      await settled(page.getByRole('alertdialog'));
       await check(page, `revoke confirmation at ${width} px, ${scheme}`, axe);
       await context.close();
     });
