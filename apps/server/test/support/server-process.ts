@@ -25,14 +25,24 @@ export interface ServerProcess {
   child: ChildProcess;
   /** everything the process wrote to stderr so far */
   stderr(): string;
+  /** everything the process wrote to stdout so far (only with `options.stdout`) */
+  stdout(): string;
   /** whether the process is still running */
   alive(): boolean;
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  dataDir?: string;
+  /** more flags for node itself, before the script (ones NODE_OPTIONS refuses, such as --trace-gc) */
+  nodeFlags?: string[];
+  /** keep what the process writes to stdout (ignored otherwise) */
+  stdout?: boolean;
+}
+
 export async function startServerProcess(
   env: Record<string, string | undefined>,
-  options: { dataDir?: string } = {},
+  options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
   // a free port is only free until someone takes it: another test file may take it between the check and
   // the child's listen, so a start that lost its port tries again on another
@@ -49,27 +59,35 @@ class PortTaken extends Error {}
 
 async function startOnce(
   env: Record<string, string | undefined>,
-  options: { dataDir?: string },
+  options: ServerProcessOptions,
 ): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'plenum-proc-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', '--liftoff-only', 'dist/main.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // the embedded node joins the swarm as by default, on loopback and any free ports
-      IPFS_SWARM_PORT: '0',
-      IPFS_SWARM_HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_DISABLED: 'true',
-      // many tests start the server: Node keeps its compiled modules between starts
-      NODE_COMPILE_CACHE: path.join(tmpdir(), 'plenum-test-compile-cache'),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeFlags ?? []), '--enable-source-maps', '--liftoff-only', 'dist/main.js'],
+    {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // the embedded node joins the swarm as by default, on loopback and any free ports
+        IPFS_SWARM_PORT: '0',
+        IPFS_SWARM_HOST: '127.0.0.1',
+        LOG_LEVEL: 'silent',
+        RATE_LIMIT_DISABLED: 'true',
+        // many tests start the server: Node keeps its compiled modules between starts
+        NODE_COMPILE_CACHE: path.join(tmpdir(), 'plenum-test-compile-cache'),
+        ...env,
+      },
+      stdio: ['ignore', options.stdout ? 'pipe' : 'ignore', 'pipe'],
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  );
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
@@ -85,6 +103,7 @@ async function startOnce(
     port,
     child,
     stderr: () => stderr,
+    stdout: () => stdout,
     alive: () => !exited,
     async stop() {
       if (!exited) {
