@@ -109,6 +109,8 @@ export async function createApp(options: AppOptions) {
     dbHandle,
     openapi,
     mailWorker: services.mailWorker,
+    /** the webhook sender, for tests that drive it with `tick()` (docs/webhooks.md) */
+    webhookWorker: services.webhookWorker,
     /** this instance's event bus */
     events: services.events,
     /** the proposal status scheduler, for tests that drive it with `tick()` */

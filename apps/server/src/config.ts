@@ -66,6 +66,7 @@ export function coreConfigFromEnv(env: Env): CoreConfig {
     siweChainIds: env.siweChainIds,
     siweRpcUrl: env.SIWE_RPC_URL,
     mailFrom: env.MAIL_FROM,
+    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     users: {
       allowPublicProfiles: env.ALLOW_PUBLIC_PROFILES,
       enableProfilePictures: env.ENABLE_PROFILE_PICTURES,

@@ -184,6 +184,8 @@ const schema = z.object({
   COMMENTS_PER_MINUTE: int(10),
   VOTE_SIGNATURE_MAX_AHEAD_S: int(300).refine((n) => n <= 300, { message: 'must be at most 300' }),
   EVENTS_REVALIDATE_MS: int(60_000, 100),
+  /** webhooks over http and to loopback/private addresses: for tests and closed networks (docs/webhooks.md) */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool(false),
   // live event streams: caps per connection and per user, backpressure, replays at once (docs/events.md, "Limits")
   EVENTS_MAX_SUBSCRIPTIONS_PER_CONNECTION: int(20, 1),
   EVENTS_MAX_STREAMS_PER_USER: int(50, 1),

@@ -21,6 +21,7 @@ import { sweepStaleParts } from './routes/users/stale-parts';
 import { VERSION } from './version';
 import { startActivitySweeper } from './workers/activity-sweep';
 import { resendTransport, startMailWorker } from './workers/mail';
+import { startWebhookWorker } from './workers/webhooks';
 
 /**
  * The service container (docs/architecture.md): built once at start-up, typed, handed to every
@@ -104,6 +105,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
 
   const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
   const activitySweeper = startActivitySweeper(svc);
+  const webhookWorker = startWebhookWorker(svc, { bus: events, storage: storage.events });
 
   // the connection pools by name, for /metrics: requests and workers; the vote writer on PostgreSQL
   const pools: Record<string, PoolUse> = { main: dbHandle.pool, ...(writer ? { votes: writer.pool } : {}) };
@@ -115,10 +117,12 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     corker,
     scheduler,
     mailWorker,
+    webhookWorker,
     /** svc.governance: its vote batcher reports to /metrics */
     governance: svc.governance,
     pools,
     async stop() {
+      await webhookWorker.stop();
       await mailWorker.stop();
       await activitySweeper.stop();
       stopVerifier();

@@ -221,6 +221,8 @@ function expectedScope(method: string, path: string): string | undefined {
   )
     return 'account';
   if (path.startsWith('/admin/')) return 'account';
+  // webhook endpoints and their deliveries are the account's integrations (docs/webhooks.md)
+  if (path === '/webhooks' || path.startsWith('/webhooks/')) return 'account';
   if (method === 'get') return 'read';
   if (/^\/(auth|users|notifications)\//.test(`${path}/`)) return 'account';
   if (/^\/(ipfs|pins)\//.test(`${path}/`)) return 'storage';

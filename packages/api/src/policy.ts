@@ -60,6 +60,7 @@ const WRITE_SCOPES = {
   users: 'account',
   adminUsers: 'account',
   registration: 'account',
+  webhooks: 'account',
 } as const satisfies Record<string, TokenScope>;
 
 /** the scope a procedure needs (docs/accounts.md, "Token scopes"); undefined: not classified (a bug) */

@@ -8,6 +8,7 @@ import { storageRouter } from './routers/storage';
 import { storageAdminRouter } from './routers/storage-admin';
 import { systemRouter } from './routers/system';
 import { usersRouter } from './routers/users';
+import { webhooksRouter } from './routers/webhooks';
 import { router } from './trpc';
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   storage: storageRouter,
   storageAdmin: storageAdminRouter,
   tokens: accessTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -34,6 +34,8 @@ export interface CoreConfig {
    * encrypts TOTP secrets and keys the hashes of recovery codes (docs/accounts.md, "The secret key")
    */
   secretKey: () => Uint8Array;
+  /** WEBHOOK_ALLOW_PRIVATE_NETWORKS: webhooks over http and to private addresses (docs/webhooks.md, "Safety") */
+  webhookAllowPrivateNetworks?: boolean;
   /** the terms of use a registration must accept (TERMS_URL); null or absent: none to accept */
   termsUrl?: string | null;
   /** OpenID providers one may sign in with (OIDC_PROVIDERS; docs/accounts.md, "Signing in with OpenID Connect") */

@@ -266,3 +266,22 @@ export { resendVerification } from './users/resend-verification';
 export { applyAdminEmails, setRoleByEmail } from './users/set-role';
 export { updateUser } from './users/update-user';
 export { verifyEmail } from './users/verify-email';
+// webhooks (docs/webhooks.md)
+export {
+  catchUpStoredEvents,
+  enqueueStorageEvent,
+  listDeliveries,
+  processDueDeliveries,
+  queueAndMark,
+  queueTestDelivery,
+  redeliver,
+} from './webhooks/queue';
+export {
+  createWebhook,
+  DAO_WEBHOOK_EVENTS,
+  deleteWebhook,
+  listWebhooks,
+  rotateWebhookSecret,
+  STORAGE_WEBHOOK_EVENTS,
+  updateWebhook,
+} from './webhooks/subscriptions';

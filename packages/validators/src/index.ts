@@ -15,3 +15,4 @@ export * from './storage';
 export * from './text';
 export * from './users';
 export * from './voting-systems';
+export * from './webhooks';

@@ -1,7 +1,7 @@
 'use client';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
-import { Plus, Settings } from 'lucide-react';
+import { Plus, Settings, Webhook } from 'lucide-react';
 import Link from 'next/link';
 import { useLocale, useTranslations } from 'next-intl';
 import { formatHours, formatPercent } from '../../lib/governance/format';
@@ -64,6 +64,7 @@ export function DaoView({ daoId }: { daoId: string }) {
   const t = useTranslations('governance.dao');
   const ts = useTranslations('governance.status');
   const tg = useTranslations('governing.dao');
+  const tw = useTranslations('webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useMyWallets();
@@ -127,6 +128,14 @@ export function DaoView({ daoId }: { daoId: string }) {
                 <Link href={`/daos/${daoId}/settings`} data-testid="dao-settings-link">
                   <Settings aria-hidden="true" />
                   {tg('settings')}
+                </Link>
+              </Button>
+            )}
+            {governs && (
+              <Button asChild variant="outline">
+                <Link href={`/daos/${daoId}/integrations`} data-testid="dao-integrations-link">
+                  <Webhook aria-hidden="true" />
+                  {tw('title')}
                 </Link>
               </Button>
             )}

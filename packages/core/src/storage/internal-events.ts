@@ -12,8 +12,8 @@ export interface StorageEventMap {
   'ipfs:read': { cid: string; requester: SessionEntity | null };
   'ipfs:pin': { cid: string; owner: string };
   'ipfs:unpin': { cid: string; owner: string };
-  'ipfs:pin.verified': { cid: string; verified: boolean; timestamp: number };
-  'ipfs:pin.failed': { cid: string; error: string; timestamp: number };
+  'ipfs:pin.verified': { cid: string; owner: string; verified: boolean; timestamp: number };
+  'ipfs:pin.failed': { cid: string; owner: string; error: string; timestamp: number };
 }
 
 export type StorageEventName = keyof StorageEventMap;

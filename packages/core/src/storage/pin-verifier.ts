@@ -119,10 +119,10 @@ export function startPinVerifier(svc: StorageServices): () => void {
     });
     if (!stillOwned) return;
     if (error) {
-      storage.events.emit('ipfs:pin.failed', { cid, error, timestamp: now.getTime() });
+      storage.events.emit('ipfs:pin.failed', { cid, owner, error, timestamp: now.getTime() });
       return;
     }
-    storage.events.emit('ipfs:pin.verified', { cid, verified: true, timestamp: now.getTime() });
+    storage.events.emit('ipfs:pin.verified', { cid, owner, verified: true, timestamp: now.getTime() });
     if (svc.config.storage.pinBroadcast) {
       void storage
         .track(

@@ -6,3 +6,4 @@ export * from './notifications';
 export * from './passkeys';
 export * from './storage';
 export * from './users';
+export * from './webhooks';

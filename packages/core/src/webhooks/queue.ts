@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { events as storedEvents, users, webhookDeliveries, webhookFeed, webhooks } from '@plenum/db';
+import { and, asc, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
+import { readEvents } from '../events/feed';
+import type { EventEnvelope } from '../governance/event-log';
+import { enqueueEmail } from '../mail/outbox';
+import type { Services } from '../services';
+import { notFound } from '../shared/errors';
+import { sendWebhook } from './send';
+import { daoWebhooks, secretOf, webhookFor } from './subscriptions';
+
+/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Delivery"). */
+export const RETRY_DELAYS_MS = [5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** a claimed row is retried after this long if its instance died while sending */
+const LEASE_MS = 60_000;
+
+type Delivery = typeof webhookDeliveries.$inferSelect;
+
+export const serializeDelivery = (d: Delivery) => ({
+  id: d.id,
+  webhookId: d.webhookId,
+  eventType: d.eventType,
+  status: d.status,
+  attempt: d.attempts,
+  responseStatus: d.responseStatus,
+  durationMs: d.durationMs,
+  responseBody: d.responseBody,
+  error: d.error,
+  nextAttemptAt: d.status === 'pending' ? d.nextAttemptAt.toISOString() : null,
+  lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+  createdAt: d.createdAt.toISOString(),
+});
+
+/**
+ * Queues one delivery per matching endpoint for stored events that were committed (called by every
+ * instance's event bus after delivery; the unique (webhook, event) index makes the copies one).
+ */
+export async function enqueueStoredEvents(
+  svc: Pick<Services, 'db' | 'clock'>,
+  events: readonly EventEnvelope[],
+) {
+  const daoIds = [...new Set(events.map((e) => e.daoId))];
+  if (!daoIds.length) return 0;
+  const hooks = await daoWebhooks(svc, daoIds);
+  const now = svc.clock.now();
+  const rows = events.flatMap((e) =>
+    hooks
+      .filter((h) => h.daoId === e.daoId && h.events.includes(e.type))
+      .map((h) => ({
+        webhookId: h.id,
+        eventKey: `event:${e.id}`,
+        eventType: e.type,
+        payload: e as unknown as Record<string, unknown>,
+        nextAttemptAt: now,
+      })),
+  );
+  for (let i = 0; i < rows.length; i += 500)
+    await svc.db
+      .insert(webhookDeliveries)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing();
+  return rows.length;
+}
+
+/**
+ * The id through which the stored stream has been queued for webhooks; the first start of a database
+ * begins at its newest event (nothing before the feature existed is sent).
+ */
+async function queuedThrough(svc: Pick<Services, 'db'>): Promise<number> {
+  const [newest] = await svc.db.select({ id: max(storedEvents.id) }).from(storedEvents);
+  await svc.db
+    .insert(webhookFeed)
+    .values({ id: 1, queuedThrough: Number(newest?.id ?? 0) })
+    .onConflictDoNothing();
+  const [row] = await svc.db.select().from(webhookFeed).where(eq(webhookFeed.id, 1));
+  return row?.queuedThrough ?? 0;
+}
+
+/** Queues stored events and then records how far that got (after the rows are in). */
+export async function queueAndMark(svc: Pick<Services, 'db' | 'clock'>, events: readonly EventEnvelope[]) {
+  await enqueueStoredEvents(svc, events);
+  const through = Math.max(0, ...events.map((e) => e.id));
+  if (through > 0)
+    await svc.db
+      .update(webhookFeed)
+      .set({ queuedThrough: sql`greatest(${webhookFeed.queuedThrough}, ${through})` })
+      .where(eq(webhookFeed.id, 1));
+}
+
+/**
+ * At start: queues the events committed after the recorded point up to where this instance's bus
+ * begins (events committed while no instance ran, or in memory when one died); later ones come from
+ * the bus. Copies another instance also queued are kept once by the unique index.
+ */
+export async function catchUpStoredEvents(svc: Pick<Services, 'db' | 'clock'>, params: { upTo: number }) {
+  let after = await queuedThrough(svc);
+  while (after < params.upTo) {
+    const page = await readEvents(svc, { after, upTo: params.upTo, limit: 500 });
+    if (!page.length) break;
+    await queueAndMark(svc, page);
+    after = page[page.length - 1]!.id;
+  }
+}
+
+/** A storage event of one user (docs/webhooks.md, "Subscribing"): queued for that user's storage webhooks. */
+export async function enqueueStorageEvent(
+  svc: Pick<Services, 'db' | 'clock'>,
+  params: { userIds: string[]; type: string; data: Record<string, unknown> },
+) {
+  if (!params.userIds.length) return;
+  const hooks = await svc.db
+    .select({ id: webhooks.id, userId: webhooks.userId, events: webhooks.events })
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.enabled, true),
+        inArray(webhooks.userId, params.userIds),
+        sql`${webhooks.daoId} is null`,
+      ),
+    );
+  const now = svc.clock.now();
+  const rows = hooks
+    .filter((h) => h.events.includes(params.type))
+    .map((h) => ({
+      webhookId: h.id,
+      eventKey: `storage:${randomUUID()}`,
+      eventType: params.type,
+      payload: { id: null, type: params.type, occurredAt: now.toISOString(), data: params.data },
+      nextAttemptAt: now,
+    }));
+  if (rows.length) await svc.db.insert(webhookDeliveries).values(rows);
+}
+
+/** `POST /webhooks/{id}/test`: a `webhook.test` delivery queued now. */
+export async function queueTestDelivery(svc: Services, params: { userId: string; webhookId: string }) {
+  const w = await webhookFor(svc, params);
+  const now = svc.clock.now();
+  const [row] = await svc.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: w.id,
+      eventKey: `test:${randomUUID()}`,
+      eventType: 'webhook.test',
+      payload: {
+        id: null,
+        type: 'webhook.test',
+        daoId: w.daoId,
+        occurredAt: now.toISOString(),
+        data: { webhookId: w.id },
+      },
+      nextAttemptAt: now,
+    })
+    .returning();
+  return serializeDelivery(row!);
+}
+
+/** A new delivery of a past one's event, attempted now with a fresh schedule. */
+export async function redeliver(
+  svc: Services,
+  params: { userId: string; webhookId: string; deliveryId: string },
+) {
+  const w = await webhookFor(svc, params);
+  const [old] = await svc.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, params.deliveryId), eq(webhookDeliveries.webhookId, w.id)));
+  if (!old) throw notFound('Delivery not found');
+  const [row] = await svc.db
+    .insert(webhookDeliveries)
+    .values({
+      webhookId: w.id,
+      eventKey: `redeliver:${randomUUID()}`,
+      eventType: old.eventType,
+      payload: old.payload,
+      nextAttemptAt: svc.clock.now(),
+    })
+    .returning();
+  return serializeDelivery(row!);
+}
+
+export async function listDeliveries(
+  svc: Services,
+  params: { userId: string; webhookId: string; page: number; limit: number },
+) {
+  const w = await webhookFor(svc, params);
+  const where = eq(webhookDeliveries.webhookId, w.id);
+  const [rows, [total]] = await Promise.all([
+    svc.db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit),
+    svc.db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  const n = Number(total?.n ?? 0);
+  return {
+    items: rows.map(serializeDelivery),
+    pagination: { page: params.page, limit: params.limit, total: n, totalPages: Math.ceil(n / params.limit) },
+  };
+}
+
+/**
+ * Sends what is due once. A short transaction claims rows with FOR UPDATE SKIP LOCKED and moves their
+ * next attempt past a lease, so two instances never send one attempt and a crash mid-send only delays
+ * it; the sends run outside any transaction; each outcome is written only if the row is still the
+ * claimed attempt (docs/webhooks.md, "Delivery").
+ */
+export async function processDueDeliveries(svc: Services, params: { batch?: number } = {}): Promise<number> {
+  const now = svc.clock.now();
+  const claimed = await svc.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ d: webhookDeliveries, url: webhooks.url, secretSealed: webhooks.secretSealed })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(
+        and(
+          eq(webhookDeliveries.status, 'pending'),
+          lte(webhookDeliveries.nextAttemptAt, now),
+          eq(webhooks.enabled, true),
+        ),
+      )
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(params.batch ?? 20)
+      .for('update', { of: webhookDeliveries, skipLocked: true });
+    if (due.length)
+      await tx
+        .update(webhookDeliveries)
+        .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+        .where(
+          inArray(
+            webhookDeliveries.id,
+            due.map((r) => r.d.id),
+          ),
+        );
+    return due;
+  });
+  await Promise.all(
+    claimed.map(async (c) => {
+      try {
+        await attempt(svc, c.d, c.url, secretOf(svc, c));
+      } catch (err) {
+        // the lease brings it back (an instance without the right SECRET_KEY, a database hiccup)
+        svc.log.warn(
+          { deliveryId: c.d.id, err: (err as Error).message },
+          'a webhook attempt was not recorded',
+        );
+      }
+    }),
+  );
+  return claimed.length;
+}
+
+async function attempt(svc: Services, d: Delivery, url: string, secret: string) {
+  const at = svc.clock.now();
+  const result = await sendWebhook({
+    url,
+    secret,
+    messageId: d.id,
+    timestamp: at,
+    body: JSON.stringify(d.payload),
+    allowPrivate: svc.config.webhookAllowPrivateNetworks === true,
+  });
+  const attempts = d.attempts + 1;
+  const exhausted = !result.ok && attempts >= MAX_ATTEMPTS;
+  const status = result.ok ? 'succeeded' : exhausted ? 'failed' : 'pending';
+  const next = result.ok || exhausted ? at : new Date(at.getTime() + RETRY_DELAYS_MS[attempts - 1]!);
+  const [written] = await svc.db
+    .update(webhookDeliveries)
+    .set({
+      status,
+      attempts,
+      nextAttemptAt: next,
+      responseStatus: result.status,
+      durationMs: result.durationMs,
+      responseBody: result.body,
+      error: result.error,
+      lastAttemptAt: at,
+    })
+    .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)))
+    .returning({ id: webhookDeliveries.id });
+  if (!result.ok) svc.log.info({ deliveryId: d.id, attempts, error: result.error }, 'webhook attempt failed');
+  if (written && exhausted) await disableEndpoint(svc, d.webhookId);
+}
+
+/** Every attempt failed: the endpoint is switched off and its owner told, once. */
+async function disableEndpoint(svc: Services, webhookId: string) {
+  await svc.db.transaction(async (tx) => {
+    const [w] = await tx
+      .update(webhooks)
+      .set({ enabled: false, disabledAt: svc.clock.now(), updatedAt: sql`now()` })
+      .where(and(eq(webhooks.id, webhookId), eq(webhooks.enabled, true)))
+      .returning({ url: webhooks.url, userId: webhooks.userId });
+    if (!w) return;
+    const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, w.userId));
+    if (!owner) return;
+    const text = `Every attempt to deliver an event to your webhook ${w.url} failed for more than a day, so Plenum has disabled it. Fix the endpoint, then enable the webhook again (PATCH /webhooks/${webhookId} with {"enabled": true}); its failed deliveries can be sent again from the delivery list.`;
+    await enqueueEmail(tx, {
+      to: owner.email,
+      subject: 'Your Plenum webhook was disabled',
+      text,
+      html: `<p>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</p>`,
+    });
+  });
+}
