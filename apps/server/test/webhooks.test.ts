@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
-import { createDao, type Member } from './support/governance';
+import { createDao, createProposal, type Member } from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
 import { uploadBytes } from './support/storage';
 
@@ -251,6 +251,38 @@ describe('delivery', () => {
       expect(types).toEqual(['dao_updated', 'webhook.test']);
       // a redelivery is a new message id
       expect(new Set(rx.got.map((g) => g.headers['webhook-id'])).size).toBe(3);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it("the discussion's events: a comment posted and then edited reach a subscriber, in order", async () => {
+    const rx = await receiver();
+    try {
+      clock.set(Date.now());
+      const owner = await memberUser(api);
+      const dao = await createDao(api, owner);
+      const proposal = await createProposal(api, owner, dao.daoId);
+      await subscribe(owner, dao.daoId, rx.url, ['comment_posted', 'comment_updated']);
+      const posted = await api.post(
+        `/proposals/${proposal.proposalId}/comments`,
+        { body: 'first thoughts' },
+        { token: owner.token },
+      );
+      expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+      const edited = await patch(`/comments/${posted.body.id}`, { body: 'second thoughts' }, owner.token);
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      await until(t, async () => expect(rx.got).toHaveLength(2));
+      const bodies = rx.got.map((g) => JSON.parse(g.body) as Record<string, any>).sort((a, b) => a.id - b.id);
+      expect(bodies.map((b) => b.type)).toEqual(['comment_posted', 'comment_updated']);
+      expect(bodies[0]).toMatchObject({
+        daoId: dao.daoId,
+        proposalId: proposal.proposalId,
+        data: { comment: { id: posted.body.id, body: 'first thoughts' } },
+      });
+      expect(bodies[1]).toMatchObject({
+        data: { change: 'edited', comment: { id: posted.body.id, body: 'second thoughts' } },
+      });
     } finally {
       await rx.close();
     }

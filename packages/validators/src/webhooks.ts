@@ -14,7 +14,7 @@ export const createWebhookInput = z.strictObject({
   url: webhookUrl,
   events: webhookEvents.meta({
     description:
-      'with daoId: dao_updated, proposal_submitted, proposal_updated, proposal_status_changed, vote_cast, delegation_changed; without: ipfs:pin.verified, ipfs:pin.failed',
+      'with daoId: dao_updated, proposal_submitted, proposal_updated, proposal_status_changed, vote_cast, delegation_changed, comment_posted, comment_updated; without: ipfs:pin.verified, ipfs:pin.failed',
   }),
   daoId: uuid
     .nullish()

@@ -14,6 +14,9 @@ export const DAO_WEBHOOK_EVENTS = [
   'proposal_status_changed',
   'vote_cast',
   'delegation_changed',
+  // discussion (docs/discussion.md): a comment posted, and one edited, deleted, hidden or shown again
+  'comment_posted',
+  'comment_updated',
 ] as const;
 export const STORAGE_WEBHOOK_EVENTS = ['ipfs:pin.verified', 'ipfs:pin.failed'] as const;
 
