@@ -276,6 +276,7 @@ export {
   queueTestDelivery,
   redeliver,
 } from './webhooks/queue';
+export { WebhookAgents } from './webhooks/send';
 export {
   createWebhook,
   DAO_WEBHOOK_EVENTS,

@@ -6,6 +6,7 @@ import {
   processDueDeliveries,
   queueAndMark,
   type Services,
+  WebhookAgents,
 } from '@plenum/core';
 import { pins } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
@@ -31,6 +32,8 @@ export function startWebhookWorker(
   let pending: EventEnvelope[] = [];
   let flushing: Promise<void> | null = null;
   let sending: Promise<void> | null = null;
+  // kept connections to the endpoints, for this worker's life
+  const agents = new WebhookAgents();
 
   const flush = async () => {
     while (pending.length && !stopped) {
@@ -84,7 +87,7 @@ export function startWebhookWorker(
     if (stopped) return Promise.resolve();
     sending ??= (async () => {
       try {
-        while (!stopped && (await processDueDeliveries(svc)) > 0) {
+        while (!stopped && (await processDueDeliveries(svc, { agents })) > 0) {
           // drain what is due
         }
       } catch (err) {
@@ -112,6 +115,7 @@ export function startWebhookWorker(
       for (const off of offStorage) off?.();
       clearInterval(timer);
       while (sending || flushing) await new Promise((r) => setTimeout(r, 20));
+      agents.close();
     },
   };
 }

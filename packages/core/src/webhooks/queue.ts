@@ -6,7 +6,8 @@ import type { EventEnvelope } from '../governance/event-log';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
-import { sendWebhook } from './send';
+import { rowsOf } from '../shared/prepared';
+import { type SendResult, sendWebhook, type WebhookAgents } from './send';
 import { daoWebhooks, secretOf, webhookFor } from './subscriptions';
 
 /** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Delivery"). */
@@ -205,10 +206,14 @@ export async function listDeliveries(
 /**
  * Sends what is due once. A short transaction claims rows with FOR UPDATE SKIP LOCKED and moves their
  * next attempt past a lease, so two instances never send one attempt and a crash mid-send only delays
- * it; the sends run outside any transaction; each outcome is written only if the row is still the
- * claimed attempt (docs/webhooks.md, "Delivery").
+ * it; the sends run outside any transaction, at once, over the sender's kept connections; the outcomes
+ * are written in one statement, each only if its row is still the claimed attempt (docs/webhooks.md,
+ * "Delivery").
  */
-export async function processDueDeliveries(svc: Services, params: { batch?: number } = {}): Promise<number> {
+export async function processDueDeliveries(
+  svc: Services,
+  params: { batch?: number; agents?: WebhookAgents } = {},
+): Promise<number> {
   const now = svc.clock.now();
   const claimed = await svc.db.transaction(async (tx) => {
     const due = await tx
@@ -223,7 +228,7 @@ export async function processDueDeliveries(svc: Services, params: { batch?: numb
         ),
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(params.batch ?? 20)
+      .limit(params.batch ?? DELIVERY_BATCH)
       .for('update', { of: webhookDeliveries, skipLocked: true });
     if (due.length)
       await tx
@@ -237,52 +242,92 @@ export async function processDueDeliveries(svc: Services, params: { batch?: numb
         );
     return due;
   });
-  await Promise.all(
-    claimed.map(async (c) => {
+  if (!claimed.length) return 0;
+  // each endpoint's secret opened once per pass, not once per delivery
+  const secrets = new Map<string, string>();
+  const outcomes = await Promise.all(
+    claimed.map(async (c): Promise<Outcome | null> => {
       try {
-        await attempt(svc, c.d, c.url, secretOf(svc, c));
+        let secret = secrets.get(c.d.webhookId);
+        if (secret === undefined) {
+          secret = secretOf(svc, c);
+          secrets.set(c.d.webhookId, secret);
+        }
+        const at = svc.clock.now();
+        const result = await sendWebhook({
+          url: c.url,
+          secret,
+          messageId: c.d.id,
+          timestamp: at,
+          body: JSON.stringify(c.d.payload),
+          allowPrivate: svc.config.webhookAllowPrivateNetworks === true,
+          agents: params.agents,
+        });
+        return { d: c.d, at, result };
       } catch (err) {
-        // the lease brings it back (an instance without the right SECRET_KEY, a database hiccup)
-        svc.log.warn(
-          { deliveryId: c.d.id, err: (err as Error).message },
-          'a webhook attempt was not recorded',
-        );
+        // the lease brings it back (an instance without the right SECRET_KEY)
+        svc.log.warn({ deliveryId: c.d.id, err: (err as Error).message }, 'a webhook attempt was not made');
+        return null;
       }
     }),
   );
+  try {
+    await recordOutcomes(
+      svc,
+      outcomes.filter((o): o is Outcome => o !== null),
+    );
+  } catch (err) {
+    // the lease brings them back: sent again later, which at least once allows
+    svc.log.warn(
+      { err: (err as Error).message, deliveries: claimed.length },
+      'webhook attempts were not recorded',
+    );
+  }
   return claimed.length;
 }
 
-async function attempt(svc: Services, d: Delivery, url: string, secret: string) {
-  const at = svc.clock.now();
-  const result = await sendWebhook({
-    url,
-    secret,
-    messageId: d.id,
-    timestamp: at,
-    body: JSON.stringify(d.payload),
-    allowPrivate: svc.config.webhookAllowPrivateNetworks === true,
+/** deliveries claimed by one pass */
+const DELIVERY_BATCH = 100;
+
+interface Outcome {
+  d: Delivery;
+  at: Date;
+  result: SendResult;
+}
+
+/** the attempts of one pass written in one UPDATE … FROM (VALUES …), each only on the attempt it claimed */
+async function recordOutcomes(svc: Services, outcomes: Outcome[]) {
+  if (!outcomes.length) return;
+  const rows = outcomes.map(({ d, at, result }) => {
+    const attempts = d.attempts + 1;
+    const exhausted = !result.ok && attempts >= MAX_ATTEMPTS;
+    const status = result.ok ? 'succeeded' : exhausted ? 'failed' : 'pending';
+    const next = result.ok || exhausted ? at : new Date(at.getTime() + RETRY_DELAYS_MS[attempts - 1]!);
+    if (!result.ok)
+      svc.log.info({ deliveryId: d.id, attempts, error: result.error }, 'webhook attempt failed');
+    return {
+      d,
+      exhausted,
+      values: sql`(${d.id}::uuid, ${d.attempts}::int, ${status}::text, ${attempts}::int,
+      ${next.toISOString()}::timestamptz, ${result.status}::int, ${result.durationMs}::int, ${result.body}::text,
+      ${result.error}::text, ${at.toISOString()}::timestamptz)`,
+    };
   });
-  const attempts = d.attempts + 1;
-  const exhausted = !result.ok && attempts >= MAX_ATTEMPTS;
-  const status = result.ok ? 'succeeded' : exhausted ? 'failed' : 'pending';
-  const next = result.ok || exhausted ? at : new Date(at.getTime() + RETRY_DELAYS_MS[attempts - 1]!);
-  const [written] = await svc.db
-    .update(webhookDeliveries)
-    .set({
-      status,
-      attempts,
-      nextAttemptAt: next,
-      responseStatus: result.status,
-      durationMs: result.durationMs,
-      responseBody: result.body,
-      error: result.error,
-      lastAttemptAt: at,
-    })
-    .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.attempts, d.attempts)))
-    .returning({ id: webhookDeliveries.id });
-  if (!result.ok) svc.log.info({ deliveryId: d.id, attempts, error: result.error }, 'webhook attempt failed');
-  if (written && exhausted) await disableEndpoint(svc, d.webhookId);
+  const written = rowsOf<{ id: string }>(
+    await svc.db.execute(sql`
+      update webhook_deliveries as d set status = v.status, attempts = v.attempts,
+        next_attempt_at = v.next_attempt_at, response_status = v.response_status, duration_ms = v.duration_ms,
+        response_body = v.response_body, error = v.error, last_attempt_at = v.last_attempt_at
+      from (values ${sql.join(
+        rows.map((r) => r.values),
+        sql`, `,
+      )}) as v(id, prev_attempts, status, attempts, next_attempt_at, response_status, duration_ms,
+        response_body, error, last_attempt_at)
+      where d.id = v.id and d.attempts = v.prev_attempts
+      returning d.id`),
+  );
+  const done = new Set(written.map((w) => w.id));
+  for (const r of rows) if (r.exhausted && done.has(r.d.id)) await disableEndpoint(svc, r.d.webhookId);
 }
 
 /** Every attempt failed: the endpoint is switched off and its owner told, once. */

@@ -4,6 +4,8 @@ import { Webhook } from 'standardwebhooks';
 import { guardedLookup, isBlockedAddress, literalAddress, RefusedAddressError } from './address-guard';
 
 export const SEND_TIMEOUT_MS = 5000;
+/** connections kept open to one endpoint (its origin) at most */
+const SOCKETS_PER_ENDPOINT = 16;
 export const MAX_STORED_BODY = 1024;
 
 export interface SendResult {
@@ -12,6 +14,37 @@ export interface SendResult {
   durationMs: number;
   body: string | null;
   error: string | null;
+}
+
+/**
+ * Keep-alive connections per endpoint origin, owned by one sender (the webhook worker) and closed with it:
+ * a delivery reuses an open connection to its endpoint instead of a TCP (and TLS) handshake each. The
+ * address check runs when a connection is made, on the address it connects to; a kept connection stays on
+ * that checked address (docs/webhooks.md, "Safety").
+ */
+export class WebhookAgents {
+  private readonly agents = new Map<string, http.Agent>();
+
+  for(url: URL): http.Agent {
+    const key = url.origin;
+    let agent = this.agents.get(key);
+    if (!agent) {
+      const options = {
+        keepAlive: true,
+        maxSockets: SOCKETS_PER_ENDPOINT,
+        maxFreeSockets: SOCKETS_PER_ENDPOINT,
+        timeout: 30_000,
+      };
+      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options);
+      this.agents.set(key, agent);
+    }
+    return agent;
+  }
+
+  close() {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
 }
 
 /**
@@ -27,6 +60,8 @@ export function sendWebhook(params: {
   timestamp: Date;
   body: string;
   allowPrivate: boolean;
+  /** the sender's kept connections; none: a connection of its own, closed after */
+  agents?: WebhookAgents;
 }): Promise<SendResult> {
   const started = performance.now();
   const done = (r: Omit<SendResult, 'durationMs'>): SendResult => ({
@@ -54,7 +89,7 @@ export function sendWebhook(params: {
       {
         method: 'POST',
         lookup: guardedLookup(params.allowPrivate),
-        agent: false,
+        agent: params.agents ? params.agents.for(target) : false,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Plenum-Webhooks/1',
