@@ -3,7 +3,8 @@ CREATE TABLE "webhook_deliveries" (
 	"webhook_id" uuid NOT NULL,
 	"event_key" text NOT NULL,
 	"event_type" text NOT NULL,
-	"payload" jsonb NOT NULL,
+	"event_id" bigint,
+	"payload" jsonb,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -12,7 +13,8 @@ CREATE TABLE "webhook_deliveries" (
 	"response_body" text,
 	"error" text,
 	"last_attempt_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "webhook_deliveries_body" CHECK ("webhook_deliveries"."event_id" is not null or "webhook_deliveries"."payload" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "webhook_feed" (

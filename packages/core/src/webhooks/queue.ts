@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { events as storedEvents, users, webhookDeliveries, webhookFeed, webhooks } from '@plenum/db';
 import { and, asc, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
-import { readEvents } from '../events/feed';
+import { readEvents, readEventsByIds } from '../events/feed';
 import type { EventEnvelope } from '../governance/event-log';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
 import { rowsOf } from '../shared/prepared';
 import { type SendResult, sendWebhook, type WebhookAgents } from './send';
-import { daoWebhooks, secretOf, webhookFor } from './subscriptions';
+import { secretOf, webhookFor } from './subscriptions';
 
 /** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Delivery"). */
 export const RETRY_DELAYS_MS = [5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6] as const;
@@ -35,33 +35,25 @@ export const serializeDelivery = (d: Delivery) => ({
 
 /**
  * Queues one delivery per matching endpoint for stored events that were committed (called by every
- * instance's event bus after delivery; the unique (webhook, event) index makes the copies one).
+ * instance's event bus after delivery; the unique (webhook, event) index makes the copies one). The
+ * fan-out is one statement: the events go as three arrays (ids, DAOs, types), PostgreSQL joins them to
+ * the enabled webhooks, and a delivery holds the event's id, not a copy of its envelope (read when sent).
  */
 export async function enqueueStoredEvents(
   svc: Pick<Services, 'db' | 'clock'>,
   events: readonly EventEnvelope[],
 ) {
-  const daoIds = [...new Set(events.map((e) => e.daoId))];
-  if (!daoIds.length) return 0;
-  const hooks = await daoWebhooks(svc, daoIds);
-  const now = svc.clock.now();
-  const rows = events.flatMap((e) =>
-    hooks
-      .filter((h) => h.daoId === e.daoId && h.events.includes(e.type))
-      .map((h) => ({
-        webhookId: h.id,
-        eventKey: `event:${e.id}`,
-        eventType: e.type,
-        payload: e as unknown as Record<string, unknown>,
-        nextAttemptAt: now,
-      })),
-  );
-  for (let i = 0; i < rows.length; i += 500)
-    await svc.db
-      .insert(webhookDeliveries)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing();
-  return rows.length;
+  const withDao = events.filter((e) => e.daoId);
+  if (!withDao.length) return;
+  // array literals: ids are integers, DAO ids UUIDs and types event names, none needs quoting
+  const literal = (xs: readonly (string | number)[]) => `{${xs.join(',')}}`;
+  await svc.db.execute(sql`
+    insert into webhook_deliveries (webhook_id, event_key, event_type, event_id, next_attempt_at)
+    select w.id, 'event:' || e.id, e.type, e.id, ${svc.clock.now().toISOString()}::timestamptz
+    from unnest(${literal(withDao.map((e) => e.id))}::bigint[], ${literal(withDao.map((e) => e.daoId!))}::uuid[],
+      ${literal(withDao.map((e) => e.type))}::text[]) as e(id, dao_id, type)
+    join webhooks w on w.dao_id = e.dao_id and w.enabled and e.type = any(w.events)
+    on conflict (webhook_id, event_key) do nothing`);
 }
 
 /**
@@ -173,6 +165,7 @@ export async function redeliver(
       webhookId: w.id,
       eventKey: `redeliver:${randomUUID()}`,
       eventType: old.eventType,
+      eventId: old.eventId,
       payload: old.payload,
       nextAttemptAt: svc.clock.now(),
     })
@@ -243,6 +236,14 @@ export async function processDueDeliveries(
     return due;
   });
   if (!claimed.length) return 0;
+  // the stored events' envelopes, read once for the pass (as the live stream sends them)
+  const envelopes = new Map(
+    (
+      await readEventsByIds(svc, {
+        ids: [...new Set(claimed.flatMap((c) => (c.d.eventId === null ? [] : [c.d.eventId])))],
+      })
+    ).map((e) => [e.id, e]),
+  );
   // each endpoint's secret opened once per pass, not once per delivery
   const secrets = new Map<string, string>();
   const outcomes = await Promise.all(
@@ -259,7 +260,7 @@ export async function processDueDeliveries(
           secret,
           messageId: c.d.id,
           timestamp: at,
-          body: JSON.stringify(c.d.payload),
+          body: JSON.stringify(c.d.eventId === null ? c.d.payload : envelopes.get(c.d.eventId)),
           allowPrivate: svc.config.webhookAllowPrivateNetworks === true,
           agents: params.agents,
         });

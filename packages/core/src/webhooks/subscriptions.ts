@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { daos, webhooks } from '@plenum/db';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { actingAs } from '../governance/dao-authority';
 import type { Services } from '../services';
 import { AppError, badRequest, notFound } from '../shared/errors';
@@ -170,12 +170,4 @@ export async function rotateWebhookSecret(svc: Services, params: { userId: strin
     .set({ secretSealed: seal(svc.config.secretKey(), PURPOSE, secret), updatedAt: sql`now()` })
     .where(eq(webhooks.id, w.id));
   return { id: w.id, secret };
-}
-
-/** enabled webhooks of these DAOs (for the enqueuer) */
-export function daoWebhooks(svc: Pick<Services, 'db'>, daoIds: string[]) {
-  return svc.db
-    .select({ id: webhooks.id, daoId: webhooks.daoId, events: webhooks.events })
-    .from(webhooks)
-    .where(and(eq(webhooks.enabled, true), inArray(webhooks.daoId, daoIds)));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -52,7 +53,10 @@ export const webhookDeliveries = pgTable(
     /** `event:<id>` for the stored stream, `storage:<uuid>` or `test:<uuid>` otherwise */
     eventKey: text('event_key').notNull(),
     eventType: text('event_type').notNull(),
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** the stored event sent (its envelope is read at send time); null for storage and test deliveries */
+    eventId: bigint('event_id', { mode: 'number' }),
+    /** the body of a delivery that is not a stored event */
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
     status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
     /** attempts made so far */
     attempts: integer('attempts').notNull().default(0),
@@ -69,6 +73,7 @@ export const webhookDeliveries = pgTable(
     uniqueIndex('webhook_deliveries_once').on(t.webhookId, t.eventKey),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    check('webhook_deliveries_body', sql`${t.eventId} is not null or ${t.payload} is not null`),
   ],
 );
 
