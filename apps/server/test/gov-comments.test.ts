@@ -60,6 +60,8 @@ describe('POST /proposals/{proposalId}/comments', () => {
       hidden: false,
       hiddenReason: null,
       replyCount: 0,
+      signature: null,
+      typedData: null,
     });
   });
 

@@ -66,7 +66,9 @@ export { ChainReader } from './chain';
 export { type CoreConfig, defaultPasswordPolicy } from './config';
 // discussion on proposals (docs/discussion.md)
 export {
+  COMMENT_TYPED_DATA_SPEC,
   commentEdits,
+  commentTypedDataOf,
   deleteComment,
   editComment,
   listComments,

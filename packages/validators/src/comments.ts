@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { address, isoDateTime, pageQuery, paginationSchema } from './common';
+import { coded } from './issue-codes';
 
 /** Discussion threads on proposals (docs/discussion.md); shared by the routers, the web form and the tests. */
 
@@ -25,6 +26,25 @@ export const postCommentInput = z.strictObject({
   body,
   parentId: id.optional().meta({ description: 'the comment this replies to, in the same proposal' }),
   actorAddress,
+  // a signed comment (docs/discussion.md, "Signed comments"): all three, and no session needed
+  authorAddress: address.optional().meta({
+    description: 'the signing wallet of a signed comment (only with signature and timestamp)',
+  }),
+  signature: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]+$/, coded('invalid_hex', 'must be 0x-prefixed hex'))
+    .max(1_000)
+    .optional()
+    .meta({ description: "EIP-712 signature of authorAddress's wallet (GET /eip712/comment)" }),
+  // a JSON body: never coerced (the identity transform keeps "1" a 400, as governance.ts's `exact`)
+  timestamp: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .transform((v) => v)
+    .optional()
+    .meta({ description: 'Unix seconds, as signed (only with signature)' }),
 });
 export const commentIdInput = z.strictObject({ commentId: id });
 export const editCommentInput = z.strictObject({ commentId: id, body });
@@ -42,6 +62,29 @@ export const listCommentsInput = z.strictObject({
   ...pageQuery,
 });
 
+const typedField = z.object({ name: z.string(), type: z.string() });
+/** GET /eip712/comment: what a wallet signs for a signed comment (docs/discussion.md, "Signed comments") */
+export const eip712CommentSchema = z
+  .object({
+    domain: z.object({ name: z.string(), version: z.string() }),
+    primaryType: z.literal('Comment'),
+    types: z.record(z.string(), z.array(typedField)),
+  })
+  .meta({ id: 'Eip712Comment' });
+
+export const signedCommentTypedDataSchema = eip712CommentSchema
+  .extend({
+    message: z.object({
+      proposalId: z.string(),
+      /** "" for a top-level comment */
+      parentId: z.string(),
+      body: z.string(),
+      authorAddress: z.string(),
+      timestamp: z.number().int(),
+    }),
+  })
+  .meta({ id: 'SignedCommentTypedData' });
+
 const commentBase = {
   id: z.string(),
   proposalId: z.string(),
@@ -57,6 +100,12 @@ const commentBase = {
   hidden: z.boolean(),
   hiddenReason: z.string().nullable(),
   replyCount: z.number().int(),
+  /**
+   * a signed comment's signature and the typed data it signed, to verify offline; null for a session
+   * comment, and once the signed text is gone or changed (deleted, edited) or hidden from the reader
+   */
+  signature: z.string().nullable(),
+  typedData: signedCommentTypedDataSchema.nullable(),
 };
 export const commentSchema = z.object(commentBase).meta({ id: 'Comment' });
 export type CommentView = z.infer<typeof commentSchema>;

@@ -138,6 +138,7 @@ export const REASONS = [
   'COMMENT_DELETED',
   'REPLY_TOO_DEEP',
   'PARENT_NOT_IN_PROPOSAL',
+  'COMMENT_ALREADY_POSTED',
   'ALREADY_OWNER',
   // delegation (docs/governance.md, "Delegation")
   'DELEGATION_ON_CHAIN',

@@ -76,3 +76,25 @@ export async function commentingAddress(
     'NOT_ELIGIBLE',
   );
 }
+
+/** A signed comment's wallet must itself be one that may write (403 NOT_ELIGIBLE otherwise). */
+export async function assertMayComment(
+  svc: Services,
+  params: { dao: DaoRow; proposal: ProposalRow; address: string },
+): Promise<void> {
+  const authorities = await authoritiesOf(svc.db, params.dao, [params.address]);
+  if (
+    await mayComment(
+      svc,
+      params.dao,
+      params.proposal,
+      params.address,
+      authorities.get(params.address) != null,
+    )
+  )
+    return;
+  throw forbidden(
+    `${params.address} may not write in this DAO's discussions: members and token holders may`,
+    'NOT_ELIGIBLE',
+  );
+}

@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   check,
   index,
   pgTable,
   smallint,
   text,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz } from './columns';
@@ -34,11 +36,22 @@ export const proposalComments = pgTable(
     hiddenAt: tstz('hidden_at'),
     hiddenReason: text('hidden_reason'),
     hiddenBy: text('hidden_by'),
+    // a signed comment (docs/discussion.md, "Signed comments"): its signature and signed timestamp, and
+    // the EIP-712 digest of the signed message, unique: one signed message posts once, however its
+    // signature is encoded
+    signature: text('signature'),
+    signedTimestamp: bigint('signed_timestamp', { mode: 'number' }),
+    signedDigest: text('signed_digest'),
   },
   (t) => [
     index('proposal_comments_thread_idx').on(t.proposalId, t.parentId, t.createdAt),
     index('proposal_comments_author_idx').on(t.authorUserId, t.createdAt),
     check('proposal_comments_depth', sql`${t.depth} between 0 and 2`),
+    uniqueIndex('proposal_comments_signed_digest_idx').on(t.signedDigest),
+    check(
+      'proposal_comments_signed',
+      sql`(${t.signature} is null) = (${t.signedTimestamp} is null) and (${t.signature} is null) = (${t.signedDigest} is null)`,
+    ),
   ],
 );
 

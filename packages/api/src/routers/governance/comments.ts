@@ -1,4 +1,5 @@
 import {
+  COMMENT_TYPED_DATA_SPEC,
   commentEdits,
   deleteComment,
   editComment,
@@ -12,11 +13,14 @@ import {
   commentSchema,
   commentThreadSchema,
   editCommentInput,
+  eip712CommentSchema,
   hideCommentInput,
   listCommentsInput,
   postCommentInput,
   unhideCommentInput,
 } from '@plenum/validators';
+import { z } from 'zod';
+import { accessRefusal } from '../../policy';
 import { activeProcedure, authedProcedure, publicProcedure, router } from '../../trpc';
 
 const tags = ['governance: discussion'];
@@ -24,24 +28,41 @@ const writeErrors = { 403: ['NOT_COMMENT_AUTHOR'], 409: ['COMMENT_DELETED'] } as
 
 /** Threads on proposals (docs/discussion.md). */
 export const commentsRouter = router({
-  post: activeProcedure
+  // public: a comment is written by an active account's session or, with no session, by an EIP-712
+  // signature of its wallet (docs/discussion.md, "Signed comments"); a session post keeps the rules of
+  // every account write (policy.ts), the core checks the signature
+  post: publicProcedure
     .meta({
+      optionalAuth: true,
       openapi: {
         method: 'POST',
         path: '/proposals/{proposalId}/comments',
         tags,
-        summary: 'Comment on a proposal, or reply to a comment (members and token holders)',
+        protect: false,
+        summary: 'Comment on a proposal, or reply to a comment (session, or EIP-712 signature + timestamp)',
+        description:
+          'Members and token holders write, through a signed-in account acting for one of its wallets or, ' +
+          "with no account, by the wallet's EIP-712 signature of `Comment` (GET /eip712/comment) sent with " +
+          'authorAddress and timestamp. A signed message posts once (409 COMMENT_ALREADY_POSTED).',
       },
       successStatus: 201,
       errors: {
         400: ['REPLY_TOO_DEEP', 'PARENT_NOT_IN_PROPOSAL'],
-        403: ['NOT_YOUR_ADDRESS', 'NOT_ELIGIBLE', 'WALLET_REQUIRED'],
+        401: ['NOT_SIGNED_IN', 'INVALID_SIGNATURE', 'SIGNATURE_EXPIRED', 'SIGNATURE_FROM_FUTURE'],
+        403: ['NOT_YOUR_ADDRESS', 'NOT_ELIGIBLE', 'WALLET_REQUIRED', 'EMAIL_NOT_VERIFIED'],
+        409: ['COMMENT_ALREADY_POSTED'],
         503: ['CHAIN_UNAVAILABLE'],
       },
     })
     .input(postCommentInput)
     .output(commentSchema)
-    .mutation(({ ctx, input }) => postComment(ctx.svc, { principal: ctx.principal, ...input })),
+    .mutation(({ ctx, input }) => {
+      const signed =
+        input.signature !== undefined || input.timestamp !== undefined || input.authorAddress !== undefined;
+      const refusal = signed ? null : accessRefusal(ctx.svc, ctx.principal, 'active');
+      if (refusal) throw refusal;
+      return postComment(ctx.svc, { principal: signed ? null : ctx.principal, ...input });
+    }),
 
   list: publicProcedure
     .meta({
@@ -112,6 +133,20 @@ export const commentsRouter = router({
     .mutation(({ ctx, input }) =>
       setCommentHidden(ctx.svc, { principal: ctx.principal, ...input, hidden: false }),
     ),
+
+  typedData: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/eip712/comment',
+        tags,
+        protect: false,
+        summary: 'EIP-712 domain and types of a signed comment (the domain of signed votes)',
+      },
+    })
+    .input(z.void())
+    .output(eip712CommentSchema)
+    .query(() => COMMENT_TYPED_DATA_SPEC),
 
   edits: authedProcedure
     .meta({
