@@ -67,9 +67,10 @@ export async function importAndPin<T>(
     await recordPins(svc, { ...params, roots, choice, hold, reservation });
     return result;
   } finally {
+    // the lease and the hold first: neither may outlive a reservation release that fails
     hold?.release();
-    await reservation?.release();
     lease?.release();
+    await reservation?.release();
   }
 }
 
