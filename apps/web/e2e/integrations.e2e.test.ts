@@ -238,7 +238,9 @@ async function fits(page: Page, what: string) {
   expect(scrollWidth, what).toBeLessThanOrEqual(clientWidth);
 }
 
-test('the Integrations page and the Webhooks tab pass axe and fit at 375 px', async ({ browser }) => {
+test('the Integrations page and the Webhooks tab pass axe and fit at 375 px, in English and German', async ({
+  browser,
+}) => {
   const api = restClient(product.apiUrl);
   const layout = await api.call<{ daoId: string }>('POST', '/daos', {
     body: { name: 'Layout Guild', ownerAddress: owner.wallet.address, votingRules: { threshold: 50 } },
@@ -274,4 +276,29 @@ test('the Integrations page and the Webhooks tab pass axe and fit at 375 px', as
   await expect(page.getByTestId('no-webhooks')).toBeVisible();
   await fits(page, 'the Webhooks tab at 375 px');
   await context.close();
+
+  // in German (longer words) and dark: the same checks
+  const german = await browser.newContext({
+    viewport: { width: 375, height: 900 },
+    colorScheme: 'dark',
+    locale: 'de-DE',
+  });
+  await german.addCookies([{ name: 'NEXT_LOCALE', value: 'de', url: product.webUrl }]);
+  const seite = await german.newPage();
+  await useSession(seite, product.webUrl, owner.token);
+  await seite.goto(`${product.webUrl}/daos/${layout.daoId}/integrations`);
+  await expect(seite.getByRole('heading', { level: 1, name: 'Integrationen' })).toBeVisible();
+  await expect(seite.locator('html')).toHaveClass(/\bdark\b/);
+  const karte = seite.getByTestId('webhook');
+  await expect(button(karte, 'Geheimnis erneuern')).toBeVisible();
+  await expect(karte.getByText('Noch keine Zustellungen.')).toBeVisible();
+  await fits(seite, 'Integrationen at 375 px, dark');
+  await seite.goto(`${product.webUrl}/account?tab=webhooks`);
+  await expect(seite.getByRole('heading', { level: 2, name: 'Speicher-Webhooks' })).toBeVisible();
+  await expect(seite.getByRole('tab', { name: 'Webhooks', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await fits(seite, 'the Webhooks tab in German at 375 px, dark');
+  await german.close();
 });
