@@ -82,14 +82,22 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
     },
   ];
 
+  // the table's own caption only for screen readers: stacked as cards (below 768 px) a caption wraps
+  // one letter a line
   return (
-    <DataTable
-      columns={columns}
-      rows={deliveries.data?.items ?? []}
-      rowKey={(d) => d.id}
-      rowProps={(d) => ({ 'data-testid': 'delivery', 'data-status': d.status })}
-      caption={t('deliveries')}
-      empty={<p className="m-0 text-sm text-muted-foreground">{t('noDeliveries')}</p>}
-    />
+    <div className="grid min-w-0 gap-2">
+      <p className="m-0 text-sm font-medium" aria-hidden>
+        {t('deliveries')}
+      </p>
+      <DataTable
+        columns={columns}
+        rows={deliveries.data?.items ?? []}
+        rowKey={(d) => d.id}
+        rowProps={(d) => ({ 'data-testid': 'delivery', 'data-status': d.status })}
+        caption={t('deliveries')}
+        captionHidden
+        empty={<p className="m-0 text-sm text-muted-foreground">{t('noDeliveries')}</p>}
+      />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { createWebhookInput } from '@plenum/validators';
 import { useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import type { z } from 'zod';
+import { cn } from '../../lib/cn';
 import type { DisplayError } from '../../lib/errors';
 import { readable } from '../../lib/files/readable';
 import { Button } from '../ui/button';
@@ -114,9 +115,14 @@ export function WebhookForm({
             </fieldset>
           )}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div
+          className={cn(
+            'flex flex-col-reverse gap-2 sm:flex-row',
+            footer ? 'sm:justify-end' : 'sm:justify-start',
+          )}
+        >
           {footer}
-          <Button type="submit" disabled={pending} className="sm:self-start">
+          <Button type="submit" disabled={pending}>
             {pending ? pendingLabel : submitLabel}
           </Button>
         </div>
