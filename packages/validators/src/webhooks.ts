@@ -4,6 +4,19 @@ import { isoDateTime, paged, pageQuery, uuid } from './common';
 /** Outbound webhooks (docs/webhooks.md). Which events fit which subscription is checked in core. */
 export const webhookEventName = z.string().min(1).max(64);
 
+/** The events each kind of webhook may ask for (docs/webhooks.md, "Subscribing"), for forms. */
+export const DAO_WEBHOOK_EVENT_NAMES = [
+  'dao_updated',
+  'proposal_submitted',
+  'proposal_updated',
+  'proposal_status_changed',
+  'vote_cast',
+  'delegation_changed',
+  'comment_posted',
+  'comment_updated',
+] as const;
+export const STORAGE_WEBHOOK_EVENT_NAMES = ['ipfs:pin.verified', 'ipfs:pin.failed'] as const;
+
 const webhookUrl = z
   .url({ protocol: /^https?$/, error: 'must be an https URL' })
   .max(2000)

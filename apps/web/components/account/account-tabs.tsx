@@ -8,6 +8,7 @@ import { useMe } from '../../lib/use-auth';
 import { AccountView } from '../account-view';
 import { QueryState } from '../ui/query-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
+import { AccountWebhooks } from '../webhooks/account-webhooks';
 import { AccessTokens } from './access-tokens';
 import { AccountActivity } from './account-activity';
 import { ACCOUNT_TABS, type AccountTab } from './account-tab-names';
@@ -23,9 +24,10 @@ import { SessionsList } from './sessions-list';
 import { TwoFactor } from './two-factor';
 
 /**
- * The account page in five tabs: Profile (summary, wallets, picture, profile form), Preferences,
+ * The account page in six tabs: Profile (summary, wallets, picture, profile form), Preferences,
  * Security (password, email address, two-factor sign-in, sessions, deleting the account), Activity
- * (docs/accounts.md, "Account activity") and Access tokens. `?tab=` opens one directly.
+ * (docs/accounts.md, "Account activity"), Access tokens and Webhooks (the account's storage webhooks,
+ * docs/webhooks.md, "In the web app"). `?tab=` opens one directly.
  */
 export function AccountTabs({ initial }: { initial: AccountTab }) {
   const t = useTranslations('account');
@@ -90,6 +92,9 @@ export function AccountTabs({ initial }: { initial: AccountTab }) {
       </TabsContent>
       <TabsContent value="tokens">
         <AccessTokens />
+      </TabsContent>
+      <TabsContent value="webhooks">
+        <AccountWebhooks />
       </TabsContent>
     </Tabs>
   );
