@@ -26,8 +26,7 @@ const webhookEvents = z.array(webhookEventName).min(1).max(20);
 export const createWebhookInput = z.strictObject({
   url: webhookUrl,
   events: webhookEvents.meta({
-    description:
-      'with daoId: dao_updated, proposal_submitted, proposal_updated, proposal_status_changed, vote_cast, delegation_changed, comment_posted, comment_updated; without: ipfs:pin.verified, ipfs:pin.failed',
+    description: `with daoId: ${DAO_WEBHOOK_EVENT_NAMES.join(', ')}; without: ${STORAGE_WEBHOOK_EVENT_NAMES.join(', ')}`,
   }),
   daoId: uuid
     .nullish()

@@ -1,24 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { daos, webhooks } from '@plenum/db';
+import { DAO_WEBHOOK_EVENT_NAMES, STORAGE_WEBHOOK_EVENT_NAMES } from '@plenum/validators';
 import { desc, eq, sql } from 'drizzle-orm';
 import { actingAs } from '../governance/dao-authority';
 import type { Services } from '../services';
 import { AppError, badRequest, notFound } from '../shared/errors';
 import { open, seal } from '../shared/secret-box';
 
-/** The event names a subscription may ask for (docs/webhooks.md, "Subscribing"). */
-export const DAO_WEBHOOK_EVENTS = [
-  'dao_updated',
-  'proposal_submitted',
-  'proposal_updated',
-  'proposal_status_changed',
-  'vote_cast',
-  'delegation_changed',
-  // discussion (docs/discussion.md): a comment posted, and one edited, deleted, hidden or shown again
-  'comment_posted',
-  'comment_updated',
-] as const;
-export const STORAGE_WEBHOOK_EVENTS = ['ipfs:pin.verified', 'ipfs:pin.failed'] as const;
+/**
+ * The event names a subscription may ask for (docs/webhooks.md, "Subscribing"): the validators' lists, which
+ * the web app's forms offer too, so one list is offered and accepted.
+ */
+export const DAO_WEBHOOK_EVENTS = DAO_WEBHOOK_EVENT_NAMES;
+export const STORAGE_WEBHOOK_EVENTS = STORAGE_WEBHOOK_EVENT_NAMES;
 
 const PURPOSE = 'webhook secret';
 type Row = typeof webhooks.$inferSelect;
