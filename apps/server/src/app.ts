@@ -89,6 +89,7 @@ export async function createApp(options: AppOptions) {
     authenticate,
     trustProxy: env.TRUST_PROXY,
     maxBatch: env.TRPC_MAX_BATCH,
+    load: services.requestLoad,
   });
   registerSystemRoutes(app, { svc, dbHandle, lifecycle });
   if (env.METRICS_TOKEN) registerMetricsRoute(app, metrics, env.METRICS_TOKEN);

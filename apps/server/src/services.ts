@@ -17,6 +17,7 @@ import { createDb, type DbHandle, type PoolUse } from '@plenum/db';
 import { coreConfigFromEnv } from './config';
 import type { Env } from './env';
 import { SocketCorker } from './events/cork';
+import { RequestLoad } from './http/request-load';
 import { sweepStaleParts } from './routes/users/stale-parts';
 import { VERSION } from './version';
 import { startActivitySweeper } from './workers/activity-sweep';
@@ -105,7 +106,9 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
 
   const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
   const activitySweeper = startActivitySweeper(svc);
-  const webhookWorker = startWebhookWorker(svc, { bus: events, storage: storage.events });
+  // requests answered, counted by the pipeline: the webhook sender yields to them
+  const requestLoad = new RequestLoad();
+  const webhookWorker = startWebhookWorker(svc, { bus: events, storage: storage.events, load: requestLoad });
 
   // the connection pools by name, for /metrics: requests and workers; the vote writer on PostgreSQL
   const pools: Record<string, PoolUse> = { main: dbHandle.pool, ...(writer ? { votes: writer.pool } : {}) };
@@ -118,6 +121,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     scheduler,
     mailWorker,
     webhookWorker,
+    requestLoad,
     /** svc.governance: its vote batcher reports to /metrics */
     governance: svc.governance,
     pools,

@@ -14,7 +14,8 @@ import type { BenchContext } from '../run';
  * `npm run bench -- votes` too: session votes over REST (concurrency 256, compiled server, pool of 20) on a
  * DAO with 10 webhooks subscribed to `vote_cast`, each a real HTTP endpoint on loopback (its own process,
  * lib/webhook-receivers.mjs), beside the same count of votes on a DAO without webhooks in the same server.
- * Runs go without, with, with, without, each on a fresh proposal, each side the mean of its two; after each
+ * After a warm-up of both sides, runs go without, with, with, without, each on a fresh proposal, each side
+ * the mean of its two; after each
  * run with webhooks the deliveries drain before the next run starts (so their sending does not slow the
  * next run without). Target: ≥ 0.9 of the rate without. Also: every delivery received (10 per
  * acknowledged vote, by distinct message id), and the delivery rate from the run's start to its last
@@ -100,6 +101,9 @@ export default async function votesWebhooksBench(ctx: BenchContext) {
           choice: choices[i % 3]!,
         }),
       }));
+      // each run starts from the same state: the previous run's writes flushed (one that followed
+      // another straight away paid for its writes: ~30 % slower, with or without webhooks)
+      await sql`checkpoint`;
       return runLoad(t.url, requests, CONCURRENCY);
     };
     const acknowledged = (r: LoadResult) => r.statuses['201'] ?? 0;
@@ -119,8 +123,11 @@ export default async function votesWebhooksBench(ctx: BenchContext) {
       return { counts: last, ms: progressAt - since };
     };
 
-    // warm-up: code, pools and caches at their working size (no webhook involved)
+    // warm-up of both sides: code, pools, caches and kept connections at their working size
     await run('quiet', 'Warm-up', Math.min(VOTES, 2_000));
+    const warm = await run('hooked', 'Warm-up with webhooks', Math.min(VOTES, 2_000));
+    expected += acknowledged(warm) * ENDPOINTS;
+    await drain(performance.now());
     const without1 = await run('quiet', 'Without webhooks 1');
     const started1 = performance.now();
     const with1 = await run('hooked', 'With webhooks 1');

@@ -9,6 +9,7 @@ import type { Metrics } from './metrics';
 import { assertCleanQuery } from './query-check';
 import type { RateLimiter } from './rate-limit';
 import { clientIp, isHttps } from './request-info';
+import type { RequestLoad } from './request-load';
 
 export interface RequestState {
   principal: Principal | null;
@@ -48,6 +49,8 @@ export interface PipelineOptions {
   trustProxy: boolean;
   /** the most calls one tRPC HTTP batch may hold (TRPC_MAX_BATCH) */
   maxBatch: number;
+  /** counts the answered requests, which background work yields to */
+  load: RequestLoad;
 }
 
 /**
@@ -176,6 +179,7 @@ export function installPipeline(app: FastifyInstance, o: PipelineOptions) {
     // any 503 means a connection failed somewhere: probe, and fail the next requests fast if it is down
     if (reply.statusCode === 503 && !request.routeOptions.config.system) o.availability.suspect();
     o.metrics.observe(request, reply.statusCode, reply.elapsedTime / 1000);
+    o.load.answered++;
     log.info(
       {
         requestId: request.id,

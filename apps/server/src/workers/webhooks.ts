@@ -10,6 +10,15 @@ import {
 } from '@plenum/core';
 import { pins } from '@plenum/db';
 import { and, eq } from 'drizzle-orm';
+import type { RequestLoad } from '../http/request-load';
+
+/**
+ * While the instance answers more than BUSY_RPS requests a second, a pass of deliveries is followed by
+ * YIELD_MS of rest: up to 100 deliveries per YIELD_MS, the rest of the event loop left to the requests
+ * (docs/webhooks.md, "Speed"). When requests are fewer, passes follow each other at once.
+ */
+const BUSY_RPS = 100;
+const YIELD_MS = 500;
 
 type StorageSource = {
   on(
@@ -26,7 +35,7 @@ type StorageSource = {
  */
 export function startWebhookWorker(
   svc: Services,
-  params: { bus: EventBus; storage: StorageSource | null; intervalMs?: number },
+  params: { bus: EventBus; storage: StorageSource | null; load?: RequestLoad; intervalMs?: number },
 ) {
   let stopped = false;
   let pending: EventEnvelope[] = [];
@@ -87,8 +96,12 @@ export function startWebhookWorker(
     if (stopped) return Promise.resolve();
     sending ??= (async () => {
       try {
+        let since = params.load?.snapshot();
         while (!stopped && (await processDueDeliveries(svc, { agents })) > 0) {
-          // drain what is due
+          // drain what is due, yielding to requests while they come fast
+          if (params.load && since && params.load.rateSince(since) > BUSY_RPS)
+            await new Promise((r) => setTimeout(r, YIELD_MS).unref());
+          since = params.load?.snapshot();
         }
       } catch (err) {
         svc.log.warn({ err: (err as Error).message }, 'webhook worker tick failed');
