@@ -34,6 +34,7 @@ export interface FixtureSpec {
   quorum?: number;
   cancelled?: boolean;
   snapshot?: { blockNumber: number; blockHash: string; blockTime: Date };
+  proposalId?: string;
 }
 
 const BASE = Date.parse('2030-01-01T00:00:00Z');
@@ -41,11 +42,21 @@ const BASE = Date.parse('2030-01-01T00:00:00Z');
 /** a plain address from a number (no key behind it) */
 export const fixtureAddress = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 
-export async function recordFixture(spec: FixtureSpec): Promise<RecordInput & { votes: LeafVote[] }> {
+export type ElectorateRow = { address: string; weight: string; delegateAddress: string | null };
+
+/** the builder's input, its sources as arrays; `votes`: every vote in the order cast */
+export type RecordFixture = RecordInput & {
+  electorate: ElectorateRow[];
+  ballots: LeafVote[];
+  replaced: LeafVote[];
+  votes: LeafVote[];
+};
+
+export async function recordFixture(spec: FixtureSpec): Promise<RecordFixture> {
   const system = spec.system ?? 'single-choice';
   const votingOptions = spec.options ?? ['For', 'Against', 'Abstain'];
   const daoId = '00000000-0000-4000-8000-0000000000da';
-  const proposalId = '00000000-0000-4000-8000-00000000000b';
+  const proposalId = spec.proposalId ?? '00000000-0000-4000-8000-00000000000b';
   const frozen = new Map<string, FrozenEntry>(
     spec.electorate.map((e) => [
       e.address.toLowerCase(),
@@ -165,7 +176,7 @@ export async function recordFixture(spec: FixtureSpec): Promise<RecordInput & { 
   const open = resultsView(basis, byOption, endTime, { reveal: true });
   proposal.status = spec.cancelled ? 'CANCELLED' : open.passing ? 'PASSED' : 'REJECTED';
   const results = resultsView({ ...basis, status: proposal.status }, byOption, endTime, { reveal: true });
-  const electorate = [...frozen]
+  const electorate: ElectorateRow[] = [...frozen]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([address, e]) => ({ address, weight: e.weight.toString(), delegateAddress: e.delegate }));
   return {
