@@ -6,3 +6,4 @@ export * from './build';
 export * from './format';
 export * from './merkle';
 export * from './recount';
+export * from './sources';

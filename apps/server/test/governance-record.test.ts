@@ -1,0 +1,111 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { CarWriter } from '@ipld/car';
+import { ManualClock } from '@plenum/core';
+import {
+  type Block,
+  ballotLeafBlock,
+  buildProposalRecord,
+  ed25519Attestor,
+  inclusionProof,
+  recordInputOf,
+} from '@plenum/core/governance/record/index';
+import { verifyRecord } from '@plenum/verify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app';
+import { memberUser } from './support/factories';
+import { addMember, createDao, createProposal, signedVote, tick, walletMembers } from './support/governance';
+import { type ApiClient, apiClient } from './support/http';
+
+/**
+ * The proposal record (docs/governance.md, "The proposal record") built from a real proposal's stored rows
+ * on both databases, after session and signed votes and vote changes: it verifies with packages/verify,
+ * builds to the same CID twice, and a stored vote's leaf is its receipt. (The close hook that stores and
+ * pins it is not built yet.)
+ */
+let t: TestApp;
+let api: ApiClient;
+const clock = new ManualClock(Date.parse('2030-06-01T00:00:00Z'));
+const nowS = () => Math.floor(clock.now().getTime() / 1000);
+const attest = ed25519Attestor(generateKeyPairSync('ed25519').privateKey);
+const key = attest(new Uint8Array()).publicKey;
+
+beforeAll(async () => {
+  t = await startTestApp({ clock });
+  api = apiClient(t.url);
+});
+afterAll(() => t.close());
+
+async function build(proposalId: string) {
+  const blocks: Block[] = [];
+  for await (const b of buildProposalRecord({ ...(await recordInputOf(t.app.svc.db, proposalId)), attest }))
+    blocks.push(b);
+  const { writer, out } = CarWriter.create([blocks.at(-1)!.cid]);
+  const chunks: Uint8Array[] = [];
+  const reading = (async () => {
+    for await (const c of out) chunks.push(c);
+  })();
+  for (const b of blocks) await writer.put(b);
+  await writer.close();
+  await reading;
+  return { root: blocks.at(-1)!.cid, car: new Uint8Array(Buffer.concat(chunks)) };
+}
+
+describe('the record of a closed proposal', () => {
+  it('verifies, is the same twice, and proves a stored vote by its leaf', async () => {
+    const owner = await memberUser(api);
+    const dao = await createDao(api, owner, {
+      threshold: 50,
+      minVotingPeriod: 0,
+      tokenWeighted: false,
+      allowVoteChange: true,
+    });
+    const [a, b] = [await memberUser(api), await memberUser(api)];
+    for (const m of [a, b]) await addMember(api, owner, dao.daoId, m.wallet.address);
+    const [w1, w2] = await walletMembers(api, owner, dao.daoId, 2);
+    const p = await createProposal(api, owner, dao.daoId);
+    const ids = { daoId: dao.daoId, proposalId: p.proposalId };
+    const session = (m: typeof a, choice: string) =>
+      api.post('/votes', { ...ids, voterAddress: m.wallet.address, choice }, { token: m.token });
+    const signed = async (w: typeof w1, choice: string, comment?: string) =>
+      api.post('/votes', await signedVote(w!, { ...ids, choice, comment }, nowS()));
+
+    const casts = [
+      await session(a, 'For'),
+      await signed(w1, 'Against', 'first thought'),
+      await session(b, 'Against'),
+    ];
+    clock.advance(2_000);
+    casts.push(await session(a, 'Abstain'), await signed(w2, 'For'), await signed(w1, 'For'));
+    for (const c of casts) expect(c.status, JSON.stringify(c.body)).toBe(201);
+    await expect(recordInputOf(t.app.svc.db, p.proposalId)).rejects.toMatchObject({ code: 'CONFLICT' });
+
+    clock.advance(25 * 3_600_000);
+    await tick(t);
+    const first = await build(p.proposalId);
+    const v = await verifyRecord(first.car, { key });
+    expect(v.failures).toEqual([]);
+    expect(v).toMatchObject({
+      ok: true,
+      status: 'PASSED',
+      ballots: { counted: 4, replaced: 2, signed: 3, session: 3 },
+    });
+    expect((await build(p.proposalId)).root.toString()).toBe(first.root.toString());
+
+    // w2's stored vote: its leaf is in the record, and the proof from its place proves it
+    const stored = [];
+    const leaves = [];
+    for await (const row of (await recordInputOf(t.app.svc.db, p.proposalId)).ballots) {
+      stored.push(row);
+      leaves.push((await ballotLeafBlock(row)).cid);
+    }
+    const w2Vote = (casts[4]!.body as { voteId: string }).voteId;
+    const index = stored.findIndex((r) => r.id === w2Vote);
+    expect(index).toBeGreaterThanOrEqual(0);
+    const proof = (await inclusionProof(leaves, index)).map((s) => ({ side: s.side, cid: s.cid.toString() }));
+    const receipt = { leaf: leaves[index]!.toString(), proof };
+    expect((await verifyRecord(first.car, { key, receipt })).ok).toBe(true);
+    expect(
+      (await verifyRecord(first.car, { key, receipt: { ...receipt, leaf: leaves[0]!.toString() } })).failures,
+    ).toEqual([{ check: 'receipt', message: `ballot ${leaves[0]} is not in this record` }]);
+  });
+});
