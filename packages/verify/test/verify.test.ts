@@ -1,6 +1,8 @@
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -261,5 +263,34 @@ describe('the command line', () => {
     expect(failed.out).toMatch(/FAILED: \d+ problems?/);
     expect(failed.out).toMatch(/weight: ballot .* counts 11 of its own, the electorate gives 10/);
     expect((await cli([])).code).toBe(2);
+  }, 60_000);
+
+  it('fetches a CID from a gateway as a CAR, whose root must be that CID', async () => {
+    const good = await record(spec('quadratic'));
+    const other = await record(spec('basic'));
+    const requests: string[] = [];
+    const server = createServer((req, res) => {
+      requests.push(`${req.url} ${req.headers.accept}`);
+      const cid = req.url?.match(/^\/ipfs\/([a-z0-9]+)\?format=car$/)?.[1];
+      if (!cid) return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/vnd.ipld.car' });
+      // a dishonest gateway: whatever CID is asked for, it answers with `good`'s record
+      res.end(good.car);
+    });
+    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+    const gateway = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const key = Buffer.from(publicKey).toString('hex');
+      const root = good.blocks.at(-1)!.cid.toString();
+      const ok = await cli([root, '--gateway', gateway, '--key', key]);
+      expect(ok.out).toContain('VERIFIED');
+      expect(ok.code).toBe(0);
+      expect(requests[0]).toBe(`/ipfs/${root}?format=car application/vnd.ipld.car`);
+      const swapped = await cli([other.blocks.at(-1)!.cid.toString(), '--gateway', gateway, '--key', key]);
+      expect(swapped.code).toBe(1);
+      expect(swapped.out).toContain(`format: the CAR's root is ${root}, not the requested`);
+    } finally {
+      server.close();
+    }
   }, 60_000);
 });

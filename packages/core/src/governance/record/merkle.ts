@@ -88,3 +88,51 @@ export async function verifyInclusion(root: CID, leaf: CID, proof: readonly Proo
   }
   return at.equals(root);
 }
+
+/**
+ * The proof of the leaf at `index` read from a stored tree of `count` leaves, one block per level: the
+ * tree's shape follows from `count` (perfect subtrees for its binary digits, largest first, joined from the
+ * right), so no leaf list is needed. `getNode` returns an inner node's links.
+ */
+export async function proofFromTree(
+  getNode: (cid: CID) => Promise<{ l: CID; r: CID }>,
+  root: CID,
+  count: number,
+  index: number,
+): Promise<{ leaf: CID; proof: ProofStep[] }> {
+  if (!Number.isInteger(index) || index < 0 || index >= count)
+    throw new RangeError(`no leaf ${index} among ${count}`);
+  const sizes: number[] = [];
+  for (let bit = 2 ** Math.floor(Math.log2(count)); bit >= 1; bit /= 2) if (count & bit) sizes.push(bit);
+  const down: ProofStep[] = [];
+  let at = root;
+  let i = index;
+  let size = sizes[sizes.length - 1]!;
+  // along the right spine: each node joins one perfect subtree (left) with the rest (right)
+  for (const [k, s] of sizes.entries()) {
+    if (k === sizes.length - 1) break;
+    const node = await getNode(at);
+    if (i < s) {
+      down.push({ side: 'r', cid: node.r });
+      at = node.l;
+      size = s;
+      break;
+    }
+    down.push({ side: 'l', cid: node.l });
+    at = node.r;
+    i -= s;
+  }
+  // inside a perfect subtree: halves
+  for (; size > 1; size /= 2) {
+    const node = await getNode(at);
+    if (i < size / 2) {
+      down.push({ side: 'r', cid: node.r });
+      at = node.l;
+    } else {
+      down.push({ side: 'l', cid: node.l });
+      at = node.r;
+      i -= size / 2;
+    }
+  }
+  return { leaf: at, proof: down.reverse() };
+}

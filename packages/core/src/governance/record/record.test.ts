@@ -5,7 +5,7 @@ import { ed25519Attestor, verifyAttestation } from './attest';
 import { type Block, blockMatches, decodeBlock, encodeBlock } from './block';
 import { buildProposalRecord } from './build';
 import { ballotLeaf, ballotLeafBlock, type RecordBody, type RecordRoot } from './format';
-import { inclusionProof, MerkleTreeBuilder, merkleRoot, verifyInclusion } from './merkle';
+import { inclusionProof, MerkleTreeBuilder, merkleRoot, proofFromTree, verifyInclusion } from './merkle';
 import { delegatedWeights } from './recount';
 import { fixtureAddress, recordFixture } from './testing';
 
@@ -44,6 +44,30 @@ describe('the ballot tree', () => {
     expect(nodes).toHaveLength(12);
     expect(nodes.at(-1)!.cid.equals(root!)).toBe(true);
     for (const n of nodes) expect(await blockMatches(n.cid, n.bytes)).toBe(true);
+  });
+
+  it('gives the same proofs read from the stored tree, one node per level', async () => {
+    for (let n = 1; n <= 40; n++) {
+      const cids = (await leaves(n)).map((b) => b.cid);
+      const tree = new MerkleTreeBuilder();
+      const store = new Map<string, Uint8Array>();
+      for (const c of cids) for (const b of await tree.push(c)) store.set(b.cid.toString(), b.bytes);
+      const { root, blocks } = await tree.finish();
+      for (const b of blocks) store.set(b.cid.toString(), b.bytes);
+      let reads = 0;
+      const getNode = async (cid: { toString(): string }) => {
+        reads++;
+        return decodeBlock<{ l: never; r: never }>(store.get(cid.toString())!);
+      };
+      for (let i = 0; i < n; i++) {
+        reads = 0;
+        const got = await proofFromTree(getNode, root!, n, i);
+        const want = await inclusionProof(cids, i);
+        expect(got.leaf.equals(cids[i]!)).toBe(true);
+        expect(got.proof.map((s) => `${s.side}${s.cid}`)).toEqual(want.map((s) => `${s.side}${s.cid}`));
+        expect(reads).toBe(want.length);
+      }
+    }
   });
 
   it('has no root without leaves', async () => {
