@@ -155,10 +155,22 @@ export const proposals = pgTable(
     cancelledAt: tstz('cancelled_at'),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /**
+     * the proposal's record on IPFS once it is closed (docs/governance.md, "The proposal record"): its
+     * CID, the lease of the instance building it, failed attempts and the last failure's reason
+     */
+    recordCid: text('record_cid'),
+    recordClaimedUntil: tstz('record_claimed_until'),
+    recordAttempts: integer('record_attempts').notNull().default(0),
+    recordError: text('record_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // closed proposals still without their record: the publisher's pass reads only those
+    index('proposals_record_due_idx')
+      .on(t.recordClaimedUntil)
+      .where(sql`${t.recordCid} is null and ${t.status} in ('PASSED', 'REJECTED', 'CANCELLED')`),
     // a DAO's proposals in their list's order (the id breaks ties): a page's ids, even deep, come from the
     // index alone (docs/architecture.md, "Lists at scale")
     index('proposals_dao_idx').on(t.daoId, t.createdAt, t.id),

@@ -5,5 +5,6 @@ export * from './block';
 export * from './build';
 export * from './format';
 export * from './merkle';
+export * from './publish';
 export * from './recount';
 export * from './sources';

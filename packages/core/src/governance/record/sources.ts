@@ -6,7 +6,7 @@
  */
 
 import { type DbOrTx, daos, proposalElectorate, votes } from '@plenum/db';
-import { and, asc, eq, gt, gte, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { conflict } from '../../shared/errors';
 import { resultsOf } from '../results';
 import { requireProposal } from '../rows';
@@ -34,8 +34,14 @@ export async function recordInputOf(db: DbOrTx, proposalId: string): Promise<Omi
   };
 }
 
-/** the frozen electorate by address ascending */
+/**
+ * The frozen electorate by lower-case address in byte order, the record's order whatever the database's
+ * collation. No index has that order: each page reads the proposal's electorate rows and keeps the next
+ * 1,000 (a top-N sort), so a large electorate costs pages × entries row reads (see docs/governance.md,
+ * "Publishing").
+ */
 async function* electorateOf(db: DbOrTx, proposalId: string) {
+  const key = sql`lower(${proposalElectorate.address}) collate "C"`;
   let after: string | null = null;
   for (;;) {
     const rows = await db
@@ -48,14 +54,14 @@ async function* electorateOf(db: DbOrTx, proposalId: string) {
       .where(
         and(
           eq(proposalElectorate.proposalId, proposalId),
-          after === null ? undefined : gt(proposalElectorate.address, after),
+          after === null ? undefined : sql`${key} > ${after}`,
         ),
       )
-      .orderBy(asc(proposalElectorate.address))
+      .orderBy(key)
       .limit(PAGE);
     yield* rows;
     if (rows.length < PAGE) return;
-    after = rows[rows.length - 1]!.address;
+    after = rows[rows.length - 1]!.address.toLowerCase();
   }
 }
 

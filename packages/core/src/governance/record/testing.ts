@@ -155,6 +155,10 @@ export async function recordFixture(spec: FixtureSpec): Promise<RecordFixture> {
     cancelledAt: spec.cancelled ? endTime : null,
     cancelledBy: spec.cancelled ? spec.electorate[0]!.address.toLowerCase() : null,
     cancelReason: spec.cancelled ? 'fixture' : null,
+    recordCid: null,
+    recordClaimedUntil: null,
+    recordAttempts: 0,
+    recordError: null,
     createdAt: new Date(BASE),
     updatedAt: endTime,
   } satisfies ProposalRow as ProposalRow;

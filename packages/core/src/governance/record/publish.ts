@@ -1,0 +1,146 @@
+/**
+ * Publishing a closed proposal's record (docs/governance.md, "Publishing"): built from the stored rows,
+ * streamed as a CAR into the IPFS node, pinned there, and its CID stored on the proposal. Apart from the
+ * status change, so closing never waits for it; one instance at a time by a lease on the proposal row
+ * (a conditional UPDATE, as the reminders are claimed), retried with a growing delay after a failure.
+ * The record is deterministic, so a second build after a lost lease gives the same CID.
+ */
+
+import { CarWriter } from '@ipld/car';
+import { proposals } from '@plenum/db';
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Services } from '../../services';
+import type { NodeProvider } from '../../storage/provider';
+import type { Attestor } from './attest';
+import type { CID } from './block';
+import { buildProposalRecord } from './build';
+import { recordInputOf } from './sources';
+
+const CLOSED = ['PASSED', 'REJECTED', 'CANCELLED'] as const;
+/** how long an instance holds the build before another may take it over */
+export const RECORD_LEASE_MS = 10 * 60_000;
+
+export type RecordNode = Pick<NodeProvider, 'importCar' | 'pin' | 'protect'>;
+
+export interface PublishParams {
+  node: RecordNode;
+  /** signs the record (the instance's record key); absent: no attestation */
+  attest?: Attestor | undefined;
+}
+
+/** takes the proposal's build for this instance; false when it is done, open, or another instance has it */
+async function claim(svc: Services, proposalId: string): Promise<boolean> {
+  const now = svc.clock.now();
+  const rows = await svc.db
+    .update(proposals)
+    .set({ recordClaimedUntil: new Date(now.getTime() + RECORD_LEASE_MS) })
+    .where(
+      and(
+        eq(proposals.id, proposalId),
+        isNull(proposals.recordCid),
+        inArray(proposals.status, [...CLOSED]),
+        or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
+      ),
+    )
+    .returning({ id: proposals.id });
+  return rows.length === 1;
+}
+
+/**
+ * Builds, stores and pins one proposal's record if this instance wins its lease; returns the CID, or null
+ * when there was nothing to do here. A failure is recorded on the proposal (attempts, reason, the time
+ * of the next try) and thrown.
+ */
+export async function publishRecord(
+  svc: Services,
+  params: PublishParams & { proposalId: string },
+): Promise<string | null> {
+  const { proposalId, node } = params;
+  if (!(await claim(svc, proposalId))) return null;
+  // no GC run removes the blocks between their import and the pin (docs/storage.md, "Garbage collection")
+  const lease = node.protect?.();
+  try {
+    const input = await recordInputOf(svc.db, proposalId);
+    let root: CID | null = null;
+    await node.importCar(() =>
+      carOf(buildProposalRecord({ ...input, attest: params.attest }), (cid) => {
+        root = cid;
+      }),
+    );
+    if (!root) throw new Error('the record build yielded no block');
+    const recordCid = (root as CID).toString();
+    await node.pin(root);
+    await svc.db
+      .update(proposals)
+      .set({ recordCid, recordClaimedUntil: null, recordError: null })
+      .where(and(eq(proposals.id, proposalId), isNull(proposals.recordCid)));
+    return recordCid;
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    await svc.db
+      .update(proposals)
+      .set({
+        recordAttempts: sql`${proposals.recordAttempts} + 1`,
+        recordError: reason.slice(0, 500),
+        // the next try after the n-th failure: 10 s, 20 s, 40 s, … at most an hour
+        recordClaimedUntil: sql`${svc.clock.now().toISOString()}::timestamptz + make_interval(secs => least(3600, 10 * power(2, ${proposals.recordAttempts})))`,
+      })
+      .where(eq(proposals.id, proposalId));
+    throw err;
+  } finally {
+    lease?.release();
+  }
+}
+
+/** one pass: the closed proposals without a record whose lease or retry time is past, oldest first */
+export async function publishDueRecords(svc: Services, params: PublishParams & { limit?: number }) {
+  const now = svc.clock.now();
+  const due = await svc.db
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(
+      and(
+        isNull(proposals.recordCid),
+        inArray(proposals.status, [...CLOSED]),
+        or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(proposals.recordClaimedUntil))
+    .limit(params.limit ?? 20);
+  let published = 0;
+  for (const { id } of due) {
+    try {
+      if (await publishRecord(svc, { ...params, proposalId: id })) published++;
+    } catch (err) {
+      svc.log.warn({ err, proposalId: id }, 'publishing a proposal record failed; retried later');
+    }
+  }
+  return published;
+}
+
+/**
+ * The blocks as a CARv1 stream, read as it is written (bounded memory). Its header names no root: the
+ * root is the last block, known only at the end; `onRoot` gets it.
+ */
+async function* carOf(
+  blocks: AsyncGenerator<{ cid: CID; bytes: Uint8Array }, CID>,
+  onRoot: (cid: CID) => void,
+) {
+  const { writer, out } = CarWriter.create([]);
+  let failure: unknown = null;
+  const feeding = (async () => {
+    try {
+      for await (const b of blocks) {
+        await writer.put(b as never);
+        onRoot(b.cid);
+      }
+    } finally {
+      await writer.close();
+    }
+  })().catch((err: unknown) => {
+    failure = err;
+  });
+  yield* out;
+  await feeding;
+  if (failure) throw failure;
+}
