@@ -12,6 +12,8 @@ import {
   publishDueRecords,
   publishRecord,
   type RecordNode,
+  RecordPublisher,
+  recordAttestor,
   recordInputOf,
 } from '@plenum/core/governance/record/index';
 import { proposals } from '@plenum/db';
@@ -203,5 +205,18 @@ describe('publishing the record', () => {
     expect(await publishDueRecords(t.app.svc, { node, attest })).toBe(1);
     expect((await recordRow(q.proposalId)).recordCid).toBe((await build(q.proposalId)).root.toString());
     expect((await recordRow(p.proposalId)).recordCid).not.toBeNull();
+  });
+
+  it('the publisher runs the pass and signs with the key derived from SECRET_KEY', async () => {
+    const q = await closedProposal();
+    const attestor = recordAttestor(t.app.svc.config.secretKey());
+    const publisher = new RecordPublisher(t.app.svc, { node: storage().node, attest: attestor });
+    expect(await publisher.tick()).toBeGreaterThanOrEqual(1);
+    await publisher.stop();
+    const recordCid = (await recordRow(q.proposalId)).recordCid!;
+    const v = await verifyRecord(await carFromNode(CID.parse(recordCid)), {
+      key: attestor(new Uint8Array()).publicKey,
+    });
+    expect(v.failures).toEqual([]);
   });
 });

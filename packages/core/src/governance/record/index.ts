@@ -6,5 +6,6 @@ export * from './build';
 export * from './format';
 export * from './merkle';
 export * from './publish';
+export * from './publisher';
 export * from './recount';
 export * from './sources';

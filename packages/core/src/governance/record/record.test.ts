@@ -6,6 +6,7 @@ import { type Block, blockMatches, decodeBlock, encodeBlock } from './block';
 import { buildProposalRecord } from './build';
 import { ballotLeaf, ballotLeafBlock, type RecordBody, type RecordRoot } from './format';
 import { inclusionProof, MerkleTreeBuilder, merkleRoot, proofFromTree, verifyInclusion } from './merkle';
+import { recordAttestor } from './publisher';
 import { delegatedWeights } from './recount';
 import { fixtureAddress, recordFixture } from './testing';
 
@@ -210,5 +211,19 @@ describe('buildProposalRecord', () => {
     await expect(
       collect(buildProposalRecord({ ...f, results: { ...f.results, hidden: true } })),
     ).rejects.toThrow(/revealed/);
+  });
+});
+
+describe('recordAttestor', () => {
+  it('derives one Ed25519 key from the secret key: the same for every instance, another for another secret', () => {
+    const secret = new TextEncoder().encode('a secret key of at least 32 characters!!');
+    const a = recordAttestor(secret)(new Uint8Array([1]));
+    const b = recordAttestor(secret)(new Uint8Array([1]));
+    expect(Buffer.from(a.publicKey).equals(Buffer.from(b.publicKey))).toBe(true);
+    expect(verifyAttestation(a, new Uint8Array([1]))).toBe(true);
+    const other = recordAttestor(new TextEncoder().encode('another secret key of 32 characters!!!'))(
+      new Uint8Array([1]),
+    );
+    expect(Buffer.from(other.publicKey).equals(Buffer.from(a.publicKey))).toBe(false);
   });
 });
