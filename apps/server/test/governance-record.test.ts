@@ -18,7 +18,7 @@ import {
 } from '@plenum/core/governance/record/index';
 import { proposals } from '@plenum/db';
 import { verifyRecord } from '@plenum/verify';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { memberUser } from './support/factories';
@@ -218,5 +218,36 @@ describe('publishing the record', () => {
       key: attestor(new Uint8Array()).publicKey,
     });
     expect(v.failures).toEqual([]);
+  });
+});
+
+describe('reading the rows', () => {
+  it('pages through thousands of entries and ballots: each once, in the record’s order', async () => {
+    const p = await closedProposal();
+    const db = t.app.svc.db;
+    // mixed-case addresses, which collations order differently from bytes, and ballots sharing one
+    // created_at (one statement) so that the id decides inside it
+    await db.execute(sql`
+      insert into proposal_electorate (proposal_id, address, weight)
+      select ${p.proposalId}::uuid, case when g % 2 = 0 then '0xAB' else '0xab' end || lpad(to_hex(g), 38, '0'), 1
+      from generate_series(1, 2500) g`);
+    await db.execute(sql`
+      insert into votes (proposal_id, dao_id, voter_address, choice, weight, order_key)
+      select ${p.proposalId}::uuid, dao_id, '0xcd' || lpad(to_hex(g), 38, '0'), 'For', 1, 0
+      from proposals, generate_series(1, 2100) g where proposals.id = ${p.proposalId}::uuid`);
+    const input = await recordInputOf(db, p.proposalId);
+    const entries: string[] = [];
+    for await (const e of input.electorate) entries.push(e.address.toLowerCase());
+    expect(entries).toHaveLength(2500 + 5);
+    expect(new Set(entries).size).toBe(entries.length);
+    expect(entries.every((a, i) => i === 0 || entries[i - 1]! < a)).toBe(true);
+    const ballots: { id: string; at: number }[] = [];
+    for await (const v of input.ballots) ballots.push({ id: v.id, at: v.createdAt.getTime() });
+    expect(ballots).toHaveLength(2100 + 4);
+    expect(new Set(ballots.map((b) => b.id)).size).toBe(ballots.length);
+    expect(ballots.every((b, i) => i === 0 || ballots[i - 1]!.at <= b.at)).toBe(true);
+    let replaced = 0;
+    for await (const _ of input.replaced) replaced++;
+    expect(replaced).toBe(2);
   });
 });
