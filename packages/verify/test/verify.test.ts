@@ -115,6 +115,13 @@ describe('a record built by the server’s builder verifies', () => {
     expect(await checksOf(car)).toEqual([]);
   });
 
+  it('without a single vote', async () => {
+    const { car } = await record(spec('ranked-choice', { votes: [] }));
+    const v = await verifyRecord(car, { key: publicKey });
+    expect(v.failures).toEqual([]);
+    expect(v).toMatchObject({ status: 'REJECTED', ballots: { counted: 0, replaced: 0 } });
+  });
+
   it('of a token DAO (the snapshot block) and of a cancelled proposal', async () => {
     const snapshot = {
       blockNumber: 42,
