@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ManualClock } from '@plenum/core';
+import { webhookDeliveries, webhookEvents } from '@plenum/db';
+import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, TEST_DB, type TestApp } from './support/app';
@@ -253,6 +255,93 @@ describe('delivery', () => {
       expect(new Set(rx.got.map((g) => g.headers['webhook-id'])).size).toBe(3);
     } finally {
       await rx.close();
+    }
+  });
+
+  it('one queued row per event, fanned out; a late copy is not sent again; a dead claim is sent after its lease, same ids', async () => {
+    const rx = await receiver();
+    const rx2 = await receiver();
+    try {
+      clock.set(Date.now());
+      const owner = await memberUser(api);
+      const dao = await createDao(api, owner);
+      const a = await subscribe(owner, dao.daoId, rx.url);
+      const b = await subscribe(owner, dao.daoId, rx2.url);
+      expect((await patch(`/daos/${dao.daoId}`, { description: 'fanned out' }, owner.token)).status).toBe(
+        200,
+      );
+      await until(t, async () => {
+        expect((await deliveries(owner, a.id))[0]?.status).toBe('succeeded');
+        expect((await deliveries(owner, b.id))[0]?.status).toBe('succeeded');
+      });
+      const [first] = await deliveries(owner, a.id);
+      const eventId = (JSON.parse(rx.got[0]!.body) as { id: number }).id;
+      expect((JSON.parse(rx2.got[0]!.body) as { id: number }).id).toBe(eventId);
+      // the event's queue row went with its first attempts' outcomes
+      const queued = () =>
+        t.app.svc.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId));
+      expect(await queued()).toEqual([]);
+
+      // another instance's copy of the event, queued after it was sent: claimed, found sent, not sent again
+      await t.app.svc.db.insert(webhookEvents).values({ eventId, nextAttemptAt: clock.now() });
+      await until(t, async () => expect(await queued()).toEqual([]));
+      expect(rx.got).toHaveLength(1);
+      expect(rx2.got).toHaveLength(1);
+
+      // as if an instance had claimed the event, sent it and died before writing the outcomes: nothing is
+      // sent until its lease ends, then the event goes out again under the same webhook-id per endpoint
+      await t.app.svc.db.delete(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+      await t.app.svc.db
+        .insert(webhookEvents)
+        .values({ eventId, nextAttemptAt: new Date(clock.now().getTime() + 60_000) });
+      await t.app.webhookWorker.tick();
+      expect(rx.got).toHaveLength(1);
+      clock.advance(60_000);
+      await until(t, async () => {
+        expect(rx.got).toHaveLength(2);
+        expect(rx2.got).toHaveLength(2);
+      });
+      expect(rx.got[1]!.headers['webhook-id']).toBe(first!.id);
+      expect(rx2.got[1]!.headers['webhook-id']).toBe(rx2.got[0]!.headers['webhook-id']);
+      expect(rx2.got[0]!.headers['webhook-id']).not.toBe(first!.id);
+      await until(t, async () => {
+        expect(await deliveries(owner, a.id)).toMatchObject([{ id: first!.id, status: 'succeeded' }]);
+        expect(await deliveries(owner, b.id)).toHaveLength(1);
+      });
+      expect(await queued()).toEqual([]);
+    } finally {
+      await rx.close();
+      await rx2.close();
+    }
+  });
+
+  it('a disabled webhook receives nothing, the enabled one beside it does; enabled again, later events reach it', async () => {
+    const on = await receiver();
+    const off = await receiver();
+    try {
+      clock.set(Date.now());
+      const owner = await memberUser(api);
+      const dao = await createDao(api, owner);
+      const a = await subscribe(owner, dao.daoId, on.url);
+      const b = await subscribe(owner, dao.daoId, off.url);
+      expect((await patch(`/webhooks/${b.id}`, { enabled: false }, owner.token)).status).toBe(200);
+      expect((await patch(`/daos/${dao.daoId}`, { description: 'one' }, owner.token)).status).toBe(200);
+      await until(t, async () => expect(on.got).toHaveLength(1));
+      await t.app.webhookWorker.tick();
+      expect(off.got).toHaveLength(0);
+      expect(await deliveries(owner, b.id)).toEqual([]);
+      expect((await patch(`/webhooks/${b.id}`, { enabled: true }, owner.token)).status).toBe(200);
+      expect((await patch(`/daos/${dao.daoId}`, { description: 'two' }, owner.token)).status).toBe(200);
+      await until(t, async () => {
+        expect(on.got).toHaveLength(2);
+        expect(off.got).toHaveLength(1);
+      });
+      expect(off.got[0]!.body).toContain('"two"');
+      expect(await deliveries(owner, a.id)).toHaveLength(2);
+      expect(await deliveries(owner, b.id)).toHaveLength(1);
+    } finally {
+      await on.close();
+      await off.close();
     }
   });
 

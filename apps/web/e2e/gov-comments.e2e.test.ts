@@ -4,7 +4,8 @@ import { HOOK_TIMEOUT, startProduct } from './product';
 
 /**
  * The discussion under a proposal (docs/discussion.md): a member posts a comment and a reply on the
- * proposal page and sees them; a second page open on the same proposal sees both arrive live.
+ * proposal page and sees them; a second page open on the same proposal sees both arrive live. The author
+ * edits and deletes (asked first); the owner hides with a reason and shows again.
  */
 const SLOW = { timeout: 20_000 };
 
@@ -78,4 +79,63 @@ test('a member posts a comment and a reply; another page sees both live', async 
   await expect(watched.getByRole('heading', { name: 'Discussion (2)' })).toBeVisible();
   await page.close();
   await watcher.close();
+});
+
+test('the author edits and deletes their comment; the owner hides another with a reason and shows it again', async () => {
+  const post = (body: string) =>
+    api.call<{ id: string }>('POST', `/proposals/${proposalId}/comments`, {
+      body: { body },
+      token: member.token,
+    });
+  const mine = await post('Cherries in spring');
+  const other = await post('Sell the orchard for a car park');
+
+  const page = await product.browser.newPage();
+  await useSession(page, product.webUrl, member.token);
+  await page.goto(`${product.webUrl}/proposals/${proposalId}`);
+  const first = page.getByTestId('comments').locator(`[data-comment-id="${mine.id}"]`);
+  await expect(first).toContainText('Cherries in spring', SLOW);
+
+  // edit: marked edited
+  await first.getByRole('button', { name: 'Edit', exact: true }).click();
+  await first.getByRole('textbox', { name: 'Edit your comment' }).fill('Cherries in autumn');
+  await first.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(first).toContainText('Cherries in autumn', SLOW);
+  await expect(first.getByText('(edited)', { exact: true })).toBeVisible();
+
+  // delete: asked first, then a tombstone keeps its place
+  await first.getByRole('button', { name: 'Delete', exact: true }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Delete this comment?' });
+  await ask.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(first.getByText('This comment was deleted.', { exact: true })).toBeVisible(SLOW);
+  await expect(first).not.toContainText('Cherries');
+
+  // the owner hides the other comment with a reason: the moderator still reads it
+  const moderator = await product.browser.newPage();
+  await useSession(moderator, product.webUrl, owner.token);
+  await moderator.goto(`${product.webUrl}/proposals/${proposalId}`);
+  const flagged = moderator.getByTestId('comments').locator(`[data-comment-id="${other.id}"]`);
+  await expect(flagged).toContainText('car park', SLOW);
+  await flagged.getByRole('button', { name: 'Hide', exact: true }).click();
+  const why = flagged.locator('form');
+  await why.getByRole('textbox', { name: 'Reason for hiding' }).fill('Off topic');
+  await why.getByRole('button', { name: 'Hide', exact: true }).click();
+  await expect(flagged.getByText('Hidden by a moderator: Off topic', { exact: true })).toBeVisible(SLOW);
+  await expect(flagged).toContainText('car park');
+
+  // the member sees that it was hidden, and why, but not its text
+  await page.reload();
+  const seen = page.getByTestId('comments').locator(`[data-comment-id="${other.id}"]`);
+  await expect(seen.getByText('Hidden by a moderator: Off topic', { exact: true })).toBeVisible(SLOW);
+  await expect(seen).not.toContainText('car park');
+
+  // shown again
+  await flagged.getByRole('button', { name: 'Unhide', exact: true }).click();
+  await expect(flagged.getByRole('button', { name: 'Hide', exact: true })).toBeVisible(SLOW);
+  await page.reload();
+  await expect(seen).toContainText('car park', SLOW);
+  await expect(seen.getByText(/Hidden by a moderator/)).toHaveCount(0);
+  await moderator.close();
+  await page.close();
 });

@@ -15,9 +15,14 @@ export const freePort = () =>
     });
   });
 
-async function waitFor(url: string, ms = 90_000) {
+/** a server of the product exited while it started (its port taken meanwhile: EADDRINUSE) */
+class ExitedWhileStarting extends Error {}
+
+/** waits until `url` answers, as long as `alive()` holds (a dead server is not waited for) */
+async function waitFor(url: string, alive: () => boolean = () => true, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
+    if (!alive()) throw new ExitedWhileStarting(`the server for ${url} exited while starting`);
     try {
       const res = await fetch(url);
       if (res.status < 500) return;
@@ -45,6 +50,22 @@ export async function startProduct(
     | Record<string, string>
     | ((urls: { apiUrl: string; webUrl: string }) => Record<string, string>) = {},
   options: { webHost?: 'localhost' } = {},
+) {
+  // a free port is only free until another process takes it (another file's product, an IPFS swarm
+  // port): a start whose server exited meanwhile tries again on other ports
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(browser, envOrFn, options);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof ExitedWhileStarting)) throw err;
+    }
+  }
+}
+
+async function startOnce(
+  browser: Browser,
+  envOrFn: Record<string, string> | ((urls: { apiUrl: string; webUrl: string }) => Record<string, string>),
+  options: { webHost?: 'localhost' },
 ) {
   const apiPort = await freePort();
   const webPort = await freePort();
@@ -91,8 +112,12 @@ export async function startProduct(
       },
     ),
   );
+  const running = (c: ChildProcess) => c.exitCode === null && c.signalCode === null;
   try {
-    await Promise.all([waitFor(`${apiUrl}/health`), waitFor(`http://127.0.0.1:${webPort}`)]);
+    await Promise.all([
+      waitFor(`${apiUrl}/health`, () => running(api)),
+      waitFor(`http://127.0.0.1:${webPort}`, () => running(children[1]!)),
+    ]);
   } catch (err) {
     // a failed start must not leave the servers running: the test run would hang on them
     for (const c of children) c.kill('SIGKILL');

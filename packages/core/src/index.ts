@@ -269,12 +269,11 @@ export { applyAdminEmails, setRoleByEmail } from './users/set-role';
 export { updateUser } from './users/update-user';
 export { verifyEmail } from './users/verify-email';
 // webhooks (docs/webhooks.md)
+export { catchUpStoredEvents, queueAndMark } from './webhooks/fan-out';
 export {
-  catchUpStoredEvents,
   enqueueStorageEvent,
   listDeliveries,
   processDueDeliveries,
-  queueAndMark,
   queueTestDelivery,
   redeliver,
 } from './webhooks/queue';

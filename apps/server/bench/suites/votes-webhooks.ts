@@ -21,7 +21,7 @@ import type { BenchContext } from '../run';
  * acknowledged vote, by distinct message id), and the delivery rate from the run's start to its last
  * delivery.
  */
-const VOTES = Number(process.env.BENCH_WEBHOOK_VOTES ?? 5_000);
+const VOTES = Number(process.env.BENCH_WEBHOOK_VOTES ?? 10_000);
 const ENDPOINTS = 10;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 256);
 const POOL_SIZE = 20;

@@ -30,8 +30,8 @@ type StorageSource = {
 /**
  * Outbound webhooks (docs/webhooks.md, "Delivery"). The event bus hands every committed event to an
  * observer after delivery; they are queued in batches, off the vote path and outside its transaction
- * (every instance queues them, the unique (webhook, event) index keeps one row). A poll sends what is
- * due from the shared table.
+ * (every instance queues them, one row per event, kept once by its id). A poll sends what is due from the
+ * shared tables.
  */
 export function startWebhookWorker(
   svc: Services,
@@ -43,6 +43,8 @@ export function startWebhookWorker(
   let sending: Promise<void> | null = null;
   // kept connections to the endpoints, for this worker's life
   const agents = new WebhookAgents();
+  // the endpoints per event of the last pass: how many events the next pass claims
+  const pace = { fanOut: 1 };
 
   const flush = async () => {
     while (pending.length && !stopped) {
@@ -97,7 +99,7 @@ export function startWebhookWorker(
     sending ??= (async () => {
       try {
         let since = params.load?.snapshot();
-        while (!stopped && (await processDueDeliveries(svc, { agents })) > 0) {
+        while (!stopped && (await processDueDeliveries(svc, { agents, pace })) > 0) {
           // drain what is due, yielding to requests while they come fast
           if (params.load && since && params.load.rateSince(since) > BUSY_RPS)
             await new Promise((r) => setTimeout(r, YIELD_MS).unref());

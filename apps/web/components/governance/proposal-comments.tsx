@@ -7,6 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useViewerReads } from '../../lib/use-viewer-reads';
 import { Address } from '../ui/address';
 import { Button } from '../ui/button';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DateTime } from '../ui/date-time';
 import { Input } from '../ui/input';
 import { Pager } from '../ui/pager';
@@ -199,6 +200,7 @@ function CommentItem({
   const [mode, setMode] = useState<'reply' | 'edit' | 'hide' | null>(null);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const edit = useMutation(trpc.governance.comments.edit.mutationOptions());
   const remove = useMutation(trpc.governance.comments.delete.mutationOptions());
   const hide = useMutation(trpc.governance.comments.hide.mutationOptions());
@@ -304,13 +306,21 @@ function CommentItem({
               >
                 {t('edit')}
               </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                onClick={() => void run(() => remove.mutateAsync({ commentId: c.id }))}
-              >
+              <Button size="sm" variant="ghost" onClick={() => setConfirmingDelete(true)}>
                 {t('delete')}
               </Button>
+              <ConfirmDialog
+                open={confirmingDelete}
+                onOpenChange={setConfirmingDelete}
+                destructive
+                title={t('deleteTitle')}
+                description={t('deleteWhat')}
+                confirmLabel={t('delete')}
+                onConfirm={async () => {
+                  await remove.mutateAsync({ commentId: c.id });
+                  await refresh();
+                }}
+              />
             </>
           )}
           {moderator &&

@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { events as storedEvents, users, webhookDeliveries, webhookFeed, webhooks } from '@plenum/db';
-import { and, asc, count, desc, eq, inArray, lte, max, sql } from 'drizzle-orm';
-import { readEvents, readEventsByIds } from '../events/feed';
-import type { EventEnvelope } from '../governance/event-log';
+import { users, webhookDeliveries, webhooks } from '@plenum/db';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { readEventsByIds } from '../events/feed';
 import { enqueueEmail } from '../mail/outbox';
 import type { Services } from '../services';
 import { notFound } from '../shared/errors';
 import { rowsOf } from '../shared/prepared';
+import { sendDueEvents } from './fan-out';
+import { afterAttempt, DELIVERY_BATCH, LEASE_MS } from './schedule';
 import { type SendResult, sendWebhook, type WebhookAgents } from './send';
 import { secretOf, webhookFor } from './subscriptions';
-
-/** After the first attempt: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (docs/webhooks.md, "Delivery"). */
-export const RETRY_DELAYS_MS = [5e3, 3e5, 18e5, 72e5, 18e6, 36e6, 36e6] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** a claimed row is retried after this long if its instance died while sending */
-const LEASE_MS = 60_000;
 
 type Delivery = typeof webhookDeliveries.$inferSelect;
 
@@ -32,69 +26,6 @@ export const serializeDelivery = (d: Delivery) => ({
   lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
   createdAt: d.createdAt.toISOString(),
 });
-
-/**
- * Queues one delivery per matching endpoint for stored events that were committed (called by every
- * instance's event bus after delivery; the unique (webhook, event) index makes the copies one). The
- * fan-out is one statement: the events go as three arrays (ids, DAOs, types), PostgreSQL joins them to
- * the enabled webhooks, and a delivery holds the event's id, not a copy of its envelope (read when sent).
- */
-export async function enqueueStoredEvents(
-  svc: Pick<Services, 'db' | 'clock'>,
-  events: readonly EventEnvelope[],
-) {
-  const withDao = events.filter((e) => e.daoId);
-  if (!withDao.length) return;
-  // array literals: ids are integers, DAO ids UUIDs and types event names, none needs quoting
-  const literal = (xs: readonly (string | number)[]) => `{${xs.join(',')}}`;
-  await svc.db.execute(sql`
-    insert into webhook_deliveries (webhook_id, event_key, event_type, event_id, next_attempt_at)
-    select w.id, 'event:' || e.id, e.type, e.id, ${svc.clock.now().toISOString()}::timestamptz
-    from unnest(${literal(withDao.map((e) => e.id))}::bigint[], ${literal(withDao.map((e) => e.daoId!))}::uuid[],
-      ${literal(withDao.map((e) => e.type))}::text[]) as e(id, dao_id, type)
-    join webhooks w on w.dao_id = e.dao_id and w.enabled and e.type = any(w.events)
-    on conflict (webhook_id, event_key) do nothing`);
-}
-
-/**
- * The id through which the stored stream has been queued for webhooks; the first start of a database
- * begins at its newest event (nothing before the feature existed is sent).
- */
-async function queuedThrough(svc: Pick<Services, 'db'>): Promise<number> {
-  const [newest] = await svc.db.select({ id: max(storedEvents.id) }).from(storedEvents);
-  await svc.db
-    .insert(webhookFeed)
-    .values({ id: 1, queuedThrough: Number(newest?.id ?? 0) })
-    .onConflictDoNothing();
-  const [row] = await svc.db.select().from(webhookFeed).where(eq(webhookFeed.id, 1));
-  return row?.queuedThrough ?? 0;
-}
-
-/** Queues stored events and then records how far that got (after the rows are in). */
-export async function queueAndMark(svc: Pick<Services, 'db' | 'clock'>, events: readonly EventEnvelope[]) {
-  await enqueueStoredEvents(svc, events);
-  const through = Math.max(0, ...events.map((e) => e.id));
-  if (through > 0)
-    await svc.db
-      .update(webhookFeed)
-      .set({ queuedThrough: sql`greatest(${webhookFeed.queuedThrough}, ${through})` })
-      .where(eq(webhookFeed.id, 1));
-}
-
-/**
- * At start: queues the events committed after the recorded point up to where this instance's bus
- * begins (events committed while no instance ran, or in memory when one died); later ones come from
- * the bus. Copies another instance also queued are kept once by the unique index.
- */
-export async function catchUpStoredEvents(svc: Pick<Services, 'db' | 'clock'>, params: { upTo: number }) {
-  let after = await queuedThrough(svc);
-  while (after < params.upTo) {
-    const page = await readEvents(svc, { after, upTo: params.upTo, limit: 500 });
-    if (!page.length) break;
-    await queueAndMark(svc, page);
-    after = page[page.length - 1]!.id;
-  }
-}
 
 /** A storage event of one user (docs/webhooks.md, "Subscribing"): queued for that user's storage webhooks. */
 export async function enqueueStorageEvent(
@@ -117,7 +48,6 @@ export async function enqueueStorageEvent(
     .filter((h) => h.events.includes(params.type))
     .map((h) => ({
       webhookId: h.id,
-      eventKey: `storage:${randomUUID()}`,
       eventType: params.type,
       payload: { id: null, type: params.type, occurredAt: now.toISOString(), data: params.data },
       nextAttemptAt: now,
@@ -133,7 +63,6 @@ export async function queueTestDelivery(svc: Services, params: { userId: string;
     .insert(webhookDeliveries)
     .values({
       webhookId: w.id,
-      eventKey: `test:${randomUUID()}`,
       eventType: 'webhook.test',
       payload: {
         id: null,
@@ -163,7 +92,6 @@ export async function redeliver(
     .insert(webhookDeliveries)
     .values({
       webhookId: w.id,
-      eventKey: `redeliver:${randomUUID()}`,
       eventType: old.eventType,
       eventId: old.eventId,
       payload: old.payload,
@@ -197,16 +125,29 @@ export async function listDeliveries(
 }
 
 /**
- * Sends what is due once. A short transaction claims rows with FOR UPDATE SKIP LOCKED and moves their
- * next attempt past a lease, so two instances never send one attempt and a crash mid-send only delays
- * it; the sends run outside any transaction, at once, over the sender's kept connections; the outcomes
- * are written in one statement, each only if its row is still the claimed attempt (docs/webhooks.md,
- * "Delivery").
+ * Sends what is due once: the first attempts of queued events (fanned out to their endpoints,
+ * fan-out.ts), then the retries, storage, test and redelivered deliveries. Returns the rows claimed (0:
+ * nothing was due). The events claimed per pass follow the last pass's fan-out, so a pass stays near
+ * DELIVERY_BATCH deliveries (docs/webhooks.md, "Delivery").
  */
 export async function processDueDeliveries(
   svc: Services,
-  params: { batch?: number; agents?: WebhookAgents } = {},
+  params: { agents?: WebhookAgents; pace?: { fanOut: number } } = {},
 ): Promise<number> {
+  const pace = params.pace ?? { fanOut: 1 };
+  const events = Math.max(1, Math.floor(DELIVERY_BATCH / Math.max(1, pace.fanOut)));
+  const first = await sendDueEvents(svc, { events, agents: params.agents });
+  if (first.events) pace.fanOut = first.deliveries / first.events;
+  return first.events + (await sendDueRetries(svc, params));
+}
+
+/**
+ * The delivery rows that are due. A short transaction claims rows with FOR UPDATE SKIP LOCKED and moves
+ * their next attempt past a lease, so two instances never send one attempt and a crash mid-send only
+ * delays it; the sends run outside any transaction, at once, over the sender's kept connections; the
+ * outcomes are written in one statement, each only if its row is still the claimed attempt.
+ */
+async function sendDueRetries(svc: Services, params: { agents?: WebhookAgents }): Promise<number> {
   const now = svc.clock.now();
   const claimed = await svc.db.transaction(async (tx) => {
     const due = await tx
@@ -221,7 +162,7 @@ export async function processDueDeliveries(
         ),
       )
       .orderBy(asc(webhookDeliveries.nextAttemptAt))
-      .limit(params.batch ?? DELIVERY_BATCH)
+      .limit(DELIVERY_BATCH)
       .for('update', { of: webhookDeliveries, skipLocked: true });
     if (due.length)
       await tx
@@ -287,9 +228,6 @@ export async function processDueDeliveries(
   return claimed.length;
 }
 
-/** deliveries claimed by one pass */
-const DELIVERY_BATCH = 100;
-
 interface Outcome {
   d: Delivery;
   at: Date;
@@ -301,9 +239,7 @@ async function recordOutcomes(svc: Services, outcomes: Outcome[]) {
   if (!outcomes.length) return;
   const rows = outcomes.map(({ d, at, result }) => {
     const attempts = d.attempts + 1;
-    const exhausted = !result.ok && attempts >= MAX_ATTEMPTS;
-    const status = result.ok ? 'succeeded' : exhausted ? 'failed' : 'pending';
-    const next = result.ok || exhausted ? at : new Date(at.getTime() + RETRY_DELAYS_MS[attempts - 1]!);
+    const { status, exhausted, next } = afterAttempt({ ok: result.ok, attempts, at });
     if (!result.ok)
       svc.log.info({ deliveryId: d.id, attempts, error: result.error }, 'webhook attempt failed');
     return {

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, parentId, tstz, updatedAt } from './columns';
 import { daos } from './governance';
 import { users } from './users';
@@ -41,17 +30,17 @@ export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as c
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
 /**
- * The stored delivery queue every instance shares: one row per (endpoint, event). Rows are claimed with
- * FOR UPDATE SKIP LOCKED and a lease (`nextAttemptAt` moved past the send), so no attempt is sent by two
- * instances and none is lost when an instance dies (docs/webhooks.md, "Delivery").
+ * One row per (endpoint, event) once its first attempt's outcome is known, or per storage, test or
+ * redelivered delivery from the start: the retries' queue every instance shares. A stored event's row has
+ * an id derived from (endpoint, event), so a second fan-out of the same event writes nothing new. Due rows
+ * are claimed with FOR UPDATE SKIP LOCKED and a lease (`nextAttemptAt` moved past the send), so no attempt
+ * is sent by two instances and none is lost when an instance dies (docs/webhooks.md, "Delivery").
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: id(),
     webhookId: parentId('webhook_id', () => webhooks.id),
-    /** `event:<id>` for the stored stream, `storage:<uuid>` or `test:<uuid>` otherwise */
-    eventKey: text('event_key').notNull(),
     eventType: text('event_type').notNull(),
     /** the stored event sent (its envelope is read at send time); null for storage and test deliveries */
     eventId: bigint('event_id', { mode: 'number' }),
@@ -70,12 +59,21 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('webhook_deliveries_once').on(t.webhookId, t.eventKey),
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
     check('webhook_deliveries_body', sql`${t.eventId} is not null or ${t.payload} is not null`),
   ],
 );
+
+/**
+ * The send queue of the stored stream: one row per committed event some enabled webhook wants, fanned
+ * out to the endpoints when sent and deleted with the first attempts' outcomes. Claimed like deliveries
+ * (FOR UPDATE SKIP LOCKED, `nextAttemptAt` as the lease; docs/webhooks.md, "Delivery").
+ */
+export const webhookEvents = pgTable('webhook_events', {
+  eventId: bigint('event_id', { mode: 'number' }).primaryKey(),
+  nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+});
 
 /**
  * How far the stored event stream has been queued for webhooks (one row): an instance that starts
