@@ -25,7 +25,6 @@ import { MerkleTreeBuilder } from './merkle';
 type Source<T> = AsyncIterable<T> | Iterable<T>;
 
 export interface RecordInput {
-  dao: { id: string; name: string };
   proposal: ProposalRow;
   /** the frozen electorate, by address ascending */
   electorate: Source<{ address: string; weight: string; delegateAddress: string | null }>;
@@ -72,7 +71,6 @@ export async function* buildProposalRecord(input: RecordInput): AsyncGenerator<B
 
   const { updatedAt: _, ...results } = input.results;
   const body: RecordBody = {
-    dao: { daoId: input.dao.id, name: input.dao.name },
     rules: votingRulesView(p),
     proposal: {
       proposalId: p.id,

@@ -28,7 +28,6 @@ export interface Attestation {
 export type Choice = string | string[] | Record<string, number>;
 
 export interface RecordBody {
-  dao: { daoId: string; name: string };
   rules: Record<string, unknown> & {
     threshold: number;
     quorum: number;
@@ -143,4 +142,9 @@ export function ballotLeaf(v: LeafVote): BallotLeaf {
 /** the vote's leaf block; its CID is the receipt */
 export function ballotLeafBlock(v: LeafVote): Promise<Block> {
   return encodeBlock(ballotLeaf(v));
+}
+
+/** the receipt of a vote just cast: its ballot leaf's CID (docs/governance.md, "Receipts") */
+export async function receiptOf(v: LeafVote): Promise<string> {
+  return (await ballotLeafBlock(v)).cid.toString();
 }

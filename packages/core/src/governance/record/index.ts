@@ -7,5 +7,6 @@ export * from './format';
 export * from './merkle';
 export * from './publish';
 export * from './publisher';
+export * from './read';
 export * from './recount';
 export * from './sources';

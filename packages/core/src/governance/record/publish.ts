@@ -1,13 +1,14 @@
 /**
- * Publishing a closed proposal's record (docs/governance.md, "Publishing"): built from the stored rows,
- * streamed as a CAR into the IPFS node, pinned there, and its CID stored on the proposal. Apart from the
- * status change, so closing never waits for it; one instance at a time by a lease on the proposal row
+ * Publishing a closed proposal's record (docs/governance.md, "Publishing"). The closing transaction fixes
+ * the record's CID (recordCidOf); afterwards the record is built again from the stored rows, streamed as
+ * a CAR into the IPFS node, pinned there, and the proposal marked published. Apart from the status
+ * change, so closing never waits for the IPFS node; one instance at a time by a lease on the proposal row
  * (a conditional UPDATE, as the reminders are claimed), retried with a growing delay after a failure.
- * The record is deterministic, so a second build after a lost lease gives the same CID.
+ * The record is deterministic, so every build gives the CID fixed at the close.
  */
 
 import { CarWriter } from '@ipld/car';
-import { proposals } from '@plenum/db';
+import { type DbOrTx, proposals } from '@plenum/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 import type { NodeProvider } from '../../storage/provider';
@@ -29,7 +30,7 @@ export interface PublishParams {
 }
 
 /** takes the proposal's build for this instance; false when it is done, open, or another instance has it */
-async function claim(svc: Services, proposalId: string): Promise<boolean> {
+async function claim(svc: Services, proposalId: string): Promise<{ recordCid: string | null } | null> {
   const now = svc.clock.now();
   const rows = await svc.db
     .update(proposals)
@@ -37,13 +38,26 @@ async function claim(svc: Services, proposalId: string): Promise<boolean> {
     .where(
       and(
         eq(proposals.id, proposalId),
-        isNull(proposals.recordCid),
+        isNull(proposals.recordPublishedAt),
         inArray(proposals.status, [...CLOSED]),
         or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
       ),
     )
-    .returning({ id: proposals.id });
-  return rows.length === 1;
+    .returning({ id: proposals.id, recordCid: proposals.recordCid });
+  return rows[0] ?? null;
+}
+
+/**
+ * The record's CID, built from the rows `db` reads (the closing transaction's, so the CID follows from
+ * exactly what was counted) without storing a block. Takes about 20 µs per ballot and entry.
+ */
+export async function recordCidOf(db: DbOrTx, proposalId: string, attest?: Attestor): Promise<string> {
+  const input = await recordInputOf(db, proposalId);
+  const blocks = buildProposalRecord({ ...input, attest });
+  for (;;) {
+    const step = await blocks.next();
+    if (step.done) return step.value.toString();
+  }
 }
 
 /**
@@ -56,7 +70,8 @@ export async function publishRecord(
   params: PublishParams & { proposalId: string },
 ): Promise<string | null> {
   const { proposalId, node } = params;
-  if (!(await claim(svc, proposalId))) return null;
+  const claimed = await claim(svc, proposalId);
+  if (!claimed) return null;
   // no GC run removes the blocks between their import and the pin (docs/storage.md, "Garbage collection")
   const lease = node.protect?.();
   try {
@@ -69,11 +84,17 @@ export async function publishRecord(
     );
     if (!root) throw new Error('the record build yielded no block');
     const recordCid = (root as CID).toString();
+    // the CID fixed at the close (null: closed before records existed, fixed now); a different one means
+    // the rows or the record key changed since, and the record of the close cannot be made again
+    if (claimed.recordCid !== null && claimed.recordCid !== recordCid)
+      throw new Error(
+        `the record built now (${recordCid}) is not the one fixed at the close (${claimed.recordCid}); was SECRET_KEY changed?`,
+      );
     await node.pin(root);
     await svc.db
       .update(proposals)
-      .set({ recordCid, recordClaimedUntil: null, recordError: null })
-      .where(and(eq(proposals.id, proposalId), isNull(proposals.recordCid)));
+      .set({ recordCid, recordPublishedAt: svc.clock.now(), recordClaimedUntil: null, recordError: null })
+      .where(and(eq(proposals.id, proposalId), isNull(proposals.recordPublishedAt)));
     return recordCid;
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
@@ -100,7 +121,7 @@ export async function publishDueRecords(svc: Services, params: PublishParams & {
     .from(proposals)
     .where(
       and(
-        isNull(proposals.recordCid),
+        isNull(proposals.recordPublishedAt),
         inArray(proposals.status, [...CLOSED]),
         or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
       ),

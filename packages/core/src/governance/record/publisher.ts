@@ -10,9 +10,16 @@ import { type PublishParams, publishDueRecords } from './publish';
  * signed with.
  */
 export function recordAttestor(secretKey: Uint8Array): Attestor {
-  const seed = hkdfSync('sha256', secretKey, 'plenum', 'proposal record attestation v1', 32);
-  return ed25519Attestor(new Uint8Array(seed));
+  return ed25519Attestor(recordSeed(secretKey));
 }
+
+/** the record key's public half (32 bytes), what a verifier pins with `--key` */
+export function recordPublicKey(secretKey: Uint8Array): Uint8Array {
+  return recordAttestor(secretKey)(new Uint8Array(0)).publicKey;
+}
+
+const recordSeed = (secretKey: Uint8Array) =>
+  new Uint8Array(hkdfSync('sha256', secretKey, 'plenum', 'proposal record attestation v1', 32));
 
 /**
  * Runs publishDueRecords on an interval (docs/governance.md, "Publishing"), one pass at a time; several
@@ -22,6 +29,7 @@ export class RecordPublisher {
   private timer: NodeJS.Timeout | null = null;
   private current: Promise<number> = Promise.resolve(0);
   private stopped = true;
+  private nudged = false;
 
   constructor(
     private readonly svc: Services,
@@ -44,6 +52,19 @@ export class RecordPublisher {
         return 0;
       });
     return this.current;
+  }
+
+  /**
+   * a pass soon, after any in progress: a proposal just closed. Nudges while one is waiting fold into it,
+   * so a burst of closes costs one pass.
+   */
+  nudge() {
+    if (this.stopped || this.nudged) return;
+    this.nudged = true;
+    void this.current.finally(() => {
+      this.nudged = false;
+      if (!this.stopped) void this.tick();
+    });
   }
 
   async stop() {

@@ -1,11 +1,11 @@
 /**
  * A closed proposal's stored rows as the record builder's input (docs/governance.md, "The proposal
- * record"): the proposal, its DAO's name and its revealed results read once; the electorate and the
+ * record"): the proposal and its revealed results read once; the electorate and the
  * ballots streamed in keyset pages, each page one short statement, so no connection or transaction is
  * held while the blocks are stored, and memory holds one page.
  */
 
-import { type DbOrTx, daos, proposalElectorate, votes } from '@plenum/db';
+import { type DbOrTx, proposalElectorate, votes } from '@plenum/db';
 import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { conflict } from '../../shared/errors';
 import { resultsOf } from '../results';
@@ -20,12 +20,7 @@ export async function recordInputOf(db: DbOrTx, proposalId: string): Promise<Omi
   const proposal = await requireProposal(db, proposalId);
   if (!CLOSED.includes(proposal.status))
     throw conflict('The proposal is still open: its record is made when it closes');
-  const [dao] = await db
-    .select({ id: daos.id, name: daos.name })
-    .from(daos)
-    .where(eq(daos.id, proposal.daoId));
   return {
-    dao: dao!,
     proposal,
     results: await resultsOf(db, proposal, { reveal: true }),
     electorate: electorateOf(db, proposalId),
@@ -36,9 +31,7 @@ export async function recordInputOf(db: DbOrTx, proposalId: string): Promise<Omi
 
 /**
  * The frozen electorate by lower-case address in byte order, the record's order whatever the database's
- * collation. No index has that order: each page reads the proposal's electorate rows and keeps the next
- * 1,000 (a top-N sort), so a large electorate costs pages × entries row reads (see docs/governance.md,
- * "Publishing").
+ * collation: the index proposal_electorate_record_order_idx has it, so each page is an index range.
  */
 async function* electorateOf(db: DbOrTx, proposalId: string) {
   const key = sql`lower(${proposalElectorate.address}) collate "C"`;

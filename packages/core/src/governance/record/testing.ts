@@ -156,6 +156,7 @@ export async function recordFixture(spec: FixtureSpec): Promise<RecordFixture> {
     cancelledBy: spec.cancelled ? spec.electorate[0]!.address.toLowerCase() : null,
     cancelReason: spec.cancelled ? 'fixture' : null,
     recordCid: null,
+    recordPublishedAt: null,
     recordClaimedUntil: null,
     recordAttempts: 0,
     recordError: null,
@@ -184,7 +185,6 @@ export async function recordFixture(spec: FixtureSpec): Promise<RecordFixture> {
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([address, e]) => ({ address, weight: e.weight.toString(), delegateAddress: e.delegate }));
   return {
-    dao: { id: daoId, name: 'Fixture DAO' },
     proposal,
     electorate,
     ballots: counted,
