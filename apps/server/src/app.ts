@@ -116,6 +116,8 @@ export async function createApp(options: AppOptions) {
     events: services.events,
     /** the proposal status scheduler, for tests that drive it with `tick()` */
     scheduler: services.scheduler,
+    /** the proposal record publisher, for tests that drive it with `tick()` (docs/governance.md, "Publishing") */
+    recordPublisher: services.recordPublisher,
     metrics,
     async listen(port = env.PORT, host = env.HOST): Promise<number> {
       await app.listen({ port, host });
