@@ -2,8 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CarReader, CarWriter } from '@ipld/car';
-import { ManualClock } from '@plenum/core';
-import { CID, decodeBlock, encodeBlock } from '@plenum/core/governance/record/index';
+import { ManualClock, type StorageRuntime } from '@plenum/core';
+import {
+  CID,
+  decodeBlock,
+  encodeBlock,
+  publishRecord,
+  recordAttestor,
+} from '@plenum/core/governance/record/index';
 import { proposals } from '@plenum/db';
 import { verifyRecord } from '@plenum/verify';
 import { eq } from 'drizzle-orm';
@@ -214,6 +220,24 @@ describe('the proposal record on a Kubo node', () => {
     } finally {
       await kubo.up();
     }
+  });
+  it('eight publishers at once import and pin it once, on PostgreSQL and PGlite alike (the lease)', async () => {
+    // from here the test drives publishing itself: the server's publisher would take the record first
+    await t.app.recordPublisher.stop();
+    const p = await closedProposal();
+    const node = (t.app.svc.storage as StorageRuntime).node;
+    const attest = recordAttestor(t.app.svc.config.secretKey());
+    const count = (cmd: string) => kubo.calls.filter((c) => c === cmd).length;
+    const [imports, pins] = [count('dag/import'), count('pin/add')];
+    const outcomes = await Promise.all(
+      Array.from({ length: 8 }, () => publishRecord(t.app.svc, { proposalId: p.proposalId, node, attest })),
+    );
+    const row = await recordRow(p.proposalId);
+    expect(outcomes.filter((o) => o !== null)).toEqual([row.recordCid]);
+    expect(outcomes.filter((o) => o === null)).toHaveLength(7);
+    expect([count('dag/import') - imports, count('pin/add') - pins]).toEqual([1, 1]);
+    expect(row).toMatchObject({ recordAttempts: 0, recordError: null });
+    expect(await kubo.node.isPinned(CID.parse(row.recordCid!))).toBe(true);
   });
 });
 
