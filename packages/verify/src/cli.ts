@@ -1,5 +1,5 @@
 /**
- * npm run verify -- <file.car | cid> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]
+ * npm run verify -- <file.car | cid | url> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]
  * Prints a verdict and exits 0 when the record verifies, 1 when any check fails, 2 on a usage error
  * (docs/governance.md, "The verifier").
  */
@@ -11,7 +11,7 @@ import { CID } from '@plenum/core/governance/record/index';
 import { type VerifyOptions, verifyRecord } from './verify';
 
 const USAGE =
-  'usage: npm run verify -- <file.car | cid> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]\n' +
+  'usage: npm run verify -- <file.car | cid | url> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]\n' +
   '  --receipt FILE: the JSON of GET /votes/{voteId}/receipt ({ leaf, proof, ... })';
 
 async function main(argv: string[]): Promise<number> {
@@ -40,7 +40,15 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   let car: Uint8Array;
-  if (isCid(target)) {
+  if (/^https?:\/\//i.test(target)) {
+    // a record's download link (GET /proposals/{proposalId}/record.car): the server is not trusted either
+    const res = await fetch(target, { headers: { accept: 'application/vnd.ipld.car' } });
+    if (!res.ok) {
+      console.error(`${target} answered ${res.status}`);
+      return 1;
+    }
+    car = new Uint8Array(await res.arrayBuffer());
+  } else if (isCid(target)) {
     const gateway = args.values.gateway ?? 'http://127.0.0.1:8080';
     // the trustless gateway protocol: the whole DAG as a CAR; every block is checked here anyway
     const res = await fetch(new URL(`/ipfs/${target}?format=car`, gateway), {

@@ -299,7 +299,7 @@ describe('the command line', () => {
     expect((await cli([file, '--receipt', garbled])).code).toBe(2);
   }, 60_000);
 
-  it('fetches a CID from a gateway as a CAR, whose root must be that CID', async () => {
+  it('fetches a CID from a gateway as a CAR, whose root must be that CID, or a download link', async () => {
     const good = await record(spec('quadratic'));
     const other = await record(spec('basic'));
     const requests: string[] = [];
@@ -323,6 +323,11 @@ describe('the command line', () => {
       const swapped = await cli([other.blocks.at(-1)!.cid.toString(), '--gateway', gateway, '--key', key]);
       expect(swapped.code).toBe(1);
       expect(swapped.out).toContain(`format: the CAR's root is ${root}, not the requested`);
+      // a download link (as GET /proposals/{proposalId}/record.car gives it) is read as it is
+      const byUrl = await cli([`${gateway}/ipfs/${root}?format=car`, '--key', key]);
+      expect(byUrl.out).toContain('VERIFIED');
+      const missing = await cli([`${gateway}/nothing.car`]);
+      expect(missing.code).toBe(1);
     } finally {
       server.close();
     }
