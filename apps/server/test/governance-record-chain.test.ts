@@ -1,0 +1,432 @@
+import { CarReader, CarWriter } from '@ipld/car';
+import { type Anvil, clients, deployToken, mint, plenumTokenAbi, startAnvil } from '@plenum/contracts';
+import { ManualClock } from '@plenum/core';
+import {
+  type Attestor,
+  type Block,
+  CID,
+  decodeBlock,
+  type ElectoratePage,
+  encodeBlock,
+  type RecordBody,
+  type RecordRoot,
+  recordAttestor,
+} from '@plenum/core/governance/record/index';
+import { verifyRecord } from '@plenum/verify';
+import { getAddress, parseUnits } from 'viem';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from './support/app';
+import { memberUser, newWallet } from './support/factories';
+import { addMember, createDao, createProposal, type Member, signedVote, tick } from './support/governance';
+import { type ApiClient, apiClient } from './support/http';
+
+/**
+ * Records (docs/governance.md, "The proposal record") of proposals that read the chain or carry
+ * delegations, downloaded over HTTP as the CAR (`GET /proposals/{id}/record.car`) and recounted with
+ * packages/verify: a token DAO on anvil, whose electorate must be the token's balances at the snapshot
+ * block the proposal shows; a DAO with delegation, where a delegator overrides its delegate; and the
+ * latter's CAR with one voter's weight changed in its electorate page, which the verifier names.
+ */
+let anvil: Anvil;
+let t: TestApp;
+let api: ApiClient;
+const clock = new ManualClock(Date.parse('2034-03-01T00:00:00Z'));
+const nowS = () => Math.floor(clock.now().getTime() / 1000);
+const units = (n: number) => parseUnits(String(n), 18);
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  t = await startTestApp({
+    clock,
+    env: { CHAIN_RPC_URLS: `${anvil.chainId}=${anvil.url}`, CHAIN_RPC_TIMEOUT: '2000' },
+  });
+  api = apiClient(t.url);
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await anvil?.stop();
+});
+
+type P = { daoId: string; proposalId: string };
+
+const sessionVote = (m: Member, p: P, choice: string) =>
+  api.post('/votes', { ...p, voterAddress: m.wallet.address, choice }, { token: m.token });
+const walletVote = async (w: PrivateKeyAccount, p: P, choice: string) =>
+  api.post('/votes', await signedVote(w, { ...p, choice }, nowS()));
+
+/** ends the voting period and runs the status step: the proposal closes and its record CID is fixed */
+async function close(p: P) {
+  clock.advance(25 * 3_600_000);
+  await tick(t);
+  const shown = (await api.get(`/proposals/${p.proposalId}`)).body;
+  expect(shown.status).toMatch(/^(PASSED|REJECTED)$/);
+  expect(shown.recordCid).toMatch(/^bafy/);
+  return shown as { status: string; recordCid: string; [k: string]: unknown };
+}
+
+/** the record as a client finds it: GET /proposals/{id}/record, then its CAR over HTTP */
+async function download(proposalId: string) {
+  const info = await api.get(`/proposals/${proposalId}/record`);
+  expect(info.status, JSON.stringify(info.body)).toBe(200);
+  const res = await fetch(api.baseUrl + info.body.car);
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toContain('application/vnd.ipld.car');
+  const car = new Uint8Array(await res.arrayBuffer());
+  return {
+    car,
+    recordCid: info.body.recordCid as string,
+    key: Uint8Array.from(Buffer.from(info.body.publicKey as string, 'hex')),
+  };
+}
+
+/** the CAR's blocks decoded, by CID, with its root */
+async function readCar(car: Uint8Array) {
+  const reader = await CarReader.fromBytes(car);
+  const [root] = await reader.getRoots();
+  const values = new Map<string, unknown>();
+  for await (const b of reader.blocks()) values.set(b.cid.toString(), decodeBlock(b.bytes));
+  const get = <T>(cid: CID): T => {
+    const v = values.get(cid.toString());
+    if (v === undefined) throw new Error(`block ${cid} is not in the CAR`);
+    return v as T;
+  };
+  const rootBlock = get<RecordRoot>(root as unknown as CID);
+  return { root: root!.toString(), values, get, body: get<RecordBody>(rootBlock.body) };
+}
+
+/** the leaves of a record tree (inner nodes are `{ l, r }`), in order */
+function leavesOf<T>(get: <V>(cid: CID) => V, root: CID | null): T[] {
+  const out: T[] = [];
+  const walk = (cid: CID) => {
+    const v = get<{ l?: CID; r?: CID }>(cid);
+    if (v.l && v.r && Object.keys(v).length === 2) {
+      walk(v.l);
+      walk(v.r);
+    } else out.push(v as T);
+  };
+  if (root) walk(root);
+  return out;
+}
+
+describe('the record of a token DAO on anvil', () => {
+  it('verifies; its snapshot is the proposal’s block, its electorate the balances at that block', async () => {
+    const token = await deployToken(anvil, { standard: 'erc20', name: 'Record', symbol: 'REC' });
+    const owner = await memberUser(api);
+    const res = await api.post(
+      '/daos',
+      {
+        name: 'Token record DAO',
+        ownerAddress: owner.wallet.address,
+        votingRules: { threshold: 50, token: { chainId: anvil.chainId, address: token, standard: 'erc20' } },
+      },
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const daoId = res.body.daoId as string;
+    // holders: two with a session (linked wallets), two that sign, one that does not vote
+    const [s1, s2] = [await memberUser(api), await memberUser(api)];
+    const [w1, w2, idle] = [newWallet(), newWallet(), newWallet()];
+    const holdings: [string, number][] = [
+      [s1.wallet.address, 40],
+      [s2.wallet.address, 7],
+      [w1.address, 25],
+      [w2.address, 13],
+      [idle.address, 3],
+    ];
+    for (const [address, n] of holdings) {
+      await mint(anvil, token, address as `0x${string}`, units(n));
+      await addMember(api, owner, daoId, address);
+    }
+    const p = await createProposal(api, owner, daoId);
+    expect(p.status).toBe('ACTIVE');
+    const block = p.snapshotBlock as { number: string; hash: string; timestamp: string };
+    expect(block.number).toMatch(/^\d+$/);
+    // after the block: balances move, which the record must not see
+    await mint(anvil, token, s2.wallet.address, units(100));
+
+    const ids = { daoId, proposalId: p.proposalId };
+    const casts = [
+      await sessionVote(s1, ids, 'For'),
+      await walletVote(w1, ids, 'Against'),
+      await sessionVote(s2, ids, 'Against'),
+      await walletVote(w2, ids, 'For'),
+    ];
+    for (const c of casts) expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(casts[2]!.body.weight).toBe(units(7).toString());
+    const closed = await close(ids);
+    expect(closed.status).toBe('PASSED'); // 53 of 85 For
+
+    const { car, recordCid, key } = await download(p.proposalId);
+    expect(recordCid).toBe(closed.recordCid);
+    const v = await verifyRecord(car, { key, expectedRoot: recordCid });
+    expect(v.failures).toEqual([]);
+    expect(v).toMatchObject({
+      ok: true,
+      status: 'PASSED',
+      ballots: { counted: 4, replaced: 0, signed: 2, session: 2, sessionWeight: units(47).toString() },
+    });
+
+    const { root, get, body } = await readCar(car);
+    expect(root).toBe(recordCid);
+    expect(body.snapshot).toEqual({
+      chainId: anvil.chainId,
+      token: expect.any(String),
+      standard: 'erc20',
+      blockNumber: Number(block.number),
+      blockHash: block.hash,
+      blockTime: block.timestamp,
+    });
+    expect(getAddress(body.snapshot!.token!)).toBe(getAddress(token));
+    // the chain agrees with the record: the block's hash, and every weight is balanceOf at that block
+    const chain = clients(anvil).public;
+    const blockNumber = BigInt(block.number);
+    expect((await chain.getBlock({ blockNumber })).hash).toBe(body.snapshot!.blockHash);
+    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
+    expect(entries.length).toBe(body.electorate.count);
+    for (const [address] of holdings) expect(entries.map((e) => e.address)).toContain(address.toLowerCase());
+    const balanceAt = (address: string, at?: bigint) =>
+      chain.readContract({
+        address: token,
+        abi: plenumTokenAbi,
+        functionName: 'balanceOf',
+        args: [address as `0x${string}`],
+        ...(at === undefined ? {} : { blockNumber: at }),
+      });
+    for (const e of entries)
+      expect(e.weight, e.address).toBe((await balanceAt(e.address, blockNumber)).toString());
+    // and not the balances of today
+    expect(await balanceAt(s2.wallet.address)).toBe(units(107));
+    expect(entries.find((e) => e.address === s2.wallet.address.toLowerCase())!.weight).toBe(
+      units(7).toString(),
+    );
+  }, 60_000);
+});
+
+/** written out from docs/governance.md ("Delegating"), not imported from core */
+const DELEGATION_TYPES = {
+  Delegation: [
+    { name: 'daoId', type: 'string' },
+    { name: 'delegatorAddress', type: 'address' },
+    { name: 'delegateAddress', type: 'address' },
+    { name: 'timestamp', type: 'uint64' },
+  ],
+} as const;
+
+/** the delegator's wallet delegates to `to` (a signed PUT) */
+async function delegateTo(w: PrivateKeyAccount, daoId: string, to: string) {
+  const timestamp = nowS();
+  const signature = await w.signTypedData({
+    domain: { name: 'Plenum', version: '1' },
+    types: DELEGATION_TYPES,
+    primaryType: 'Delegation',
+    message: {
+      daoId,
+      delegatorAddress: w.address,
+      delegateAddress: to as `0x${string}`,
+      timestamp: BigInt(timestamp),
+    },
+  });
+  const res = await api.put(`/daos/${daoId}/delegation`, {
+    delegatorAddress: w.address,
+    delegateAddress: to,
+    signature,
+    timestamp,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+/**
+ * a token-weighted DAO with delegation: a delegate (session voter) with 10, three delegators to it with 5,
+ * 15 and 20, and another voter with 30; the delegate votes For, then one delegator (15) overrides it
+ * Against, as does the other voter
+ */
+async function delegatedProposal() {
+  const owner = await memberUser(api);
+  const dao = await createDao(api, owner, {
+    threshold: 50,
+    minVotingPeriod: 0,
+    tokenWeighted: true,
+    delegation: true,
+  });
+  const delegate = await memberUser(api);
+  const [d1, d2, d3, other] = [newWallet(), newWallet(), newWallet(), newWallet()];
+  const balances: [string, number][] = [
+    [delegate.wallet.address, 10],
+    [d1.address, 5],
+    [d2.address, 15],
+    [d3.address, 20],
+    [other.address, 30],
+  ];
+  for (const [address, n] of balances) {
+    await addMember(api, owner, dao.daoId, address);
+    const put = await api.put(
+      `/daos/${dao.daoId}/members/${address}`,
+      { tokenBalance: String(n) },
+      { token: owner.token },
+    );
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+  }
+  for (const d of [d1, d2, d3]) await delegateTo(d, dao.daoId, delegate.wallet.address);
+  const p = await createProposal(api, owner, dao.daoId);
+  const ids = { daoId: dao.daoId, proposalId: p.proposalId };
+  const byDelegate = await sessionVote(delegate, ids, 'For');
+  expect(byDelegate.status, JSON.stringify(byDelegate.body)).toBe(201);
+  expect(byDelegate.body).toMatchObject({ ownWeight: '10', delegatedWeight: '40', weight: '50' });
+  clock.advance(1_000);
+  const override = await walletVote(d2, ids, 'Against');
+  expect(override.status, JSON.stringify(override.body)).toBe(201);
+  expect(override.body.weight).toBe('15');
+  expect((await walletVote(other, ids, 'Against')).status).toBe(201);
+  const results = (await api.get(`/votes/proposal/${p.proposalId}/results`)).body;
+  expect(results.totalWeight).toBe('80'); // the delegate 10 + 5 + 20, d2 15, other 30
+  return {
+    ids,
+    delegate,
+    delegators: [d1, d2, d3],
+    other,
+    override: override.body as { voteId: string; receipt: string },
+  };
+}
+
+describe('the record of a DAO with delegation', () => {
+  it('verifies, and its recount is the published results', async () => {
+    const { ids, delegate, delegators, override } = await delegatedProposal();
+    const closed = await close(ids);
+    expect(closed.status).toBe('REJECTED'); // For 35 (the delegate's 10, 5 and 20), Against 45
+    const published = (await api.get(`/votes/proposal/${ids.proposalId}/results`)).body;
+    const { car, key } = await download(ids.proposalId);
+    const v = await verifyRecord(car, { key, expectedRoot: closed.recordCid });
+    expect(v.failures).toEqual([]);
+    expect(v).toMatchObject({
+      ok: true,
+      status: closed.status,
+      ballots: { counted: 3, signed: 2, session: 1 },
+    });
+    // the verifier recounted the record's results; they are the ones the API publishes
+    const { get, body } = await readCar(car);
+    const { updatedAt: _, ...publishedResults } = published;
+    expect(JSON.parse(JSON.stringify(body.results))).toEqual(publishedResults);
+    expect(body.electorate).toMatchObject({ delegation: true, voters: 5, weight: '80', count: 5 });
+    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
+    for (const d of delegators)
+      expect(entries.find((e) => e.address === d.address.toLowerCase())).toMatchObject({
+        delegate: delegate.wallet.address.toLowerCase(),
+      });
+
+    // once the record is on the node, the overriding delegator's receipt proves its ballot in this CAR
+    await vi.waitFor(
+      async () =>
+        expect((await api.get(`/proposals/${ids.proposalId}/record`)).body.publishedAt).not.toBeNull(),
+      { timeout: 20_000, interval: 100 },
+    );
+    const receipt = await api.get(`/votes/${override.voteId}/receipt`);
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect(receipt.body).toMatchObject({
+      recordCid: closed.recordCid,
+      tree: 'ballots',
+      leaf: override.receipt,
+    });
+    const proven = await verifyRecord(car, { key, receipt: receipt.body });
+    expect(proven.failures).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * the CAR rebuilt with `edit` applied to its blocks (a value returned replaces the block's), every link
+ * above a changed block rewritten up to a new root; `resign` signs the new body as the operator would
+ */
+async function rewriteCar(
+  car: Uint8Array,
+  edit: (value: Record<string, unknown>) => Record<string, unknown> | undefined,
+  resign?: Attestor,
+) {
+  const { root, get } = await readCar(car);
+  const out: Block[] = [];
+  const done = new Map<string, CID>();
+  const relink = async (v: unknown): Promise<unknown> => {
+    const cid = CID.asCID(v);
+    if (cid) return put(cid);
+    if (Array.isArray(v)) return Promise.all(v.map(relink));
+    if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
+      const o: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) o[k] = await relink(x);
+      return o;
+    }
+    return v;
+  };
+  async function put(cid: CID): Promise<CID> {
+    const known = done.get(cid.toString());
+    if (known) return known;
+    const value = get<Record<string, unknown>>(cid);
+    const next = (await relink(edit(value) ?? value)) as Record<string, unknown>;
+    if (resign && cid.toString() === root) next.attestation = resign((next.body as CID).bytes);
+    const block = await encodeBlock(next);
+    out.push(block);
+    done.set(cid.toString(), block.cid);
+    return block.cid;
+  }
+  const newRoot = await put(CID.parse(root));
+  const { writer, out: bytes } = CarWriter.create([newRoot as never]);
+  const chunks: Uint8Array[] = [];
+  const reading = (async () => {
+    for await (const c of bytes) chunks.push(c);
+  })();
+  for (const b of out) await writer.put(b as never);
+  await writer.close();
+  await reading;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** an electorate page with one address's weight changed; other blocks untouched */
+const weightIn = (address: string, weight: string) => (v: Record<string, unknown>) => {
+  const entries = v.entries as ElectoratePage['entries'] | undefined;
+  if (!entries?.some((e) => e.address === address)) return undefined;
+  return { entries: entries.map((e) => (e.address === address ? { ...e, weight } : e)) };
+};
+
+describe('a downloaded delegation record with one weight changed in its electorate page', () => {
+  it('fails, naming the electorate and the weight, whoever signs it again', async () => {
+    const { ids, delegate, delegators } = await delegatedProposal();
+    await close(ids);
+    const { car, key } = await download(ids.proposalId);
+    const checks = async (bytes: Uint8Array) => {
+      const v = await verifyRecord(bytes, { key });
+      expect(v.ok).toBe(v.failures.length === 0);
+      return [...new Set(v.failures.map((f) => f.check))].sort();
+    };
+    const voter = delegate.wallet.address.toLowerCase();
+    const operator = recordAttestor(t.app.svc.config.secretKey());
+    expect(await checks(car)).toEqual([]);
+
+    // the delegate's weight 10 → 11: not by the record's key, the entries no longer add up, and its
+    // ballot counts a weight the electorate does not give
+    const tampered = await rewriteCar(car, weightIn(voter, '11'));
+    expect(await checks(tampered)).toEqual(['attestation', 'electorate', 'weight']);
+    // the operator itself signing the changed record changes nothing else
+    const signed = await rewriteCar(car, weightIn(voter, '11'), operator);
+    expect(await checks(signed)).toEqual(['electorate', 'weight']);
+    const failures = (await verifyRecord(signed, { key })).failures;
+    expect(failures).toContainEqual({
+      check: 'electorate',
+      message: 'the entries weigh 81, but eligibleWeight is 80',
+    });
+    expect(failures.find((f) => f.check === 'weight')?.message).toMatch(
+      new RegExp(`\\(${voter}\\) counts 10 of its own, the electorate gives 11$`),
+    );
+
+    // a non-voting delegator's weight 20 → 21 with the totals made to agree: the delegate's ballot now
+    // carries more, so the recount differs from the published results
+    const idle = delegators[2]!.address.toLowerCase();
+    const moved = await rewriteCar(
+      car,
+      (v) =>
+        weightIn(idle, '21')(v) ??
+        ('electorate' in v && 'proposal' in v
+          ? { ...v, electorate: { ...(v.electorate as object), weight: '81' } }
+          : undefined),
+      operator,
+    );
+    expect(await checks(moved)).toEqual(['results']);
+  }, 60_000);
+});
