@@ -1,17 +1,16 @@
-import { CarReader, CarWriter } from '@ipld/car';
-import { type Anvil, clients, deployToken, mint, plenumTokenAbi, startAnvil } from '@plenum/contracts';
-import { ManualClock } from '@plenum/core';
 import {
-  type Attestor,
-  type Block,
-  CID,
-  decodeBlock,
-  type ElectoratePage,
-  encodeBlock,
-  type RecordBody,
-  type RecordRoot,
-  recordAttestor,
-} from '@plenum/core/governance/record/index';
+  type Anvil,
+  clients,
+  delegate as delegateVotes,
+  deployToken,
+  mint,
+  plenumTokenAbi,
+  plenumVotesTokenAbi,
+  startAnvil,
+  type TokenStandard,
+} from '@plenum/contracts';
+import { ManualClock } from '@plenum/core';
+import { type ElectoratePage, recordAttestor } from '@plenum/core/governance/record/index';
 import { verifyRecord } from '@plenum/verify';
 import { getAddress, parseUnits } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
@@ -20,6 +19,7 @@ import { startTestApp, type TestApp } from './support/app';
 import { memberUser, newWallet } from './support/factories';
 import { addMember, createDao, createProposal, type Member, signedVote, tick } from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
+import { leavesOf, readCar, rewriteCar } from './support/record-car';
 
 /**
  * Records (docs/governance.md, "The proposal record") of proposals that read the chain or carry
@@ -49,6 +49,9 @@ afterAll(async () => {
 });
 
 type P = { daoId: string; proposalId: string };
+
+/** one of anvil's funded accounts, as a getter (anvil starts in beforeAll) */
+const funded = (i: number) => () => anvil.accounts[i] as PrivateKeyAccount;
 
 const sessionVote = (m: Member, p: P, choice: string) =>
   api.post('/votes', { ...p, voterAddress: m.wallet.address, choice }, { token: m.token });
@@ -80,127 +83,121 @@ async function download(proposalId: string) {
   };
 }
 
-/** the CAR's blocks decoded, by CID, with its root */
-async function readCar(car: Uint8Array) {
-  const reader = await CarReader.fromBytes(car);
-  const [root] = await reader.getRoots();
-  const values = new Map<string, unknown>();
-  for await (const b of reader.blocks()) values.set(b.cid.toString(), decodeBlock(b.bytes));
-  const get = <T>(cid: CID): T => {
-    const v = values.get(cid.toString());
-    if (v === undefined) throw new Error(`block ${cid} is not in the CAR`);
-    return v as T;
-  };
-  const rootBlock = get<RecordRoot>(root as unknown as CID);
-  return { root: root!.toString(), values, get, body: get<RecordBody>(rootBlock.body) };
-}
-
-/** the leaves of a record tree (inner nodes are `{ l, r }`), in order */
-function leavesOf<T>(get: <V>(cid: CID) => V, root: CID | null): T[] {
-  const out: T[] = [];
-  const walk = (cid: CID) => {
-    const v = get<{ l?: CID; r?: CID }>(cid);
-    if (v.l && v.r && Object.keys(v).length === 2) {
-      walk(v.l);
-      walk(v.r);
-    } else out.push(v as T);
-  };
-  if (root) walk(root);
-  return out;
+/** the weight the chain gives an address at a block (the head without one): docs/governance.md, "Token holdings from the chain" */
+function chainWeight(token: `0x${string}`, standard: TokenStandard) {
+  const chain = clients(anvil).public;
+  return (address: string, blockNumber?: bigint) =>
+    standard === 'erc20'
+      ? chain.readContract({
+          address: token,
+          abi: plenumTokenAbi,
+          functionName: 'balanceOf',
+          args: [address as `0x${string}`],
+          ...(blockNumber === undefined ? {} : { blockNumber }),
+        })
+      : chain.readContract({
+          address: token,
+          abi: plenumVotesTokenAbi,
+          functionName: 'getVotes',
+          args: [address as `0x${string}`],
+          ...(blockNumber === undefined ? {} : { blockNumber }),
+        });
 }
 
 describe('the record of a token DAO on anvil', () => {
-  it('verifies; its snapshot is the proposal’s block, its electorate the balances at that block', async () => {
-    const token = await deployToken(anvil, { standard: 'erc20', name: 'Record', symbol: 'REC' });
-    const owner = await memberUser(api);
-    const res = await api.post(
-      '/daos',
-      {
-        name: 'Token record DAO',
-        ownerAddress: owner.wallet.address,
-        votingRules: { threshold: 50, token: { chainId: anvil.chainId, address: token, standard: 'erc20' } },
-      },
-      { token: owner.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const daoId = res.body.daoId as string;
-    // holders: two with a session (linked wallets), two that sign, one that does not vote
-    const [s1, s2] = [await memberUser(api), await memberUser(api)];
-    const [w1, w2, idle] = [newWallet(), newWallet(), newWallet()];
-    const holdings: [string, number][] = [
-      [s1.wallet.address, 40],
-      [s2.wallet.address, 7],
-      [w1.address, 25],
-      [w2.address, 13],
-      [idle.address, 3],
-    ];
-    for (const [address, n] of holdings) {
-      await mint(anvil, token, address as `0x${string}`, units(n));
-      await addMember(api, owner, daoId, address);
-    }
-    const p = await createProposal(api, owner, daoId);
-    expect(p.status).toBe('ACTIVE');
-    const block = p.snapshotBlock as { number: string; hash: string; timestamp: string };
-    expect(block.number).toMatch(/^\d+$/);
-    // after the block: balances move, which the record must not see
-    await mint(anvil, token, s2.wallet.address, units(100));
+  // holders: two members with a session (linked wallets without ether: with erc20-votes their votes come
+  // from a funded account delegating to them), two funded accounts that sign, one that does not vote
+  const [w1, w2, idle, via1, via2] = [funded(1), funded(2), funded(3), funded(4), funded(5)];
+  for (const standard of ['erc20', 'erc20-votes'] as const) {
+    it(`${standard}: verifies; its snapshot is the proposal’s block, its electorate the chain’s weights there`, async () => {
+      const token = await deployToken(anvil, { standard, name: 'Record', symbol: 'REC' });
+      const weightAt = chainWeight(token, standard);
+      /** gives `to` n tokens' weight: minted to it, or minted to `via` which delegates to it */
+      const give = async (to: string, n: number, via: () => PrivateKeyAccount) => {
+        if (standard === 'erc20') return void (await mint(anvil, token, to as `0x${string}`, units(n)));
+        await mint(anvil, token, via().address, units(n));
+        await delegateVotes(anvil, token, { from: via(), to: to as `0x${string}` });
+      };
+      const owner = await memberUser(api);
+      const res = await api.post(
+        '/daos',
+        {
+          name: 'Token record DAO',
+          ownerAddress: owner.wallet.address,
+          votingRules: { threshold: 50, token: { chainId: anvil.chainId, address: token, standard } },
+        },
+        { token: owner.token },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const daoId = res.body.daoId as string;
+      const [s1, s2] = [await memberUser(api), await memberUser(api)];
+      const holdings: [string, number, () => PrivateKeyAccount][] = [
+        [s1.wallet.address, 40, via1],
+        [s2.wallet.address, 7, via2],
+        [w1().address, 25, w1],
+        [w2().address, 13, w2],
+        [idle().address, 3, idle],
+      ];
+      for (const [address, n, via] of holdings) {
+        await give(address, n, via);
+        await addMember(api, owner, daoId, address);
+      }
+      const p = await createProposal(api, owner, daoId);
+      expect(p.status).toBe('ACTIVE');
+      const block = p.snapshotBlock as { number: string; hash: string; timestamp: string };
+      expect(block.number).toMatch(/^\d+$/);
+      // after the block: s2's weight grows, which the record must not see
+      if (standard === 'erc20') await mint(anvil, token, s2.wallet.address, units(100));
+      else await mint(anvil, token, via2().address, units(100));
 
-    const ids = { daoId, proposalId: p.proposalId };
-    const casts = [
-      await sessionVote(s1, ids, 'For'),
-      await walletVote(w1, ids, 'Against'),
-      await sessionVote(s2, ids, 'Against'),
-      await walletVote(w2, ids, 'For'),
-    ];
-    for (const c of casts) expect(c.status, JSON.stringify(c.body)).toBe(201);
-    expect(casts[2]!.body.weight).toBe(units(7).toString());
-    const closed = await close(ids);
-    expect(closed.status).toBe('PASSED'); // 53 of 85 For
+      const ids = { daoId, proposalId: p.proposalId };
+      const casts = [
+        await sessionVote(s1, ids, 'For'),
+        await walletVote(w1(), ids, 'Against'),
+        await sessionVote(s2, ids, 'Against'),
+        await walletVote(w2(), ids, 'For'),
+      ];
+      for (const c of casts) expect(c.status, JSON.stringify(c.body)).toBe(201);
+      expect(casts[2]!.body.weight).toBe(units(7).toString());
+      const closed = await close(ids);
+      expect(closed.status).toBe('PASSED'); // For 53, Against 32
 
-    const { car, recordCid, key } = await download(p.proposalId);
-    expect(recordCid).toBe(closed.recordCid);
-    const v = await verifyRecord(car, { key, expectedRoot: recordCid });
-    expect(v.failures).toEqual([]);
-    expect(v).toMatchObject({
-      ok: true,
-      status: 'PASSED',
-      ballots: { counted: 4, replaced: 0, signed: 2, session: 2, sessionWeight: units(47).toString() },
-    });
-
-    const { root, get, body } = await readCar(car);
-    expect(root).toBe(recordCid);
-    expect(body.snapshot).toEqual({
-      chainId: anvil.chainId,
-      token: expect.any(String),
-      standard: 'erc20',
-      blockNumber: Number(block.number),
-      blockHash: block.hash,
-      blockTime: block.timestamp,
-    });
-    expect(getAddress(body.snapshot!.token!)).toBe(getAddress(token));
-    // the chain agrees with the record: the block's hash, and every weight is balanceOf at that block
-    const chain = clients(anvil).public;
-    const blockNumber = BigInt(block.number);
-    expect((await chain.getBlock({ blockNumber })).hash).toBe(body.snapshot!.blockHash);
-    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
-    expect(entries.length).toBe(body.electorate.count);
-    for (const [address] of holdings) expect(entries.map((e) => e.address)).toContain(address.toLowerCase());
-    const balanceAt = (address: string, at?: bigint) =>
-      chain.readContract({
-        address: token,
-        abi: plenumTokenAbi,
-        functionName: 'balanceOf',
-        args: [address as `0x${string}`],
-        ...(at === undefined ? {} : { blockNumber: at }),
+      const { car, recordCid, key } = await download(p.proposalId);
+      expect(recordCid).toBe(closed.recordCid);
+      const v = await verifyRecord(car, { key, expectedRoot: recordCid });
+      expect(v.failures).toEqual([]);
+      expect(v).toMatchObject({
+        ok: true,
+        status: 'PASSED',
+        ballots: { counted: 4, replaced: 0, signed: 2, session: 2, sessionWeight: units(47).toString() },
       });
-    for (const e of entries)
-      expect(e.weight, e.address).toBe((await balanceAt(e.address, blockNumber)).toString());
-    // and not the balances of today
-    expect(await balanceAt(s2.wallet.address)).toBe(units(107));
-    expect(entries.find((e) => e.address === s2.wallet.address.toLowerCase())!.weight).toBe(
-      units(7).toString(),
-    );
-  }, 60_000);
+
+      const { root, get, body } = await readCar(car);
+      expect(root).toBe(recordCid);
+      expect(body.snapshot).toEqual({
+        chainId: anvil.chainId,
+        token: expect.any(String),
+        standard,
+        blockNumber: Number(block.number),
+        blockHash: block.hash,
+        blockTime: block.timestamp,
+      });
+      expect(getAddress(body.snapshot!.token!)).toBe(getAddress(token));
+      // the chain agrees with the record: the block's hash, and every weight read at that block
+      const blockNumber = BigInt(block.number);
+      expect((await clients(anvil).public.getBlock({ blockNumber })).hash).toBe(body.snapshot!.blockHash);
+      const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
+      expect(entries.length).toBe(body.electorate.count);
+      expect(entries.map((e) => e.address).sort()).toEqual(holdings.map(([a]) => a.toLowerCase()).sort());
+      for (const e of entries)
+        expect(e.weight, e.address).toBe((await weightAt(e.address, blockNumber)).toString());
+      // and not the weights of today
+      expect(await weightAt(s2.wallet.address)).toBe(units(107));
+      expect(entries.find((e) => e.address === s2.wallet.address.toLowerCase())!.weight).toBe(
+        units(7).toString(),
+      );
+    }, 60_000);
+  }
 });
 
 /** written out from docs/governance.md ("Delegating"), not imported from core */
@@ -331,52 +328,6 @@ describe('the record of a DAO with delegation', () => {
     expect(proven.failures).toEqual([]);
   }, 60_000);
 });
-
-/**
- * the CAR rebuilt with `edit` applied to its blocks (a value returned replaces the block's), every link
- * above a changed block rewritten up to a new root; `resign` signs the new body as the operator would
- */
-async function rewriteCar(
-  car: Uint8Array,
-  edit: (value: Record<string, unknown>) => Record<string, unknown> | undefined,
-  resign?: Attestor,
-) {
-  const { root, get } = await readCar(car);
-  const out: Block[] = [];
-  const done = new Map<string, CID>();
-  const relink = async (v: unknown): Promise<unknown> => {
-    const cid = CID.asCID(v);
-    if (cid) return put(cid);
-    if (Array.isArray(v)) return Promise.all(v.map(relink));
-    if (v && typeof v === 'object' && !(v instanceof Uint8Array)) {
-      const o: Record<string, unknown> = {};
-      for (const [k, x] of Object.entries(v)) o[k] = await relink(x);
-      return o;
-    }
-    return v;
-  };
-  async function put(cid: CID): Promise<CID> {
-    const known = done.get(cid.toString());
-    if (known) return known;
-    const value = get<Record<string, unknown>>(cid);
-    const next = (await relink(edit(value) ?? value)) as Record<string, unknown>;
-    if (resign && cid.toString() === root) next.attestation = resign((next.body as CID).bytes);
-    const block = await encodeBlock(next);
-    out.push(block);
-    done.set(cid.toString(), block.cid);
-    return block.cid;
-  }
-  const newRoot = await put(CID.parse(root));
-  const { writer, out: bytes } = CarWriter.create([newRoot as never]);
-  const chunks: Uint8Array[] = [];
-  const reading = (async () => {
-    for await (const c of bytes) chunks.push(c);
-  })();
-  for (const b of out) await writer.put(b as never);
-  await writer.close();
-  await reading;
-  return new Uint8Array(Buffer.concat(chunks));
-}
 
 /** an electorate page with one address's weight changed; other blocks untouched */
 const weightIn = (address: string, weight: string) => (v: Record<string, unknown>) => {
