@@ -200,6 +200,71 @@ describe('the record of a token DAO on anvil', () => {
   }
 });
 
+describe('the record of a token DAO open to holders', () => {
+  it('verifies: a non-member holder’s entry is its balance at the block; eligibleWeight the supply there', async () => {
+    const [member, holder, bystander] = [funded(6), funded(7), funded(8)];
+    const token = await deployToken(anvil, { standard: 'erc20', name: 'Open record', symbol: 'OPR' });
+    await mint(anvil, token, member().address, units(12));
+    await mint(anvil, token, holder().address, units(30));
+    await mint(anvil, token, bystander().address, units(8));
+    const owner = await memberUser(api);
+    const res = await api.post(
+      '/daos',
+      {
+        name: 'Open token record DAO',
+        ownerAddress: owner.wallet.address,
+        votingRules: {
+          threshold: 50,
+          membership: 'token-holders',
+          token: { chainId: anvil.chainId, address: token, standard: 'erc20' },
+        },
+      },
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const daoId = res.body.daoId as string;
+    await addMember(api, owner, daoId, member().address);
+    const p = await createProposal(api, owner, daoId);
+    const ids = { daoId, proposalId: p.proposalId };
+    for (const [w, choice] of [
+      [member, 'Against'],
+      [holder, 'For'],
+    ] as const) {
+      const cast = await walletVote(w(), ids, choice);
+      expect(cast.status, JSON.stringify(cast.body)).toBe(201);
+    }
+    const closed = await close(ids);
+    expect(closed.status).toBe('PASSED');
+    const { car, key } = await download(p.proposalId);
+    const v = await verifyRecord(car, { key, expectedRoot: closed.recordCid });
+    expect(v.failures).toEqual([]);
+    const { get, body } = await readCar(car);
+    expect(body.electorate.weight).toBe(units(50).toString());
+    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
+    const weightAt = chainWeight(token, 'erc20');
+    for (const e of entries)
+      expect(e.weight, e.address).toBe(
+        (await weightAt(e.address, BigInt(body.snapshot!.blockNumber))).toString(),
+      );
+    expect(entries.map((e) => e.address).sort()).toEqual(
+      [member().address, holder().address].map((a) => a.toLowerCase()).sort(),
+    );
+
+    // the looser totals still hold a forger: a holder's entry above the total supply, even signed again
+    const inflated = await rewriteCar(
+      car,
+      weightIn(holder().address.toLowerCase(), units(51).toString()),
+      recordAttestor(t.app.svc.config.secretKey()),
+    );
+    const failed = await verifyRecord(inflated, { key });
+    expect([...new Set(failed.failures.map((f) => f.check))].sort()).toEqual(['electorate', 'weight']);
+    expect(failed.failures).toContainEqual({
+      check: 'electorate',
+      message: `the entries weigh ${units(63)}, more than the total supply ${units(50)}`,
+    });
+  }, 60_000);
+});
+
 /** written out from docs/governance.md ("Delegating"), not imported from core */
 const DELEGATION_TYPES = {
   Delegation: [
