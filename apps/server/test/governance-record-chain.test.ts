@@ -200,71 +200,6 @@ describe('the record of a token DAO on anvil', () => {
   }
 });
 
-describe('the record of a token DAO open to holders', () => {
-  it('verifies: a non-member holder’s entry is its balance at the block; eligibleWeight the supply there', async () => {
-    const [member, holder, bystander] = [funded(6), funded(7), funded(8)];
-    const token = await deployToken(anvil, { standard: 'erc20', name: 'Open record', symbol: 'OPR' });
-    await mint(anvil, token, member().address, units(12));
-    await mint(anvil, token, holder().address, units(30));
-    await mint(anvil, token, bystander().address, units(8));
-    const owner = await memberUser(api);
-    const res = await api.post(
-      '/daos',
-      {
-        name: 'Open token record DAO',
-        ownerAddress: owner.wallet.address,
-        votingRules: {
-          threshold: 50,
-          membership: 'token-holders',
-          token: { chainId: anvil.chainId, address: token, standard: 'erc20' },
-        },
-      },
-      { token: owner.token },
-    );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const daoId = res.body.daoId as string;
-    await addMember(api, owner, daoId, member().address);
-    const p = await createProposal(api, owner, daoId);
-    const ids = { daoId, proposalId: p.proposalId };
-    for (const [w, choice] of [
-      [member, 'Against'],
-      [holder, 'For'],
-    ] as const) {
-      const cast = await walletVote(w(), ids, choice);
-      expect(cast.status, JSON.stringify(cast.body)).toBe(201);
-    }
-    const closed = await close(ids);
-    expect(closed.status).toBe('PASSED');
-    const { car, key } = await download(p.proposalId);
-    const v = await verifyRecord(car, { key, expectedRoot: closed.recordCid });
-    expect(v.failures).toEqual([]);
-    const { get, body } = await readCar(car);
-    expect(body.electorate.weight).toBe(units(50).toString());
-    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
-    const weightAt = chainWeight(token, 'erc20');
-    for (const e of entries)
-      expect(e.weight, e.address).toBe(
-        (await weightAt(e.address, BigInt(body.snapshot!.blockNumber))).toString(),
-      );
-    expect(entries.map((e) => e.address).sort()).toEqual(
-      [member().address, holder().address].map((a) => a.toLowerCase()).sort(),
-    );
-
-    // the looser totals still hold a forger: a holder's entry above the total supply, even signed again
-    const inflated = await rewriteCar(
-      car,
-      weightIn(holder().address.toLowerCase(), units(51).toString()),
-      recordAttestor(t.app.svc.config.secretKey()),
-    );
-    const failed = await verifyRecord(inflated, { key });
-    expect([...new Set(failed.failures.map((f) => f.check))].sort()).toEqual(['electorate', 'weight']);
-    expect(failed.failures).toContainEqual({
-      check: 'electorate',
-      message: `the entries weigh ${units(63)}, more than the total supply ${units(50)}`,
-    });
-  }, 60_000);
-});
-
 /** written out from docs/governance.md ("Delegating"), not imported from core */
 const DELEGATION_TYPES = {
   Delegation: [
@@ -298,10 +233,79 @@ async function delegateTo(w: PrivateKeyAccount, daoId: string, to: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+describe('the record of a token DAO open to holders', () => {
+  it('verifies: non-member holders’ entries are their balances at the block; eligibleWeight the supply there', async () => {
+    const [member, holder, bystander] = [funded(6), funded(7), funded(8)];
+    const token = await deployToken(anvil, { standard: 'erc20', name: 'Open record', symbol: 'OPR' });
+    await mint(anvil, token, member().address, units(12));
+    await mint(anvil, token, holder().address, units(30));
+    await mint(anvil, token, bystander().address, units(8));
+    const owner = await memberUser(api);
+    const res = await api.post(
+      '/daos',
+      {
+        name: 'Open token record DAO',
+        ownerAddress: owner.wallet.address,
+        votingRules: {
+          threshold: 50,
+          membership: 'token-holders',
+          delegation: true,
+          token: { chainId: anvil.chainId, address: token, standard: 'erc20' },
+        },
+      },
+      { token: owner.token },
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const daoId = res.body.daoId as string;
+    await addMember(api, owner, daoId, member().address);
+    // a holder that is no member delegates: frozen with the members at the start, carried by its delegate
+    await delegateTo(bystander(), daoId, member().address);
+    const p = await createProposal(api, owner, daoId);
+    const ids = { daoId, proposalId: p.proposalId };
+    const casts = [await walletVote(member(), ids, 'Against'), await walletVote(holder(), ids, 'For')];
+    for (const c of casts) expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(casts[0]!.body.weight).toBe(units(20).toString());
+    const closed = await close(ids);
+    expect(closed.status).toBe('PASSED'); // For 30, Against 12 + 8
+    const { car, key } = await download(p.proposalId);
+    const v = await verifyRecord(car, { key, expectedRoot: closed.recordCid });
+    expect(v.failures).toEqual([]);
+    const { get, body } = await readCar(car);
+    expect(body.electorate).toMatchObject({
+      weight: units(50).toString(),
+      voters: 2,
+      count: 3,
+      delegation: true,
+    });
+    const entries = leavesOf<ElectoratePage>(get, body.electorate.pages).flatMap((pg) => pg.entries);
+    const weightAt = chainWeight(token, 'erc20');
+    for (const e of entries)
+      expect(e.weight, e.address).toBe(
+        (await weightAt(e.address, BigInt(body.snapshot!.blockNumber))).toString(),
+      );
+    expect(entries.map((e) => e.address).sort()).toEqual(
+      [member().address, holder().address, bystander().address].map((a) => a.toLowerCase()).sort(),
+    );
+
+    // the looser totals still hold a forger: a holder's entry above the total supply, even signed again
+    const inflated = await rewriteCar(
+      car,
+      weightIn(holder().address.toLowerCase(), units(51).toString()),
+      recordAttestor(t.app.svc.config.secretKey()),
+    );
+    const failed = await verifyRecord(inflated, { key });
+    expect([...new Set(failed.failures.map((f) => f.check))].sort()).toEqual(['electorate', 'weight']);
+    expect(failed.failures).toContainEqual({
+      check: 'electorate',
+      message: `the entries weigh ${units(71)}, more than the total supply ${units(50)}`,
+    });
+  }, 60_000);
+});
+
 /**
- * a token-weighted DAO with delegation: a delegate (session voter) with 10, three delegators to it with 5,
- * 15 and 20, and another voter with 30; the delegate votes For, then one delegator (15) overrides it
- * Against, as does the other voter
+ * a token-weighted DAO with delegation and vote changes: a delegate (session voter) with 10, three
+ * delegators to it with 5, 15 and 20, and another voter with 30; the delegate votes Against and changes to
+ * For, then one delegator (15) overrides it Against, as does the other voter
  */
 async function delegatedProposal() {
   const owner = await memberUser(api);
@@ -310,6 +314,7 @@ async function delegatedProposal() {
     minVotingPeriod: 0,
     tokenWeighted: true,
     delegation: true,
+    allowVoteChange: true,
   });
   const delegate = await memberUser(api);
   const [d1, d2, d3, other] = [newWallet(), newWallet(), newWallet(), newWallet()];
@@ -332,7 +337,9 @@ async function delegatedProposal() {
   for (const d of [d1, d2, d3]) await delegateTo(d, dao.daoId, delegate.wallet.address);
   const p = await createProposal(api, owner, dao.daoId);
   const ids = { daoId: dao.daoId, proposalId: p.proposalId };
-  const byDelegate = await sessionVote(delegate, ids, 'For');
+  expect((await sessionVote(delegate, ids, 'Against')).status).toBe(201);
+  clock.advance(1_000);
+  const byDelegate = await sessionVote(delegate, ids, 'For'); // a change: the first is kept as replaced
   expect(byDelegate.status, JSON.stringify(byDelegate.body)).toBe(201);
   expect(byDelegate.body).toMatchObject({ ownWeight: '10', delegatedWeight: '40', weight: '50' });
   clock.advance(1_000);
@@ -363,7 +370,7 @@ describe('the record of a DAO with delegation', () => {
     expect(v).toMatchObject({
       ok: true,
       status: closed.status,
-      ballots: { counted: 3, signed: 2, session: 1 },
+      ballots: { counted: 3, replaced: 1, signed: 2, session: 2 },
     });
     // the verifier recounted the record's results; they are the ones the API publishes
     const { get, body } = await readCar(car);
