@@ -23,10 +23,12 @@ import { leavesOf, readCar, rewriteCar } from './support/record-car';
 
 /**
  * Records (docs/governance.md, "The proposal record") of proposals that read the chain or carry
- * delegations, downloaded over HTTP as the CAR (`GET /proposals/{id}/record.car`) and recounted with
- * packages/verify: a token DAO on anvil, whose electorate must be the token's balances at the snapshot
- * block the proposal shows; a DAO with delegation, where a delegator overrides its delegate; and the
- * latter's CAR with one voter's weight changed in its electorate page, which the verifier names.
+ * delegations, downloaded over HTTP as an outsider would (`GET /proposals/{id}/record`, then its CAR) and
+ * recounted with packages/verify, on both databases: token DAOs on anvil (erc20, erc20-votes, open to
+ * holders), whose snapshot must be the block the proposal shows and whose every electorate weight must be
+ * the chain's at that block, read with viem; a DAO with delegation, where the delegate changes its vote
+ * and a delegator overrides it; and that CAR with one weight changed in its electorate page, which the
+ * verifier names, whoever signs it again.
  */
 let anvil: Anvil;
 let t: TestApp;
@@ -82,6 +84,13 @@ async function download(proposalId: string) {
     key: Uint8Array.from(Buffer.from(info.body.publicKey as string, 'hex')),
   };
 }
+
+/** an electorate page with one address's weight changed; other blocks untouched */
+const weightIn = (address: string, weight: string) => (v: Record<string, unknown>) => {
+  const entries = v.entries as ElectoratePage['entries'] | undefined;
+  if (!entries?.some((e) => e.address === address)) return undefined;
+  return { entries: entries.map((e) => (e.address === address ? { ...e, weight } : e)) };
+};
 
 /** the weight the chain gives an address at a block (the head without one): docs/governance.md, "Token holdings from the chain" */
 function chainWeight(token: `0x${string}`, standard: TokenStandard) {
@@ -400,13 +409,6 @@ describe('the record of a DAO with delegation', () => {
     expect(proven.failures).toEqual([]);
   }, 60_000);
 });
-
-/** an electorate page with one address's weight changed; other blocks untouched */
-const weightIn = (address: string, weight: string) => (v: Record<string, unknown>) => {
-  const entries = v.entries as ElectoratePage['entries'] | undefined;
-  if (!entries?.some((e) => e.address === address)) return undefined;
-  return { entries: entries.map((e) => (e.address === address ? { ...e, weight } : e)) };
-};
 
 describe('a downloaded delegation record with one weight changed in its electorate page', () => {
   it('fails, naming the electorate and the weight, whoever signs it again', async () => {
