@@ -171,6 +171,18 @@ test('a closed proposal shows its record, the CAR, the recount command and the v
   await page.getByTestId('vote-receipt').getByText('Receipt', { exact: true }).click();
   await expect(page.getByTestId('receipt-leaf')).toHaveText(receipt.leaf, SLOW);
   await context.close();
+
+  // in German
+  const german = await product.browser.newContext({ locale: 'en-US' });
+  await german.addCookies([{ name: 'NEXT_LOCALE', value: 'de', url: product.webUrl }]);
+  const de = await german.newPage();
+  await de.goto(`${product.webUrl}/proposals/${proposalId}`);
+  await expect(de.getByTestId('record')).toContainText(`Überprüfbares Protokoll: ${record.recordCid}`, SLOW);
+  await expect(de.getByTestId('record-car')).toHaveText('Protokoll herunterladen (CAR)');
+  await expect(de.getByTestId('record-stored')).toContainText(
+    'auf dem IPFS-Knoten dieses Servers gespeichert',
+  );
+  await german.close();
 });
 
 test('an open proposal shows no record, and its record route says it is not ready', async () => {
