@@ -1,4 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { CarReader } from '@ipld/car';
 import { expect, type Page, test } from '@playwright/test';
@@ -157,6 +161,28 @@ test('a closed proposal shows its record, the CAR, the recount command and the v
   expect(download.suggestedFilename()).toBe(`receipt-${vote.voteId}.json`);
   expect(JSON.parse(await readFile((await download.path()) ?? '', 'utf8'))).toEqual(receipt);
   await noSidewaysScroll(page);
+  // what the page offers works: the command, run on the downloaded CAR and receipt, says VERIFIED
+  const dir = await mkdtemp(path.join(tmpdir(), 'plenum-record-'));
+  try {
+    const carFile = path.join(dir, `proposal-${proposalId}-record.car`);
+    const receiptFile = path.join(dir, download.suggestedFilename());
+    await writeFile(carFile, await car.body());
+    await download.saveAs(receiptFile);
+    const args = command.replace(/^npm run verify -- /, '').split(' ');
+    args[0] = carFile;
+    const { stdout } = await promisify(execFile)(
+      'npm',
+      ['run', '-s', 'verify', '--', ...args, '--receipt', receiptFile],
+      {
+        cwd: path.join(import.meta.dirname, '../../..'),
+      },
+    );
+    expect(stdout).toContain(record.recordCid);
+    expect(stdout).toContain('VERIFIED, the receipt is in the record');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+
   // the record box and the opened receipt pass the checks the other pages pass (e2e/ui-pages.e2e.test.ts)
   const { violations } = await new AxeBuilder({ page })
     .include('[data-testid="record"]')
