@@ -257,9 +257,7 @@ describe('publishing the record', () => {
       recordCid: failed.recordCid,
       publishedAt: null,
     });
-    expect((await api.get(`/votes/${q.casts[0]!.voteId}/receipt`)).body.reason).toBe(
-      'RECORD_NOT_READY',
-    );
+    expect((await api.get(`/votes/${q.casts[0]!.voteId}/receipt`)).body.reason).toBe('RECORD_NOT_READY');
     expect((await verifyRecord(await download(q.proposalId))).recordCid).toBe(failed.recordCid);
     expect(await publishDueRecords(t.app.svc, { node, attest: attest() })).toBe(0);
     clock.advance(10_000);
