@@ -1,5 +1,5 @@
 /**
- * npm run verify -- <file.car | cid> [--gateway URL] [--key HEX] [--receipt LEAF --proof FILE]
+ * npm run verify -- <file.car | cid | url> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]
  * Prints a verdict and exits 0 when the record verifies, 1 when any check fails, 2 on a usage error
  * (docs/governance.md, "The verifier").
  */
@@ -11,7 +11,8 @@ import { CID } from '@plenum/core/governance/record/index';
 import { type VerifyOptions, verifyRecord } from './verify';
 
 const USAGE =
-  'usage: npm run verify -- <file.car | cid> [--gateway URL] [--key HEX] [--receipt LEAF --proof FILE]';
+  'usage: npm run verify -- <file.car | cid | url> [--gateway URL] [--key HEX] [--receipt FILE | --receipt LEAF --proof FILE]\n' +
+  '  --receipt FILE: the JSON of GET /votes/{voteId}/receipt ({ leaf, proof, ... })';
 
 async function main(argv: string[]): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -22,21 +23,32 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const [target] = args.positionals;
-  if (!target || args.positionals.length > 1 || Boolean(args.values.receipt) !== Boolean(args.values.proof)) {
+  if (!target || args.positionals.length > 1 || (args.values.proof && !args.values.receipt)) {
     console.error(USAGE);
     return 2;
   }
   const options: VerifyOptions = {};
   if (args.values.key) options.key = new Uint8Array(Buffer.from(args.values.key.replace(/^0x/, ''), 'hex'));
-  if (args.values.receipt && args.values.proof)
-    options.receipt = {
-      leaf: args.values.receipt,
-      proof: JSON.parse(
-        await readFile(resolve(process.env.INIT_CWD ?? process.cwd(), args.values.proof), 'utf8'),
-      ),
-    };
+  if (args.values.receipt) {
+    try {
+      options.receipt = args.values.proof
+        ? { leaf: args.values.receipt, proof: (await readJson(args.values.proof)) as never }
+        : receiptOf(await readJson(args.values.receipt));
+    } catch (err) {
+      console.error(`the receipt could not be read: ${(err as Error).message}\n${USAGE}`);
+      return 2;
+    }
+  }
   let car: Uint8Array;
-  if (isCid(target)) {
+  if (/^https?:\/\//i.test(target)) {
+    // a record's download link (GET /proposals/{proposalId}/record.car): the server is not trusted either
+    const res = await fetch(target, { headers: { accept: 'application/vnd.ipld.car' } });
+    if (!res.ok) {
+      console.error(`${target} answered ${res.status}`);
+      return 1;
+    }
+    car = new Uint8Array(await res.arrayBuffer());
+  } else if (isCid(target)) {
     const gateway = args.values.gateway ?? 'http://127.0.0.1:8080';
     // the trustless gateway protocol: the whole DAG as a CAR; every block is checked here anyway
     const res = await fetch(new URL(`/ipfs/${target}?format=car`, gateway), {
@@ -71,6 +83,17 @@ async function main(argv: string[]): Promise<number> {
   console.log(`FAILED: ${v.failures.length} problem${v.failures.length === 1 ? '' : 's'}`);
   for (const f of v.failures) console.log(`  ${f.check}: ${f.message}`);
   return 1;
+}
+
+const readJson = async (file: string): Promise<unknown> =>
+  JSON.parse(await readFile(resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8'));
+
+/** a receipt file: what GET /votes/{voteId}/receipt answers */
+function receiptOf(json: unknown): NonNullable<VerifyOptions['receipt']> {
+  const r = json as { leaf?: unknown; proof?: unknown };
+  if (!r || typeof r.leaf !== 'string' || !Array.isArray(r.proof))
+    throw new Error('expected the JSON of GET /votes/{voteId}/receipt, with leaf and proof');
+  return { leaf: r.leaf, proof: r.proof as never };
 }
 
 function parse(argv: string[]) {

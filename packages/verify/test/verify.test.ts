@@ -272,7 +272,34 @@ describe('the command line', () => {
     expect((await cli([])).code).toBe(2);
   }, 60_000);
 
-  it('fetches a CID from a gateway as a CAR, whose root must be that CID', async () => {
+  it('checks a receipt file as GET /votes/{voteId}/receipt answers it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'plenum-verify-'));
+    const { input, car } = await record(spec('ranked-choice'));
+    const leaves = (await Promise.all(input.ballots.map((v) => ballotLeafBlock(v)))).map((b) => b.cid);
+    const file = join(dir, 'r.car');
+    await writeFile(file, car);
+    const receiptFile = async (name: string, i: number, leaf = leaves[i]!) => {
+      const proof = (await inclusionProof(leaves, i)).map((s) => ({ side: s.side, cid: s.cid.toString() }));
+      const at = join(dir, name);
+      await writeFile(
+        at,
+        JSON.stringify({ voteId: 'x', tree: 'ballots', index: i, leaf: leaf.toString(), proof }),
+      );
+      return at;
+    };
+    const key = Buffer.from(publicKey).toString('hex');
+    const ok = await cli([file, '--key', key, '--receipt', await receiptFile('good.json', 1)]);
+    expect(ok.out).toContain('VERIFIED, the receipt is in the record');
+    expect(ok.code).toBe(0);
+    const wrong = await cli([file, '--key', key, '--receipt', await receiptFile('bad.json', 1, leaves[0])]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.out).toMatch(/receipt: ballot \S+ is not in this record/);
+    const garbled = join(dir, 'garbled.json');
+    await writeFile(garbled, '{"leaf": 3}');
+    expect((await cli([file, '--receipt', garbled])).code).toBe(2);
+  }, 60_000);
+
+  it('fetches a CID from a gateway as a CAR, whose root must be that CID, or a download link', async () => {
     const good = await record(spec('quadratic'));
     const other = await record(spec('basic'));
     const requests: string[] = [];
@@ -296,6 +323,11 @@ describe('the command line', () => {
       const swapped = await cli([other.blocks.at(-1)!.cid.toString(), '--gateway', gateway, '--key', key]);
       expect(swapped.code).toBe(1);
       expect(swapped.out).toContain(`format: the CAR's root is ${root}, not the requested`);
+      // a download link (as GET /proposals/{proposalId}/record.car gives it) is read as it is
+      const byUrl = await cli([`${gateway}/ipfs/${root}?format=car`, '--key', key]);
+      expect(byUrl.out).toContain('VERIFIED');
+      const missing = await cli([`${gateway}/nothing.car`]);
+      expect(missing.code).toBe(1);
     } finally {
       server.close();
     }

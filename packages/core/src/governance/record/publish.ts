@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 import type { NodeProvider } from '../../storage/provider';
 import type { Attestor } from './attest';
-import type { CID } from './block';
+import { CID } from './block';
 import { buildProposalRecord } from './build';
 import { recordInputOf } from './sources';
 
@@ -29,7 +29,7 @@ export interface PublishParams {
   attest?: Attestor | undefined;
 }
 
-/** takes the proposal's build for this instance; false when it is done, open, or another instance has it */
+/** takes the proposal's publishing for this instance; null when it is done, open, or another instance has it */
 async function claim(svc: Services, proposalId: string): Promise<{ recordCid: string | null } | null> {
   const now = svc.clock.now();
   const rows = await svc.db
@@ -75,20 +75,23 @@ export async function publishRecord(
   // no GC run removes the blocks between their import and the pin (docs/storage.md, "Garbage collection")
   const lease = node.protect?.();
   try {
+    // the CID fixed at the close; a proposal closed before records existed gets it now. The CAR's header
+    // names it: Kubo's `dag/import` refuses a CAR without a root
+    const expected = claimed.recordCid ?? (await recordCidOf(svc.db, proposalId, params.attest));
     const input = await recordInputOf(svc.db, proposalId);
     let root: CID | null = null;
     await node.importCar(() =>
-      carOf(buildProposalRecord({ ...input, attest: params.attest }), (cid) => {
+      carOf(buildProposalRecord({ ...input, attest: params.attest }), CID.parse(expected), (cid) => {
         root = cid;
       }),
     );
     if (!root) throw new Error('the record build yielded no block');
     const recordCid = (root as CID).toString();
-    // the CID fixed at the close (null: closed before records existed, fixed now); a different one means
-    // the rows or the record key changed since, and the record of the close cannot be made again
-    if (claimed.recordCid !== null && claimed.recordCid !== recordCid)
+    // a different root means the rows or the record key changed since the close, and the record of the
+    // close cannot be made again
+    if (recordCid !== expected)
       throw new Error(
-        `the record built now (${recordCid}) is not the one fixed at the close (${claimed.recordCid}); was SECRET_KEY changed?`,
+        `the record built now (${recordCid}) is not the one fixed at the close (${expected}); was SECRET_KEY changed?`,
       );
     await node.pin(root);
     await svc.db
@@ -140,14 +143,15 @@ export async function publishDueRecords(svc: Services, params: PublishParams & {
 }
 
 /**
- * The blocks as a CARv1 stream, read as it is written (bounded memory). Its header names no root: the
- * root is the last block, known only at the end; `onRoot` gets it.
+ * The blocks as a CARv1 stream whose header names `root`, read as it is written (bounded memory). The
+ * root block comes last; `onRoot` gets each block's CID, so the last one it gets is the root built.
  */
 async function* carOf(
   blocks: AsyncGenerator<{ cid: CID; bytes: Uint8Array }, CID>,
+  root: CID,
   onRoot: (cid: CID) => void,
 ) {
-  const { writer, out } = CarWriter.create([]);
+  const { writer, out } = CarWriter.create([root]);
   let failure: unknown = null;
   const feeding = (async () => {
     try {
