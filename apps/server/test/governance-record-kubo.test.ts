@@ -258,7 +258,7 @@ describe('the stand-in answers dag/import as Kubo does', () => {
     return new Uint8Array(Buffer.concat(chunks));
   };
 
-  it('one Root line per header root when it pins roots, none without; a block not matching its CID is refused', async () => {
+  it('one Root line per header root when it pins roots, none without; a block not matching its CID or a CAR without a root is refused', async () => {
     const ipfs = create({ url: `${kubo.url}/api/v0` });
     const leaf = await encodeBlock({ n: Math.random() });
     const root = await encodeBlock({ leaf: leaf.cid });
@@ -290,5 +290,14 @@ describe('the stand-in answers dag/import as Kubo does', () => {
     })();
     await expect(refused).rejects.toThrow(/does not match its hash/);
     await expect(kubo.node.getBlock!(forged.cid)).rejects.toThrow();
+
+    // as go-car's reader under Kubo: a CAR whose header names no root is refused
+    const rootless = await encodeBlock({ n: Math.random() });
+    const noRoot = (async () => {
+      for await (const _ of ipfs.dag.import([once(await car([rootless], []))], { pinRoots: false })) {
+        // no result expected
+      }
+    })();
+    await expect(noRoot).rejects.toThrow(/empty car, no roots/);
   });
 });

@@ -131,7 +131,10 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
               for (const car of await Promise.all(cars)) {
                 // every block checked against its CID before anything is stored, as Kubo's CAR reader does
                 const reader = await CarBlockIterator.fromBytes(car);
-                roots.push(...((await reader.getRoots()) as unknown as CID[]));
+                const named = (await reader.getRoots()) as unknown as CID[];
+                // go-car's CARv1 reader, under Kubo's dag/import, refuses a header without a root
+                if (!named.length) throw new Error('empty car, no roots');
+                roots.push(...named);
                 for await (const { cid, bytes } of reader as AsyncIterable<{ cid: CID; bytes: Uint8Array }>) {
                   await checkBlock(cid, bytes);
                   blockCount++;
