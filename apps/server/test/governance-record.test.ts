@@ -4,6 +4,7 @@ import {
   CID,
   publishDueRecords,
   publishRecord,
+  RECORD_LEASE_MS,
   type RecordNode,
   recordAttestor,
   recordInputOf,
@@ -267,6 +268,41 @@ describe('publishing the record', () => {
       recordError: null,
     });
     expect((await recordRow(q.proposalId)).recordPublishedAt).not.toBeNull();
+  });
+
+  it('a long publish keeps its lease: another instance does not take the work over midway', async () => {
+    const q = await votedProposal();
+    const fixed = (await recordRow(q.proposalId)).recordCid;
+    const node = storage().node;
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let importing = false;
+    const slow: RecordNode = {
+      importCar: async (source, o) => {
+        importing = true;
+        await held;
+        return node.importCar(source, o);
+      },
+      pin: (cid, o) => node.pin(cid, o),
+    };
+    const publishing = publishRecord(t.app.svc, {
+      proposalId: q.proposalId,
+      node: slow,
+      attest: attest(),
+      renewEveryMs: 20,
+    });
+    await expect.poll(() => importing).toBe(true);
+    // past the lease as it was taken: only its renewal keeps it
+    clock.advance(RECORD_LEASE_MS + 1_000);
+    await expect
+      .poll(async () => (await recordRow(q.proposalId)).recordClaimedUntil?.getTime())
+      .toBe(clock.now().getTime() + RECORD_LEASE_MS);
+    expect(await publishRecord(t.app.svc, { proposalId: q.proposalId, node, attest: attest() })).toBeNull();
+    release();
+    expect(await publishing).toBe(fixed);
+    expect(await recordRow(q.proposalId)).toMatchObject({ recordClaimedUntil: null, recordAttempts: 0 });
   });
 
   it('a record that no longer builds to the CID fixed at the close is not published', async () => {

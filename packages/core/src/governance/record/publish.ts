@@ -27,6 +27,8 @@ export interface PublishParams {
   node: RecordNode;
   /** signs the record (the instance's record key); absent: no attestation */
   attest?: Attestor | undefined;
+  /** how often a publish in progress renews its lease (default a tenth of RECORD_LEASE_MS) */
+  renewEveryMs?: number;
 }
 
 /** takes the proposal's publishing for this instance; null when it is done, open, or another instance has it */
@@ -74,6 +76,24 @@ export async function publishRecord(
   if (!claimed) return null;
   // no GC run removes the blocks between their import and the pin (docs/storage.md, "Garbage collection")
   const lease = node.protect?.();
+  // a large record takes minutes to store on the embedded node: the lease is renewed while it runs, so
+  // no other instance takes the work over midway (docs/governance.md, "Publishing")
+  let renewing: Promise<unknown> = Promise.resolve();
+  const renewal = setInterval(() => {
+    renewing = renewing
+      .then(() =>
+        svc.db
+          .update(proposals)
+          .set({ recordClaimedUntil: new Date(svc.clock.now().getTime() + RECORD_LEASE_MS) })
+          .where(and(eq(proposals.id, proposalId), isNull(proposals.recordPublishedAt))),
+      )
+      .catch((err: unknown) => svc.log.warn({ err, proposalId }, 'renewing a record lease failed'));
+  }, params.renewEveryMs ?? RECORD_LEASE_MS / 10);
+  renewal.unref();
+  const stopRenewing = async () => {
+    clearInterval(renewal);
+    await renewing;
+  };
   try {
     // the CID fixed at the close; a proposal closed before records existed gets it now. The CAR's header
     // names it: Kubo's `dag/import` refuses a CAR without a root
@@ -94,12 +114,14 @@ export async function publishRecord(
         `the record built now (${recordCid}) is not the one fixed at the close (${expected}); was SECRET_KEY changed?`,
       );
     await node.pin(root);
+    await stopRenewing();
     await svc.db
       .update(proposals)
       .set({ recordCid, recordPublishedAt: svc.clock.now(), recordClaimedUntil: null, recordError: null })
       .where(and(eq(proposals.id, proposalId), isNull(proposals.recordPublishedAt)));
     return recordCid;
   } catch (err) {
+    await stopRenewing();
     const reason = err instanceof Error ? err.message : String(err);
     await svc.db
       .update(proposals)
@@ -112,6 +134,7 @@ export async function publishRecord(
       .where(eq(proposals.id, proposalId));
     throw err;
   } finally {
+    clearInterval(renewal);
     lease?.release();
   }
 }
