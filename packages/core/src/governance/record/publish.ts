@@ -79,16 +79,19 @@ export async function publishRecord(
   // a large record takes minutes to store on the embedded node: the lease is renewed while it runs, so
   // no other instance takes the work over midway (docs/governance.md, "Publishing")
   let renewing: Promise<unknown> = Promise.resolve();
-  const renewal = setInterval(() => {
-    renewing = renewing
-      .then(() =>
-        svc.db
-          .update(proposals)
-          .set({ recordClaimedUntil: new Date(svc.clock.now().getTime() + RECORD_LEASE_MS) })
-          .where(and(eq(proposals.id, proposalId), isNull(proposals.recordPublishedAt))),
-      )
-      .catch((err: unknown) => svc.log.warn({ err, proposalId }, 'renewing a record lease failed'));
-  }, params.renewEveryMs ?? RECORD_LEASE_MS / 10);
+  const renewal = setInterval(
+    () => {
+      renewing = renewing
+        .then(() =>
+          svc.db
+            .update(proposals)
+            .set({ recordClaimedUntil: new Date(svc.clock.now().getTime() + RECORD_LEASE_MS) })
+            .where(and(eq(proposals.id, proposalId), isNull(proposals.recordPublishedAt))),
+        )
+        .catch((err: unknown) => svc.log.warn({ err, proposalId }, 'renewing a record lease failed'));
+    },
+    params.renewEveryMs ?? RECORD_LEASE_MS / 10,
+  );
   renewal.unref();
   const stopRenewing = async () => {
     clearInterval(renewal);
