@@ -116,6 +116,8 @@ export async function createApp(options: AppOptions) {
     events: services.events,
     /** the proposal status scheduler, for tests that drive it with `tick()` */
     scheduler: services.scheduler,
+    /** closed proposals' records to IPFS, for tests that drive it with `tick()` or stop it */
+    recordPublisher: services.recordPublisher,
     metrics,
     async listen(port = env.PORT, host = env.HOST): Promise<number> {
       await app.listen({ port, host });

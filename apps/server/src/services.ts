@@ -8,6 +8,8 @@ import {
   createStorageRuntime,
   EventBus,
   type Logger,
+  RecordPublisher,
+  recordAttestor,
   requeuePendingPins,
   StatusScheduler,
   startBlockPrivacy,
@@ -23,6 +25,8 @@ import { VERSION } from './version';
 import { startActivitySweeper } from './workers/activity-sweep';
 import { resendTransport, startMailWorker } from './workers/mail';
 import { startWebhookWorker } from './workers/webhooks';
+
+const CLOSED_STATUSES = new Set(['PASSED', 'REJECTED', 'CANCELLED']);
 
 /**
  * The service container (docs/architecture.md): built once at start-up, typed, handed to every
@@ -104,6 +108,21 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   await mkdir(avatars, { recursive: true });
   await sweepStaleParts(avatars, svc.clock.now().getTime(), log);
 
+  // governance: closed proposals' records stored and pinned on the IPFS node (docs/governance.md,
+  // "Publishing"), at once when a proposal closes on any instance, and every few seconds for retries
+  const recordPublisher = new RecordPublisher(storageSvc, {
+    node: storage.node,
+    attest: recordAttestor(svc.config.secretKey()),
+  });
+  recordPublisher.start();
+  const stopRecordNudges = events.observeDelivery((delivered) => {
+    for (const e of delivered)
+      if (e.type === 'proposal_status_changed' && CLOSED_STATUSES.has(String(e.data.to))) {
+        recordPublisher.nudge();
+        return;
+      }
+  });
+
   const mailWorker = startMailWorker(svc, env.RESEND_API_KEY ? resendTransport(env.RESEND_API_KEY) : null);
   const activitySweeper = startActivitySweeper(svc);
   // requests answered, counted by the pipeline: the webhook sender yields to them
@@ -122,6 +141,8 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
     mailWorker,
     webhookWorker,
     requestLoad,
+    /** closed proposals' records to IPFS (tests stop it to drive publishing themselves) */
+    recordPublisher,
     /** svc.governance: its vote batcher reports to /metrics */
     governance: svc.governance,
     pools,
@@ -129,6 +150,8 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
       await webhookWorker.stop();
       await mailWorker.stop();
       await activitySweeper.stop();
+      stopRecordNudges();
+      await recordPublisher.stop();
       stopVerifier();
       svc.storage = null;
       await storage.stop().catch(quietly('storage'));

@@ -137,6 +137,14 @@ export {
   UNSUBSCRIBE_TOKEN_TTL_MS,
   unsubscribeByToken,
 } from './governance/notifications';
+export {
+  openRecordCar,
+  proposalRecord,
+  RecordPublisher,
+  recordAttestor,
+  recordCarPath,
+  voteReceipt,
+} from './governance/record/index';
 export { storedBallot } from './governance/system-tallies';
 export {
   csvHeader,

@@ -251,6 +251,13 @@ export const proposalSummarySchema = z
     cancellation: z
       .object({ cancelledAt: isoDateTime, cancelledBy: z.string(), reason: z.string().nullable() })
       .nullable(),
+    /**
+     * the CID of the proposal's record, fixed when it closes (docs/governance.md, "The proposal record");
+     * null while it is open
+     */
+    recordCid: z.string().nullable(),
+    /** when the record's blocks were stored and pinned on the IPFS node; null until then */
+    recordPublishedAt: isoDateTime.nullable(),
     createdAt: isoDateTime,
     updatedAt: isoDateTime,
   })
@@ -636,6 +643,47 @@ export const proposalSchema = proposalSummarySchema
   .meta({ id: 'Proposal' });
 
 export const voteIdInput = z.strictObject({ voteId: id });
+
+/** POST /votes: the vote, with its receipt (docs/governance.md, "Receipts") */
+export const castVoteOutput = voteSchema
+  .extend({
+    /** the CID of the ballot's leaf in the proposal's record: check it later with GET /votes/{voteId}/receipt */
+    receipt: z.string(),
+  })
+  .meta({ id: 'CastVote' });
+
+/** GET /proposals/{proposalId}/record (docs/governance.md, "The proposal record") */
+export const proposalRecordSchema = z
+  .object({
+    proposalId: id,
+    status: PROPOSAL_STATUS,
+    /** the record's root CID (dag-cbor, CIDv1) */
+    recordCid: z.string(),
+    /** when its blocks were stored and pinned on the server's IPFS node; null until then */
+    publishedAt: isoDateTime.nullable(),
+    /** the path, under the API's root, of the whole record as one CARv1 file (streamed) */
+    car: z.string(),
+    /** the server's record key (Ed25519, hex): `npm run verify -- … --key` pins it */
+    publicKey: z.string(),
+  })
+  .meta({ id: 'ProposalRecord' });
+
+/** GET /votes/{voteId}/receipt (docs/governance.md, "Receipts") */
+export const voteReceiptSchema = z
+  .object({
+    voteId: id,
+    proposalId: id,
+    recordCid: z.string(),
+    /** the tree holding the ballot: the counted ballots, or the replaced ones */
+    tree: z.enum(['ballots', 'replaced']),
+    /** the ballot's place among its tree's leaves, from 0 */
+    index: z.number().int(),
+    /** the CID of the ballot's leaf: the receipt POST /votes returned */
+    leaf: z.string(),
+    /** the siblings from the leaf up to the tree's root: `side` is where the sibling sits (l or r) */
+    proof: z.array(z.object({ side: z.enum(['l', 'r']), cid: z.string() })),
+  })
+  .meta({ id: 'VoteReceipt' });
 /** the orders of a proposal's votes list (docs/governance.md, "Listing the votes") */
 export const VOTE_SORT = z.enum(['newest', 'oldest', 'weight']).meta({
   id: 'VoteSort',

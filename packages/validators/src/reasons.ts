@@ -139,6 +139,8 @@ export const REASONS = [
   'REPLY_TOO_DEEP',
   'PARENT_NOT_IN_PROPOSAL',
   'COMMENT_ALREADY_POSTED',
+  // the proposal record (docs/governance.md, "The proposal record")
+  'RECORD_NOT_READY',
   'ALREADY_OWNER',
   // delegation (docs/governance.md, "Delegation")
   'DELEGATION_ON_CHAIN',

@@ -25,7 +25,7 @@ export class ExportBody extends Readable {
     callback(err);
   }
 
-  async write(text: string): Promise<void> {
+  async write(text: string | Uint8Array): Promise<void> {
     this.gone.signal.throwIfAborted();
     if (this.push(text)) return;
     let timer: NodeJS.Timeout | undefined;

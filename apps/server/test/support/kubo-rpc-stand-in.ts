@@ -1,13 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { CarBlockIterator } from '@ipld/car';
 import { createEmbeddedNode, type NodeProvider, parseCid } from '@plenum/core';
 import busboy from 'busboy';
+import type { CID } from 'multiformats/cid';
+import { identity } from 'multiformats/hashes/identity';
+import { sha256 } from 'multiformats/hashes/sha2';
 
 /**
  * STAND-IN for a Kubo node: no Kubo binary can be installed here, so this small HTTP server answers
  * the Kubo RPC calls Plenum's kubo-rpc-client provider makes (add, also of several files with
  * wrap-with-directory, cat, pin/add, pin/rm, pin/ls, version, id, routing/provide, swarm/connect,
- * dag/import, files/stat, ls) in Kubo's wire format, backed by an embedded Helia node. It checks
+ * dag/import, block/get, files/stat, ls) in Kubo's wire format, backed by an embedded Helia node. It checks
  * our use of kubo-rpc-client and the HTTP API, not Kubo itself.
  */
 export interface KuboStandIn {
@@ -16,7 +20,24 @@ export interface KuboStandIn {
   /** the multiaddrs `swarm/connect` was asked for, in order */
   dialled: string[];
   node: NodeProvider;
+  /** the roots named in the headers of the CARs `dag/import` took, in order */
+  imported: CID[];
+  /** stops answering: connections are refused until `up()`, as when the node is down */
+  down(): Promise<void>;
+  /** answers again, on the same port */
+  up(): Promise<void>;
   close(): Promise<void>;
+}
+
+/** a block's bytes against its CID (sha2-256 or identity, what Plenum writes), or an error */
+async function checkBlock(cid: CID, bytes: Uint8Array) {
+  const code = cid.multihash.code;
+  const hasher = code === sha256.code ? sha256 : code === identity.code ? identity : null;
+  if (!hasher) throw new Error(`unsupported multihash 0x${code.toString(16)} in ${cid}`);
+  const digest = (await hasher.digest(bytes)).digest;
+  const want = cid.multihash.digest;
+  if (digest.length !== want.length || digest.some((b, i) => b !== want[i]))
+    throw new Error(`block ${cid} does not match its hash`);
 }
 
 const PEER_ID = '12D3KooWGzxzKZYveHXtpG6AsrUJBcWxHBFS2HsEoGTxrMLvKXtf';
@@ -25,6 +46,7 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
   const node = await createEmbeddedNode({ dir: dir, timeoutMs: 30_000, swarm: null });
   const calls: string[] = [];
   const dialled: string[] = [];
+  const imported: CID[] = [];
   const fail = (res: import('node:http').ServerResponse, message: string) => {
     res.writeHead(500, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ Message: message, Code: 0, Type: 'error' }));
@@ -86,15 +108,58 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           return;
         }
         case 'dag/import': {
+          // Kubo's answer: one Root line per root named in a CAR header when pin-roots (its default) is
+          // on, pinned recursively; nothing with pin-roots=false; a Stats line with stats=true
+          const pinRoots = url.searchParams.get('pin-roots') !== 'false';
+          const cars: Promise<Buffer>[] = [];
           const bb = busboy({ headers: req.headers });
-          let done: Promise<void> = Promise.resolve();
           bb.on('file', (_name, stream) => {
-            done = node.importCar(() => stream);
+            cars.push(
+              new Promise((resolve, reject) => {
+                const chunks: Buffer[] = [];
+                stream.on('data', (c: Buffer) => chunks.push(c));
+                stream.once('error', reject);
+                stream.once('end', () => resolve(Buffer.concat(chunks)));
+              }),
+            );
           });
           bb.on('close', async () => {
             try {
-              await done;
-              res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+              const roots: CID[] = [];
+              let blockCount = 0;
+              let blockBytes = 0;
+              for (const car of await Promise.all(cars)) {
+                // every block checked against its CID before anything is stored, as Kubo's CAR reader does
+                const reader = await CarBlockIterator.fromBytes(car);
+                const named = (await reader.getRoots()) as unknown as CID[];
+                // go-car's CARv1 reader, under Kubo's dag/import, refuses a header without a root
+                if (!named.length) throw new Error('empty car, no roots');
+                roots.push(...named);
+                for await (const { cid, bytes } of reader as AsyncIterable<{ cid: CID; bytes: Uint8Array }>) {
+                  await checkBlock(cid, bytes);
+                  blockCount++;
+                  blockBytes += bytes.byteLength;
+                }
+                await node.importCar(async function* () {
+                  yield car;
+                });
+              }
+              imported.push(...roots);
+              res.writeHead(200, { 'content-type': 'application/json', 'x-chunked-output': '1' });
+              if (pinRoots)
+                for (const root of roots) {
+                  const pinned = await node.pin(root, { signal: AbortSignal.timeout(2_000) }).then(
+                    () => '',
+                    (err: Error) => err.message,
+                  );
+                  res.write(
+                    `${JSON.stringify({ Root: { Cid: { '/': root.toString() }, PinErrorMsg: pinned } })}\n`,
+                  );
+                }
+              if (url.searchParams.get('stats') === 'true')
+                res.write(
+                  `${JSON.stringify({ Stats: { BlockCount: blockCount, BlockBytesCount: blockBytes } })}\n`,
+                );
               res.end();
             } catch (err) {
               fail(res, (err as Error).message);
@@ -102,6 +167,16 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
           });
           req.pipe(bb);
           return;
+        }
+        case 'block/get': {
+          let bytes: Uint8Array;
+          try {
+            bytes = await node.getBlock!(parseCid(arg).cid);
+          } catch {
+            return fail(res, `block was not found locally (offline): ipld: could not find ${arg}`);
+          }
+          res.writeHead(200, { 'content-type': 'text/plain', 'x-stream-output': '1' });
+          return void res.end(bytes);
         }
         case 'files/stat': {
           const [, , root, ...rest] = arg.split('/');
@@ -196,14 +271,25 @@ export async function startKuboStandIn(dir: string): Promise<KuboStandIn> {
     }
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  const stop = async () => {
+    if (!server.listening) return;
+    const closed = new Promise((r) => server.close(r));
+    server.closeAllConnections();
+    await closed;
+  };
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     calls,
     dialled,
     node,
+    imported,
+    down: stop,
+    async up() {
+      if (!server.listening) await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    },
     async close() {
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      await stop();
       await node.stop();
     },
   };

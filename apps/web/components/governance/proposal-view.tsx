@@ -23,6 +23,7 @@ import { isMissing } from './dao-view';
 import { LiveIndicator } from './live-indicator';
 import { Markdown } from './markdown';
 import { ProposalComments } from './proposal-comments';
+import { ProposalRecord } from './proposal-record';
 import { ProposalTimeline } from './proposal-timeline';
 import { RankedRounds } from './ranked-rounds';
 import { ResultBars } from './result-bars';
@@ -240,6 +241,7 @@ export function ProposalView({ proposalId }: { proposalId: string }) {
           {/* hidden results cannot be exported before the end (the API answers 409 RESULTS_HIDDEN) */}
           {results.data && !results.data.hidden && <VoteExportLinks proposalId={proposalId} />}
         </section>
+        <ProposalRecord proposalId={proposalId} recordCid={p.recordCid} />
         <section
           aria-labelledby="timeline-heading"
           className="flex flex-col gap-3 rounded-lg border bg-card p-4"

@@ -6,7 +6,7 @@ import { useRef, useState } from 'react';
 import type { DisplayError } from '../../lib/errors';
 import { shortAddress } from '../../lib/governance/format';
 import type { TokenRef } from '../../lib/governance/token';
-import type { Proposal, Vote } from '../../lib/governance/types';
+import type { CastVote, Proposal } from '../../lib/governance/types';
 import { useAmounts } from '../../lib/governance/use-amounts';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { type VoteStep, voteFailure, WALLET_TIMEOUT_MS, withTimeout } from '../../lib/governance/vote-flow';
@@ -53,7 +53,7 @@ export function VoteConfirm({
   pending: PendingVote;
   token: Pick<TokenRef, 'decimals' | 'symbol' | 'standard'> | null;
   onClose: () => void;
-  onVoted: (vote: Vote) => void;
+  onVoted: (vote: CastVote) => void;
   onFieldErrors: (error: DisplayError) => void;
 }) {
   const t = useTranslations('governance.confirm');
@@ -77,7 +77,7 @@ export function VoteConfirm({
 
   async function run() {
     try {
-      let vote: Vote;
+      let vote: CastVote;
       if (viaWallet) {
         setStep({ kind: 'wallet' });
         const address = await withTimeout(signer.connect(), WALLET_TIMEOUT_MS);

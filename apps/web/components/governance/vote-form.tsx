@@ -7,7 +7,7 @@ import { formValues } from '../../lib/form';
 import { formatBallot } from '../../lib/governance/format';
 import { type BallotDraft, type BallotIssue, ballotChoice, draftOf } from '../../lib/governance/systems';
 import type { TokenRef } from '../../lib/governance/token';
-import type { Proposal, Vote } from '../../lib/governance/types';
+import type { CastVote, Proposal, Vote } from '../../lib/governance/types';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
 import { validateWith } from '../../lib/governance/validate';
 import { Address, shortAddress } from '../ui/address';
@@ -43,7 +43,7 @@ export function VoteForm({
   walletOption: boolean;
   powerOf: (address: string) => { weight: string } | undefined;
   token: Pick<TokenRef, 'decimals' | 'symbol' | 'standard'> | null;
-  onVoted: (vote: Vote) => void;
+  onVoted: (vote: CastVote) => void;
 }) {
   const t = useTranslations('governance.vote');
   const tv = useTranslations('common.validation');

@@ -3,7 +3,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { toDisplayError } from '../../lib/errors';
 import { formatBallot } from '../../lib/governance/format';
-import type { Dao, Proposal, ProposalStatus, Vote } from '../../lib/governance/types';
+import type { CastVote, Dao, Proposal, ProposalStatus } from '../../lib/governance/types';
 import { useAmounts } from '../../lib/governance/use-amounts';
 import { useMyWallets } from '../../lib/governance/use-my-wallets';
 import { useVoteSigner } from '../../lib/governance/use-vote-signer';
@@ -18,6 +18,7 @@ import { FormError } from '../ui/form';
 import { QueryState } from '../ui/query-state';
 import { Countdown } from './countdown';
 import { VoteForm } from './vote-form';
+import { ReceiptCid, VoteReceipt } from './vote-receipt';
 import { useVotingPower, VotingPowerList } from './voting-power';
 
 /**
@@ -41,7 +42,7 @@ export function VotePanel({
   const mine = useMyWallets();
   const signer = useVoteSigner();
   const wallet = useInjectedWallet();
-  const [justCast, setJustCast] = useState<Vote | null>(null);
+  const [justCast, setJustCast] = useState<CastVote | null>(null);
   const [reopened, setReopened] = useState(false);
   const [connectError, setConnectError] = useState<ReturnType<typeof toDisplayError> | null>(null);
   const addresses = [...mine.wallets];
@@ -62,6 +63,8 @@ export function VotePanel({
     },
     myVotes: votes.votes.length,
   });
+  // a closed proposal's record holds every vote: each of mine shows its receipt once it is published
+  const closed = status === 'PASSED' || status === 'REJECTED' || status === 'CANCELLED';
   const amounts = useAmounts();
   const weight = (w: string) => amounts.tokenWeight(w, token);
   // signed in, my wallets unknown (the read failed or is on its way): no "connect a wallet" from it
@@ -90,6 +93,10 @@ export function VotePanel({
               ) ?? '',
             weight: token ? weight(justCast.weight) : t('weight', { weight: weight(justCast.weight) }),
           })}
+          {/* the ballot's leaf in the record to come: GET /votes/{voteId}/receipt proves it after the close */}
+          <span className="mt-1 block min-w-0 text-xs" data-testid="cast-receipt">
+            {t('receipt')} <ReceiptCid cid={justCast.receipt} testId="cast-receipt-cid" />
+          </span>
         </Notice>
       )}
       {votes.votes.length > 0 && (
@@ -111,6 +118,7 @@ export function VotePanel({
               </p>
               <Address address={v.voterAddress} className="text-muted-foreground" />
               {v.comment && <p className="mt-1 break-words">{v.comment}</p>}
+              {closed && <VoteReceipt proposal={proposal} voteId={v.voteId} />}
             </li>
           ))}
         </ul>

@@ -9,6 +9,8 @@ export type Member = Governance['members']['list']['items'][number];
 export type Proposal = Governance['proposals']['get'];
 export type ProposalSummary = Governance['proposals']['byDao']['items'][number];
 export type Vote = Governance['votes']['get'];
+/** POST /votes: the vote with its receipt, the CID of its leaf in the proposal's record */
+export type CastVote = Governance['votes']['cast'];
 export type Results = Governance['votes']['results'];
 export type ProposalStatus = ProposalSummary['status'];
 export type DaoStatus = DaoSummary['status'];

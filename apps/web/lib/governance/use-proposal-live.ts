@@ -55,8 +55,10 @@ export function useProposalLive(proposalId: string | undefined) {
     }
     if (event.type === 'proposal_status_changed') {
       const to = event.data.to as ProposalStatus;
+      // the closing event carries the record's CID (docs/governance.md, "The proposal record")
+      const recordCid = typeof event.data.recordCid === 'string' ? event.data.recordCid : undefined;
       queryClient.setQueryData(trpc.governance.proposals.get.queryKey({ proposalId }), (old) =>
-        old ? ({ ...old, status: to } satisfies Proposal) : old,
+        old ? ({ ...old, status: to, ...(recordCid ? { recordCid } : {}) } satisfies Proposal) : old,
       );
       // lists that show this proposal (DAO tabs, dashboard) move it to its new tab
       void queryClient.invalidateQueries({ queryKey: trpc.governance.proposals.pathKey() });

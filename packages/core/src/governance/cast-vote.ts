@@ -5,6 +5,7 @@ import { assertOwnsAddress } from '../auth/wallets';
 import type { Services } from '../services';
 import { badRequest, forbidden, notFound, unauthorized } from '../shared/errors';
 import { ineligibility, refusalOf, voterFacts } from './eligibility';
+import { receiptOf } from './record/format';
 import { requireDao, requireProposal } from './rows';
 import { voteView } from './serialize';
 import { verifyVoteSignature } from './signed-vote';
@@ -135,7 +136,8 @@ export async function castVote(svc: Services, params: { principal: Principal | n
     createdAt: now,
     actingUserId: signed ? null : principal!.userId,
   });
-  return voteView(row);
+  // the receipt: the ballot's leaf in the record, from the row as stored (docs/governance.md, "Receipts")
+  return { ...voteView(row), receipt: await receiptOf(row) };
 }
 
 /**

@@ -94,7 +94,7 @@ export async function cancelProposal(
       .set({ status: 'CANCELLED', cancelledAt: now, cancelledBy: by, cancelReason: reason, updatedAt: now })
       .where(and(eq(proposals.id, p.id), inArray(proposals.status, ['PENDING', 'ACTIVE'])))
       .returning();
-    await changeStatus(tx, p, cancelled!);
+    await changeStatus(svc, tx, p, cancelled!);
     await recordChange(tx, {
       daoId: p.daoId,
       proposalId: p.id,

@@ -148,6 +148,8 @@ export function proposalSummaryView(p: ProposalRow) {
             reason: p.cancelReason,
           }
         : null,
+    recordCid: p.recordCid,
+    recordPublishedAt: p.recordPublishedAt?.toISOString() ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   };

@@ -4,6 +4,8 @@ import type { Services } from '../services';
 import { snapshotElectorate } from './electorate';
 import { appendEvents } from './event-log';
 import { notifyProposalOpened, notifyProposalOutcome } from './notifications';
+import { recordCidOf } from './record/publish';
+import { recordAttestor } from './record/publisher';
 import { resultsOf } from './results';
 import type { ProposalRow } from './rows';
 import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf } from './token-snapshot';
@@ -15,6 +17,8 @@ import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf }
  * `proposal_status_changed`. Vote batches hold a share lock on the same row, so finalization waits for
  * in-flight votes and counts exactly what was acknowledged.
  */
+
+const CLOSED: readonly string[] = ['PASSED', 'REJECTED', 'CANCELLED'];
 
 export const isDue = (p: Pick<ProposalRow, 'status' | 'startTime' | 'endTime'>, now: Date) =>
   (p.status === 'PENDING' && p.startTime <= now) || (p.status === 'ACTIVE' && p.endTime <= now);
@@ -30,7 +34,23 @@ const dueCondition = (now: Date) =>
     and(eq(proposals.status, 'ACTIVE'), lte(proposals.endTime, now)),
   );
 
-export async function changeStatus(tx: DbOrTx, before: ProposalRow, after: ProposalRow) {
+/**
+ * Emits the step's `proposal_status_changed`. A step that closes the proposal (PASSED, REJECTED,
+ * CANCELLED) first fixes its record's CID in the same transaction (docs/governance.md, "Publishing"):
+ * the record is built from the rows just written, without storing a block, its CID set on `after` and on
+ * the row, and carried by the event; the publisher stores the same blocks on IPFS afterwards.
+ */
+export async function changeStatus(
+  svc: Pick<Services, 'config'>,
+  tx: DbOrTx,
+  before: ProposalRow,
+  after: ProposalRow,
+) {
+  const closing = CLOSED.includes(after.status);
+  if (closing) {
+    after.recordCid = await recordCidOf(tx, after.id, recordAttestor(svc.config.secretKey()));
+    await tx.update(proposals).set({ recordCid: after.recordCid }).where(eq(proposals.id, after.id));
+  }
   const results = await resultsOf(tx, after);
   await appendEvents(tx, {
     items: [
@@ -38,7 +58,13 @@ export async function changeStatus(tx: DbOrTx, before: ProposalRow, after: Propo
         type: 'proposal_status_changed',
         daoId: after.daoId,
         proposalId: after.id,
-        data: { proposalId: after.id, from: before.status, to: after.status, results },
+        data: {
+          proposalId: after.id,
+          from: before.status,
+          to: after.status,
+          results,
+          ...(closing ? { recordCid: after.recordCid } : {}),
+        },
       },
     ],
     at: after.updatedAt,
@@ -85,7 +111,7 @@ export async function advanceProposal(
       // became due between the read above and the lock: the next pass reads the chain
       if (tokenOf(p) && !chain) return p;
       const active = await snapshotElectorate(tx, p, p.tokenWeighted, now, chain);
-      await changeStatus(tx, p, active);
+      await changeStatus(svc, tx, p, active);
       await notifyProposalOpened(svc, tx, active, dao!);
       p = active;
     }
@@ -98,7 +124,7 @@ export async function advanceProposal(
         .set({ status: outcome.passing ? 'PASSED' : 'REJECTED', finalizedAt: now, updatedAt: now })
         .where(and(eq(proposals.id, p.id), eq(proposals.status, 'ACTIVE')))
         .returning();
-      await changeStatus(tx, p, closed!);
+      await changeStatus(svc, tx, p, closed!);
       await notifyProposalOutcome(svc, tx, closed!, dao!);
       p = closed!;
     }

@@ -97,6 +97,14 @@ export async function createKuboNode(url: string, timeoutMs: number): Promise<No
       }
       return list;
     },
+    async getBlock(cid) {
+      const signal = AbortSignal.timeout(timeoutMs);
+      try {
+        return await ipfs.block.get(cid, { signal });
+      } catch (err) {
+        throw classify(err, signal);
+      }
+    },
     async importCar(source, options = {}) {
       // Kubo stores the blocks; pins are Plenum's, made root by root afterwards (pinRoots: false)
       // one CAR: the client takes a list of them

@@ -106,7 +106,7 @@ export interface NodeProvider {
   /** IPFS_PIN_BROADCAST: tell the network this node provides the CID */
   announce(cid: CID, options?: CallOptions): Promise<void>;
   status(): Promise<{ ok: boolean; detail?: string }>;
-  /** one raw block from the local store (embedded node only), e.g. to serve trustless gateway requests */
+  /** one raw block: the embedded node's local store, or Kubo's `block/get` (proposal records' receipts) */
   getBlock?(cid: CID): Promise<Uint8Array>;
   /**
    * Embedded node only (docs/storage.md, "Garbage collection"): a lease for work in flight (an upload

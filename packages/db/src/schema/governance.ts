@@ -155,10 +155,24 @@ export const proposals = pgTable(
     cancelledAt: tstz('cancelled_at'),
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /**
+     * the proposal's record once it is closed (docs/governance.md, "The proposal record"): its CID, fixed
+     * in the closing transaction; when its blocks were stored and pinned on the IPFS node; the lease of
+     * the instance storing them, failed attempts and the last failure's reason
+     */
+    recordCid: text('record_cid'),
+    recordPublishedAt: tstz('record_published_at'),
+    recordClaimedUntil: tstz('record_claimed_until'),
+    recordAttempts: integer('record_attempts').notNull().default(0),
+    recordError: text('record_error'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // closed proposals whose record is not stored yet: the publisher's pass reads only those
+    index('proposals_record_due_idx')
+      .on(t.recordClaimedUntil)
+      .where(sql`${t.recordPublishedAt} is null and ${t.status} in ('PASSED', 'REJECTED', 'CANCELLED')`),
     // a DAO's proposals in their list's order (the id breaks ties): a page's ids, even deep, come from the
     // index alone (docs/architecture.md, "Lists at scale")
     index('proposals_dao_idx').on(t.daoId, t.createdAt, t.id),
@@ -271,6 +285,9 @@ export const proposalElectorate = pgTable(
     index('proposal_electorate_delegate_idx')
       .on(t.proposalId, t.delegateAddress)
       .where(sql`${t.delegateAddress} is not null`),
+    // the record's electorate order, lower-case addresses in byte order whatever the collation
+    // (docs/governance.md, "Publishing")
+    index('proposal_electorate_record_order_idx').on(t.proposalId, sql`lower(${t.address}) collate "C"`),
   ],
 );
 

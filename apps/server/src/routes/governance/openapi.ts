@@ -63,4 +63,34 @@ export const governanceOpenApiPaths: ZodOpenApiPathsObject = {
       },
     },
   },
+  '/proposals/{proposalId}/record.car': {
+    get: {
+      tags: ['governance: proposals'],
+      summary: "A closed proposal's whole record as one CAR file (streamed)",
+      description:
+        'CARv1 whose one root is the record CID of GET /proposals/{proposalId}/record; every block is ' +
+        'dag-cbor with a CIDv1 (sha2-256). Recount it offline with `npm run verify -- <file.car>`, or import ' +
+        'it into any IPFS node (`ipfs dag import`). The field-by-field format is in docs/governance.md, ' +
+        '"The proposal record". It counts as an export: at most EXPORT_MAX_CONCURRENT at once per instance ' +
+        'and EXPORT_MAX_PER_CLIENT per client.',
+      responses: {
+        '200': {
+          description:
+            'The record; Content-Disposition: attachment; filename="proposal-{proposalId}-record.car"; ' +
+            'ETag: the record CID',
+          content: {
+            'application/vnd.ipld.car': {
+              schema: z.string().meta({ format: 'binary', description: 'CARv1 bytes' }),
+            },
+          },
+        },
+        '400': error('The proposal id is not a UUID (VALIDATION_FAILED)'),
+        '404': error('No such proposal'),
+        '409': error('The proposal is still open, or its record is being made (RECORD_NOT_READY)'),
+        '429': error(
+          'Too many exports at once on this instance or from this client (EXPORTS_BUSY), or the rate limit; see Retry-After',
+        ),
+      },
+    },
+  },
 };

@@ -56,7 +56,7 @@ class ExportSlots {
 
 /** one set of slots per app (tests run several apps in one process) */
 const slotsOf = new WeakMap<object, ExportSlots>();
-function exportSlots(svc: RouteContext['svc']): ExportSlots {
+export function exportSlots(svc: RouteContext['svc']): ExportSlots {
   let slots = slotsOf.get(svc);
   if (!slots) {
     const limits = svc.config.governance.exports ?? { maxConcurrent: 8, maxPerClient: 2 };

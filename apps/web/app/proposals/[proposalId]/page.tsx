@@ -34,9 +34,13 @@ export default async function ProposalPage({
             : undefined,
         ]);
         if (!proposal) return;
-        // the DAO's name and rules (the breadcrumb, weights and vote change), and the author's and voters' names
+        // the DAO's name and rules (the breadcrumb, weights and vote change), the author's and voters' names,
+        // and a closed proposal's record (components/governance/proposal-record.tsx)
         await Promise.all([
           queryClient.prefetchQuery(trpc.governance.daos.get.queryOptions({ daoId: proposal.daoId })),
+          proposal.recordCid
+            ? queryClient.prefetchQuery(trpc.governance.proposals.record.queryOptions({ proposalId }))
+            : undefined,
           prefetchNames(reads, [proposal.creatorAddress, ...(votes?.items ?? []).map((v) => v.voterAddress)]),
         ]);
       }}

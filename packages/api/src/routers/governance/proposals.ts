@@ -4,6 +4,7 @@ import {
   getProposal,
   listProposals,
   proposalHistory,
+  proposalRecord,
   updateProposal,
 } from '@plenum/core';
 import {
@@ -15,6 +16,7 @@ import {
   paged,
   proposalHistoryInput,
   proposalIdInput,
+  proposalRecordSchema,
   proposalSchema,
   proposalSummarySchema,
   updateProposalInput,
@@ -116,6 +118,22 @@ export const proposalsRouter = router({
     .input(updateProposalInput)
     .output(proposalSchema)
     .mutation(({ ctx, input }) => updateProposal(ctx.svc, { principal: ctx.principal, input })),
+
+  record: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/proposals/{proposalId}/record',
+        tags,
+        protect: false,
+        summary:
+          "A closed proposal's verifiable record: its CID, the CAR download and the server's record key",
+      },
+      errors: { 409: ['RECORD_NOT_READY'] },
+    })
+    .input(proposalIdInput)
+    .output(proposalRecordSchema)
+    .query(({ ctx, input }) => proposalRecord(ctx.svc, { proposalId: input.proposalId })),
 
   history: publicProcedure
     .meta({

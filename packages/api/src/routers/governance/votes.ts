@@ -1,10 +1,20 @@
-import { castVote, getResults, getVote, getVoterVote, getVotingPower, listVotes } from '@plenum/core';
+import {
+  castVote,
+  getResults,
+  getVote,
+  getVoterVote,
+  getVotingPower,
+  listVotes,
+  voteReceipt,
+} from '@plenum/core';
 import {
   castVoteInput,
+  castVoteOutput,
   cursorPaged,
   proposalIdInput,
   resultsSchema,
   voteIdInput,
+  voteReceiptSchema,
   voterVoteInput,
   voteSchema,
   votesOfProposalInput,
@@ -36,7 +46,7 @@ export const votesRouter = router({
       },
     })
     .input(castVoteInput)
-    .output(voteSchema)
+    .output(castVoteOutput)
     .mutation(({ ctx, input }) => castVote(ctx.svc, { principal: ctx.principal, input })),
 
   get: publicProcedure
@@ -47,6 +57,22 @@ export const votesRouter = router({
     .input(voteIdInput)
     .output(voteSchema)
     .query(({ ctx, input }) => getVote(ctx.svc, { voteId: input.voteId, viewer: ctx.principal })),
+
+  receipt: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/votes/{voteId}/receipt',
+        tags,
+        protect: false,
+        summary:
+          "A vote's receipt once its proposal closed: its leaf in the proposal's record and the inclusion proof",
+      },
+      errors: { 409: ['RECORD_NOT_READY'] },
+    })
+    .input(voteIdInput)
+    .output(voteReceiptSchema)
+    .query(({ ctx, input }) => voteReceipt(ctx.svc, { voteId: input.voteId })),
 
   byProposal: publicProcedure
     .meta({
