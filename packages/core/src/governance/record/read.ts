@@ -87,8 +87,21 @@ export async function voteReceipt(
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, v.proposalId));
   if (!p.recordCid || !p.recordPublishedAt) throw notReady(p.status === 'PENDING' || p.status === 'ACTIVE');
   const node = svc.storage?.node;
-  if (!node?.getBlock) throw new AppError('SERVICE_UNAVAILABLE', 'The IPFS node is not available');
-  const read = async <T>(cid: CID) => decodeBlock<T>(await node.getBlock!(cid));
+  const unavailable = () =>
+    new AppError('SERVICE_UNAVAILABLE', 'The IPFS node cannot read the record now; try again shortly', {
+      reason: 'STORAGE_UNAVAILABLE',
+    });
+  if (!node?.getBlock) throw unavailable();
+  const read = async <T>(cid: CID) => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await node.getBlock!(cid);
+    } catch (err) {
+      svc.log.warn({ err, cid: cid.toString() }, 'reading a block of a proposal record failed');
+      throw unavailable();
+    }
+    return decodeBlock<T>(bytes);
+  };
   const root = await read<RecordRoot>(CIDClass.parse(p.recordCid));
   const body = await read<RecordBody>(root.body);
   const replaced = v.replacedAt !== null;
