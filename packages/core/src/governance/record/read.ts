@@ -39,7 +39,8 @@ export async function proposalRecord(svc: Services, params: { proposalId: string
     recordCid: p.recordCid,
     /** when its blocks were stored and pinned on the IPFS node; null until then (the CAR works already) */
     publishedAt: p.recordPublishedAt?.toISOString() ?? null,
-    car: recordCarPath(p.id),
+    // absolute, as the API's other links (API_URL): a client fetches it as it is
+    car: `${svc.config.storage.publicUrl.replace(/\/+$/, '')}${recordCarPath(p.id)}`,
     publicKey: Buffer.from(recordPublicKey(svc.config.secretKey())).toString('hex'),
   };
 }
