@@ -74,7 +74,8 @@ async function close(p: P) {
 async function download(proposalId: string) {
   const info = await api.get(`/proposals/${proposalId}/record`);
   expect(info.status, JSON.stringify(info.body)).toBe(200);
-  const res = await fetch(api.baseUrl + info.body.car);
+  // the link is absolute (API_URL); this test's server listens elsewhere
+  const res = await fetch(api.baseUrl + new URL(info.body.car).pathname);
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toContain('application/vnd.ipld.car');
   const car = new Uint8Array(await res.arrayBuffer());

@@ -165,7 +165,7 @@ describe('the proposal record on a Kubo node', () => {
     expect(verdict).toMatchObject({ ok: true, blocks, ballots: { counted: 2, replaced: 1, session: 3 } });
     // and the API serves the same blocks under the same root
     const served = await CarReader.fromBytes(
-      new Uint8Array(await (await fetch(`${t.url}${published.car}`)).arrayBuffer()),
+      new Uint8Array(await (await fetch(`${t.url}${new URL(published.car).pathname}`)).arrayBuffer()),
     );
     expect((await served.getRoots()).map(String)).toEqual([published.recordCid]);
     const servedCids = [];
@@ -217,6 +217,11 @@ describe('the proposal record on a Kubo node', () => {
         (await verifyRecord(car, { key: new Uint8Array(Buffer.from(fixed.body.publicKey, 'hex')) })).failures,
       ).toEqual([]);
       expect((await api.get(`/votes/${q.votes[1]!.voteId}/receipt`)).status).toBe(200);
+      // published, but the node is down: the proof cannot be read, a clear 503 (never a 500)
+      await kubo.down();
+      const unreadable = await api.get(`/votes/${q.votes[1]!.voteId}/receipt`);
+      expect(unreadable.status, JSON.stringify(unreadable.body)).toBe(503);
+      expect(unreadable.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'STORAGE_UNAVAILABLE' });
     } finally {
       await kubo.up();
     }

@@ -145,7 +145,7 @@ describe('the record of a closed proposal, through the API', () => {
     expect(record).toMatchObject({
       recordCid: proposal.recordCid,
       status: 'PASSED',
-      car: `/proposals/${p.proposalId}/record.car`,
+      car: `${t.app.svc.config.storage.publicUrl}/proposals/${p.proposalId}/record.car`,
     });
     expect(record.publicKey).toBe(Buffer.from(attest()(new Uint8Array()).publicKey).toString('hex'));
     // stored and pinned on the node

@@ -128,7 +128,9 @@ test('a closed proposal shows its record, the CAR, the recount command and the v
 
   // the download: the API's CAR, whose one root is the record's CID
   const carLink = page.getByTestId('record-car');
-  await expect(carLink).toHaveAttribute('href', `${product.apiUrl}${record.car}`);
+  await expect(carLink).toHaveAttribute('href', `${product.apiUrl}/proposals/${proposalId}/record.car`);
+  // the API's link is absolute, on its own public URL (API_URL), with the same path
+  expect(new URL(record.car).pathname).toBe(`/proposals/${proposalId}/record.car`);
   await expect(carLink).toHaveAttribute('download', `proposal-${proposalId}-record.car`);
   const car = await page.request.get((await carLink.getAttribute('href')) ?? '');
   expect(car.status()).toBe(200);

@@ -661,7 +661,7 @@ export const proposalRecordSchema = z
     recordCid: z.string(),
     /** when its blocks were stored and pinned on the server's IPFS node; null until then */
     publishedAt: isoDateTime.nullable(),
-    /** the path, under the API's root, of the whole record as one CARv1 file (streamed) */
+    /** the URL of the whole record as one CARv1 file (streamed): API_URL + /proposals/{proposalId}/record.car */
     car: z.string(),
     /** the server's record key (Ed25519, hex): `npm run verify -- … --key` pins it */
     publicKey: z.string(),

@@ -56,7 +56,7 @@ export function ProposalRecord({
           <p>
             <a
               className="underline underline-offset-4"
-              href={recordCarUrl(apiUrl, data.car)}
+              href={recordCarUrl(apiUrl, proposalId)}
               download={recordCarFilename(proposalId)}
               data-testid="record-car"
             >

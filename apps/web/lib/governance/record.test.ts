@@ -4,8 +4,8 @@ import { receiptDataUrl, receiptFilename, recordCarFilename, recordCarUrl, verif
 const id = '3f1c2a4e-9b7d-4c1e-8a2b-0d9e8f7a6b5c';
 
 describe('the record links', () => {
-  it('puts the API path of the CAR under the API root and names the file as the API does', () => {
-    expect(recordCarUrl('http://api.example:4000', `/proposals/${id}/record.car`)).toBe(
+  it('puts the CAR under the API root and names the file as the API does', () => {
+    expect(recordCarUrl('http://api.example:4000', id)).toBe(
       `http://api.example:4000/proposals/${id}/record.car`,
     );
     expect(recordCarFilename(id)).toBe(`proposal-${id}-record.car`);

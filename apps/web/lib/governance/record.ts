@@ -3,8 +3,9 @@
  * CAR download, the verifier's command line and a vote's receipt as a file.
  */
 
-/** the CAR's URL: `car` is the API's path for it (GET /proposals/{proposalId}/record), under the API's root */
-export const recordCarUrl = (apiUrl: string, car: string) => `${apiUrl}${car}`;
+/** the CAR's URL under the API this app talks to (GET /proposals/{proposalId}/record.car) */
+export const recordCarUrl = (apiUrl: string, proposalId: string) =>
+  `${apiUrl}/proposals/${encodeURIComponent(proposalId)}/record.car`;
 
 /** the file name the API gives the CAR (Content-Disposition), also the link's `download` name */
 export const recordCarFilename = (proposalId: string) => `proposal-${proposalId}-record.car`;

@@ -68,7 +68,7 @@ export const votesRouter = router({
         summary:
           "A vote's receipt once its proposal closed: its leaf in the proposal's record and the inclusion proof",
       },
-      errors: { 409: ['RECORD_NOT_READY'] },
+      errors: { 409: ['RECORD_NOT_READY'], 503: ['STORAGE_UNAVAILABLE'] },
     })
     .input(voteIdInput)
     .output(voteReceiptSchema)

@@ -39,7 +39,8 @@ export async function proposalRecord(svc: Services, params: { proposalId: string
     recordCid: p.recordCid,
     /** when its blocks were stored and pinned on the IPFS node; null until then (the CAR works already) */
     publishedAt: p.recordPublishedAt?.toISOString() ?? null,
-    car: recordCarPath(p.id),
+    // absolute, as the API's other links (API_URL): a client fetches it as it is
+    car: `${svc.config.storage.publicUrl.replace(/\/+$/, '')}${recordCarPath(p.id)}`,
     publicKey: Buffer.from(recordPublicKey(svc.config.secretKey())).toString('hex'),
   };
 }
@@ -87,8 +88,21 @@ export async function voteReceipt(
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, v.proposalId));
   if (!p.recordCid || !p.recordPublishedAt) throw notReady(p.status === 'PENDING' || p.status === 'ACTIVE');
   const node = svc.storage?.node;
-  if (!node?.getBlock) throw new AppError('SERVICE_UNAVAILABLE', 'The IPFS node is not available');
-  const read = async <T>(cid: CID) => decodeBlock<T>(await node.getBlock!(cid));
+  const unavailable = () =>
+    new AppError('SERVICE_UNAVAILABLE', 'The IPFS node cannot read the record now; try again shortly', {
+      reason: 'STORAGE_UNAVAILABLE',
+    });
+  if (!node?.getBlock) throw unavailable();
+  const read = async <T>(cid: CID) => {
+    let bytes: Uint8Array;
+    try {
+      bytes = await node.getBlock!(cid);
+    } catch (err) {
+      svc.log.warn({ err, cid: cid.toString() }, 'reading a block of a proposal record failed');
+      throw unavailable();
+    }
+    return decodeBlock<T>(bytes);
+  };
   const root = await read<RecordRoot>(CIDClass.parse(p.recordCid));
   const body = await read<RecordBody>(root.body);
   const replaced = v.replacedAt !== null;
