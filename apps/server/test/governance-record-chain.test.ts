@@ -17,7 +17,15 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from './support/app';
 import { memberUser, newWallet } from './support/factories';
-import { addMember, createDao, createProposal, type Member, signedVote, tick } from './support/governance';
+import {
+  addMember,
+  createDao,
+  createProposal,
+  type Member,
+  signedDelegation,
+  signedVote,
+  tick,
+} from './support/governance';
 import { type ApiClient, apiClient } from './support/http';
 import { leavesOf, readCar, rewriteCar } from './support/record-car';
 
@@ -210,36 +218,12 @@ describe('the record of a token DAO on anvil', () => {
   }
 });
 
-/** written out from docs/governance.md ("Delegating"), not imported from core */
-const DELEGATION_TYPES = {
-  Delegation: [
-    { name: 'daoId', type: 'string' },
-    { name: 'delegatorAddress', type: 'address' },
-    { name: 'delegateAddress', type: 'address' },
-    { name: 'timestamp', type: 'uint64' },
-  ],
-} as const;
-
 /** the delegator's wallet delegates to `to` (a signed PUT) */
 async function delegateTo(w: PrivateKeyAccount, daoId: string, to: string) {
-  const timestamp = nowS();
-  const signature = await w.signTypedData({
-    domain: { name: 'Plenum', version: '1' },
-    types: DELEGATION_TYPES,
-    primaryType: 'Delegation',
-    message: {
-      daoId,
-      delegatorAddress: w.address,
-      delegateAddress: to as `0x${string}`,
-      timestamp: BigInt(timestamp),
-    },
-  });
-  const res = await api.put(`/daos/${daoId}/delegation`, {
-    delegatorAddress: w.address,
-    delegateAddress: to,
-    signature,
-    timestamp,
-  });
+  const res = await api.put(
+    `/daos/${daoId}/delegation`,
+    await signedDelegation(w, { daoId, delegateAddress: to }, nowS()),
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 

@@ -118,6 +118,36 @@ export async function signedVote(
   };
 }
 
+/** written out from docs/governance.md ("Delegating"), not imported from core */
+const DELEGATION_TYPES = {
+  Delegation: [
+    { name: 'daoId', type: 'string' },
+    { name: 'delegatorAddress', type: 'address' },
+    { name: 'delegateAddress', type: 'address' },
+    { name: 'timestamp', type: 'uint64' },
+  ],
+} as const;
+
+/** the body of PUT /daos/{daoId}/delegation signed by the delegator's wallet (EIP-712 `Delegation`) */
+export async function signedDelegation(
+  wallet: PrivateKeyAccount,
+  d: { daoId: string; delegateAddress: string },
+  timestamp = Math.floor(Date.now() / 1000),
+) {
+  const signature = await wallet.signTypedData({
+    domain: { name: 'Plenum', version: '1' },
+    types: DELEGATION_TYPES,
+    primaryType: 'Delegation',
+    message: {
+      daoId: d.daoId,
+      delegatorAddress: wallet.address,
+      delegateAddress: d.delegateAddress as `0x${string}`,
+      timestamp: BigInt(timestamp),
+    },
+  });
+  return { delegatorAddress: wallet.address, delegateAddress: d.delegateAddress, signature, timestamp };
+}
+
 /** runs one pass of the proposal status scheduler of an app */
 export function tick(t: TestApp): Promise<number> {
   return t.app.scheduler.tick();
