@@ -7,6 +7,7 @@ import {
   createCoreServices,
   createStorageRuntime,
   EventBus,
+  isClosedStatus,
   type Logger,
   RecordPublisher,
   recordAttestor,
@@ -25,8 +26,6 @@ import { VERSION } from './version';
 import { startActivitySweeper } from './workers/activity-sweep';
 import { resendTransport, startMailWorker } from './workers/mail';
 import { startWebhookWorker } from './workers/webhooks';
-
-const CLOSED_STATUSES = new Set(['PASSED', 'REJECTED', 'CANCELLED']);
 
 /**
  * The service container (docs/architecture.md): built once at start-up, typed, handed to every
@@ -117,7 +116,7 @@ export async function createServices(env: Env, dbHandle: DbHandle, options: { cl
   recordPublisher.start();
   const stopRecordNudges = events.observeDelivery((delivered) => {
     for (const e of delivered)
-      if (e.type === 'proposal_status_changed' && CLOSED_STATUSES.has(String(e.data.to))) {
+      if (e.type === 'proposal_status_changed' && isClosedStatus(String(e.data.to))) {
         recordPublisher.nudge();
         return;
       }

@@ -145,6 +145,7 @@ export {
   recordCarPath,
   voteReceipt,
 } from './governance/record/index';
+export { CLOSED_STATUSES, isClosedStatus } from './governance/rows';
 export { storedBallot } from './governance/system-tallies';
 export {
   csvHeader,

@@ -5,6 +5,10 @@ import { notFound } from '../shared/errors';
 export type DaoRow = typeof daos.$inferSelect;
 export type ProposalRow = typeof proposals.$inferSelect;
 
+/** the statuses a proposal ends in: nothing about it changes after, and its record is fixed then */
+export const CLOSED_STATUSES = ['PASSED', 'REJECTED', 'CANCELLED'] as const;
+export const isClosedStatus = (status: string) => (CLOSED_STATUSES as readonly string[]).includes(status);
+
 export async function requireDao(db: DbOrTx, daoId: string): Promise<DaoRow> {
   const [dao] = await db.select().from(daos).where(eq(daos.id, daoId)).limit(1);
   if (!dao) throw notFound('DAO not found');

@@ -7,7 +7,7 @@ import { notifyProposalOpened, notifyProposalOutcome } from './notifications';
 import { recordCidOf } from './record/publish';
 import { recordAttestor } from './record/publisher';
 import { resultsOf } from './results';
-import type { ProposalRow } from './rows';
+import { isClosedStatus, type ProposalRow } from './rows';
 import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf } from './token-snapshot';
 
 /**
@@ -17,8 +17,6 @@ import { readTokenSnapshot, recordSnapshotFailure, type TokenSnapshot, tokenOf }
  * `proposal_status_changed`. Vote batches hold a share lock on the same row, so finalization waits for
  * in-flight votes and counts exactly what was acknowledged.
  */
-
-const CLOSED: readonly string[] = ['PASSED', 'REJECTED', 'CANCELLED'];
 
 export const isDue = (p: Pick<ProposalRow, 'status' | 'startTime' | 'endTime'>, now: Date) =>
   (p.status === 'PENDING' && p.startTime <= now) || (p.status === 'ACTIVE' && p.endTime <= now);
@@ -46,7 +44,7 @@ export async function changeStatus(
   before: ProposalRow,
   after: ProposalRow,
 ) {
-  const closing = CLOSED.includes(after.status);
+  const closing = isClosedStatus(after.status);
   if (closing) {
     after.recordCid = await recordCidOf(tx, after.id, recordAttestor(svc.config.secretKey()));
     await tx.update(proposals).set({ recordCid: after.recordCid }).where(eq(proposals.id, after.id));

@@ -12,12 +12,12 @@ import { type DbOrTx, proposals } from '@plenum/db';
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Services } from '../../services';
 import type { NodeProvider } from '../../storage/provider';
+import { CLOSED_STATUSES } from '../rows';
 import type { Attestor } from './attest';
 import { CID } from './block';
 import { buildProposalRecord } from './build';
 import { recordInputOf } from './sources';
 
-const CLOSED = ['PASSED', 'REJECTED', 'CANCELLED'] as const;
 /** how long an instance holds the build before another may take it over */
 export const RECORD_LEASE_MS = 10 * 60_000;
 
@@ -41,7 +41,7 @@ async function claim(svc: Services, proposalId: string): Promise<{ recordCid: st
       and(
         eq(proposals.id, proposalId),
         isNull(proposals.recordPublishedAt),
-        inArray(proposals.status, [...CLOSED]),
+        inArray(proposals.status, [...CLOSED_STATUSES]),
         or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
       ),
     )
@@ -151,7 +151,7 @@ export async function publishDueRecords(svc: Services, params: PublishParams & {
     .where(
       and(
         isNull(proposals.recordPublishedAt),
-        inArray(proposals.status, [...CLOSED]),
+        inArray(proposals.status, [...CLOSED_STATUSES]),
         or(isNull(proposals.recordClaimedUntil), lte(proposals.recordClaimedUntil, now)),
       ),
     )

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import type { Services } from '../../services';
+import { RepeatingPass } from '../../shared/repeating-pass';
 import { type Attestor, ed25519Attestor } from './attest';
 import { type PublishParams, publishDueRecords } from './publish';
 
@@ -22,63 +23,21 @@ const recordSeed = (secretKey: Uint8Array) =>
   new Uint8Array(hkdfSync('sha256', secretKey, 'plenum', 'proposal record attestation v1', 32));
 
 /**
- * Runs publishDueRecords on an interval (docs/governance.md, "Publishing"), one pass at a time; several
- * instances may each run one (the lease makes each record built once). Tests drive it with `tick()`.
+ * Runs publishDueRecords on an interval (docs/governance.md, "Publishing"), one pass at a time, and at once
+ * when nudged (a proposal closed); several instances may each run one (the lease makes each record
+ * stored once).
  */
-export class RecordPublisher {
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<number> = Promise.resolve(0);
-  private stopped = true;
-  private nudged = false;
-
+export class RecordPublisher extends RepeatingPass {
   constructor(
     private readonly svc: Services,
     private readonly params: PublishParams,
-    private readonly intervalMs = 5_000,
-  ) {}
-
-  start() {
-    this.stopped = false;
-    this.schedule();
+    intervalMs = 5_000,
+  ) {
+    super(svc.log, intervalMs, 'proposal record pass');
   }
 
-  /** one pass now (after any pass in progress); resolves with the number of records published */
-  tick(): Promise<number> {
-    this.current = this.current
-      .catch(() => 0)
-      .then(() => publishDueRecords(this.svc, this.params))
-      .catch((err: unknown) => {
-        this.svc.log.warn({ err }, 'proposal record pass failed');
-        return 0;
-      });
-    return this.current;
-  }
-
-  /**
-   * a pass soon, after any in progress: a proposal just closed. Nudges while one is waiting fold into it,
-   * so a burst of closes costs one pass.
-   */
-  nudge() {
-    if (this.stopped || this.nudged) return;
-    this.nudged = true;
-    void this.current.finally(() => {
-      this.nudged = false;
-      if (!this.stopped) void this.tick();
-    });
-  }
-
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.current.catch(() => 0);
-  }
-
-  private schedule() {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule());
-    }, this.intervalMs);
-    this.timer.unref();
+  /** resolves with the number of records published */
+  protected pass(): Promise<number> {
+    return publishDueRecords(this.svc, this.params);
   }
 }

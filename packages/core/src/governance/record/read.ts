@@ -9,7 +9,7 @@ import { CID as CIDClass } from 'multiformats/cid';
 import type { Services } from '../../services';
 import { AppError, conflict, notFound } from '../../shared/errors';
 import type { StorageRuntime } from '../../storage/runtime';
-import { requireProposal } from '../rows';
+import { isClosedStatus, requireProposal } from '../rows';
 import { ensureCurrentStatus } from '../status-automation';
 import { type CID, decodeBlock } from './block';
 import { buildProposalRecord } from './build';
@@ -32,7 +32,7 @@ export const recordCarPath = (proposalId: string) => `/proposals/${proposalId}/r
 /** GET /proposals/{proposalId}/record */
 export async function proposalRecord(svc: Services, params: { proposalId: string }) {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
-  if (!p.recordCid) throw notReady(p.status === 'PENDING' || p.status === 'ACTIVE');
+  if (!p.recordCid) throw notReady(!isClosedStatus(p.status));
   return {
     proposalId: p.id,
     status: p.status,
@@ -52,7 +52,7 @@ export async function proposalRecord(svc: Services, params: { proposalId: string
  */
 export async function openRecordCar(svc: Services, params: { proposalId: string }) {
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, params.proposalId));
-  if (!p.recordCid) throw notReady(p.status === 'PENDING' || p.status === 'ACTIVE');
+  if (!p.recordCid) throw notReady(!isClosedStatus(p.status));
   const recordCid = p.recordCid;
   const input = await recordInputOf(svc.db, p.id);
   const attest = recordAttestor(svc.config.secretKey());
@@ -86,7 +86,7 @@ export async function voteReceipt(
   const [v] = await svc.db.select().from(votes).where(eq(votes.id, params.voteId));
   if (!v) throw notFound('Vote not found');
   const p = await ensureCurrentStatus(svc, await requireProposal(svc.db, v.proposalId));
-  if (!p.recordCid || !p.recordPublishedAt) throw notReady(p.status === 'PENDING' || p.status === 'ACTIVE');
+  if (!p.recordCid || !p.recordPublishedAt) throw notReady(!isClosedStatus(p.status));
   const node = svc.storage?.node;
   const unavailable = () =>
     new AppError('SERVICE_UNAVAILABLE', 'The IPFS node cannot read the record now; try again shortly', {

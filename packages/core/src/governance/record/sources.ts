@@ -9,16 +9,15 @@ import { type DbOrTx, proposalElectorate, votes } from '@plenum/db';
 import { and, asc, eq, gte, isNotNull, isNull, sql } from 'drizzle-orm';
 import { conflict } from '../../shared/errors';
 import { resultsOf } from '../results';
-import { requireProposal } from '../rows';
+import { isClosedStatus, requireProposal } from '../rows';
 import type { RecordInput } from './build';
 
 const PAGE = 1_000;
-const CLOSED = ['PASSED', 'REJECTED', 'CANCELLED'];
 
 /** the builder's input for a closed proposal (without the attestor, which the caller holds) */
 export async function recordInputOf(db: DbOrTx, proposalId: string): Promise<Omit<RecordInput, 'attest'>> {
   const proposal = await requireProposal(db, proposalId);
-  if (!CLOSED.includes(proposal.status))
+  if (!isClosedStatus(proposal.status))
     throw conflict('The proposal is still open: its record is made when it closes');
   return {
     proposal,
